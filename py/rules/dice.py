@@ -1,0 +1,123 @@
+"""Shared dice engine: exact distributions as ``dict[int, Fraction]`` and fair rolls.
+
+A distribution maps each possible outcome to its exact probability.  Outcomes
+with probability zero are left out, so ``sum(d.values()) == 1`` always holds.
+
+>>> d6 = uniform(range(1, 7))
+>>> at_least(add(d6, d6), 11)
+Fraction(1, 12)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+
+__all__ = [
+    "Distribution",
+    "add",
+    "at_least",
+    "at_most",
+    "between",
+    "combine",
+    "cumulative_at_most",
+    "map_outcomes",
+    "mean",
+    "roll_faces",
+    "sum_of",
+    "uniform",
+]
+
+Distribution = dict[int, Fraction]
+
+
+def uniform(faces: Iterable[int], /) -> Distribution:
+    """One fair die with the given faces; repeated faces weigh more.
+
+    >>> uniform([-2, -1, 0, 0, 1, 2])[0]
+    Fraction(1, 3)
+    """
+    face_list = list(faces)
+    if not face_list:
+        raise ValueError("a die needs at least one face")
+    weight = Fraction(1, len(face_list))
+    result: Distribution = {}
+    for face in face_list:
+        result[face] = result.get(face, Fraction(0)) + weight
+    return dict(sorted(result.items()))
+
+
+def combine(a: Distribution, b: Distribution, op: Callable[[int, int], int], /) -> Distribution:
+    """Distribution of ``op(x, y)`` for independent x ~ a and y ~ b."""
+    result: Distribution = {}
+    for x, px in a.items():
+        for y, py in b.items():
+            z = op(x, y)
+            result[z] = result.get(z, Fraction(0)) + px * py
+    return {k: v for k, v in sorted(result.items()) if v}
+
+
+def add(a: Distribution, b: Distribution, /) -> Distribution:
+    """Distribution of the sum of two independent variables."""
+    return combine(a, b, lambda x, y: x + y)
+
+
+def sum_of(die: Distribution, count: int, /) -> Distribution:
+    """Distribution of the sum of ``count`` independent copies of ``die``.
+
+    >>> sum_of(uniform([1, 2]), 2)
+    {2: Fraction(1, 4), 3: Fraction(1, 2), 4: Fraction(1, 4)}
+    """
+    if count < 0:
+        raise ValueError(f"dice count must be >= 0, got {count}")
+    result: Distribution = {0: Fraction(1)}
+    for _ in range(count):
+        result = add(result, die)
+    return result
+
+
+def map_outcomes(dist: Distribution, fn: Callable[[int], int], /) -> Distribution:
+    """Distribution of ``fn(x)`` for x ~ dist."""
+    result: Distribution = {}
+    for x, p in dist.items():
+        y = fn(x)
+        result[y] = result.get(y, Fraction(0)) + p
+    return {k: v for k, v in sorted(result.items()) if v}
+
+
+def at_least(dist: Distribution, k: int, /) -> Fraction:
+    """P(X >= k)."""
+    return sum((p for x, p in dist.items() if x >= k), Fraction(0))
+
+
+def at_most(dist: Distribution, k: int, /) -> Fraction:
+    """P(X <= k)."""
+    return sum((p for x, p in dist.items() if x <= k), Fraction(0))
+
+
+def between(dist: Distribution, low: int, high: int, /) -> Fraction:
+    """P(low <= X <= high); an empty range has probability zero."""
+    return sum((p for x, p in dist.items() if low <= x <= high), Fraction(0))
+
+
+def mean(dist: Distribution, /) -> Fraction:
+    """Expected value."""
+    return sum((x * p for x, p in dist.items()), Fraction(0))
+
+
+def cumulative_at_most(dist: Distribution, /) -> Distribution:
+    """Running P(X <= x) for every outcome x, in ascending order."""
+    running = Fraction(0)
+    result: Distribution = {}
+    for x, p in sorted(dist.items()):
+        running += p
+        result[x] = running
+    return result
+
+
+def roll_faces(rng: random.Random, faces: Sequence[int], /) -> int:
+    """Roll one fair die with the given faces."""
+    if not faces:
+        raise ValueError("a die needs at least one face")
+    return faces[rng.randrange(len(faces))]

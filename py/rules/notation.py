@@ -1,0 +1,1057 @@
+"""Dice notation: parse one line of Roll20 / rpg-dice-roller style notation, roll it, or get exact odds.
+
+The grammar, the semantics and the limits are documented in ``docs/rules/notation.md``.
+Exact distributions are computed by icepool, which is imported lazily, the first
+time a distribution is asked for, so page start-up does not pay for it; parsing and
+rolling use only the standard library.
+
+>>> distribution("2d6 >= 11")
+{0: Fraction(11, 12), 1: Fraction(1, 12)}
+>>> distribution("round(3d20/3)") == gauss.distribution()
+True
+>>> r = roll("4d6kh3 # strength", random.Random(1))
+>>> (r.label, r.total == sum(d.value for d in r.dice[0].dice if not d.dropped))
+('strength', True)
+>>> parse("2d6 + ")
+Traceback (most recent call last):
+...
+rules.notation.NotationError: at 6: expected a number, a die, a function or '('
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from rules import dice, gauss
+
+if TYPE_CHECKING:  # pragma: no cover
+    import icepool
+
+__all__ = [
+    "DEFAULT_LIMITS",
+    "DiceGroup",
+    "Expression",
+    "Limits",
+    "NotationError",
+    "RollResult",
+    "RolledDie",
+    "Summary",
+    "distribution",
+    "parse",
+    "roll",
+    "round_half_away",
+    "summary",
+]
+
+Number = int | Fraction
+
+
+class NotationError(ValueError):
+    """A notation that cannot be parsed, or is refused by a limit; ``position`` is a 0-based index.
+
+    >>> NotationError("bad", 3).position
+    3
+    """
+
+    def __init__(self, message: str, position: int, /) -> None:
+        super().__init__(f"at {position}: {message}")
+        self.message = message
+        self.position = position
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Hard limits; anything beyond them is refused with NotationError before any work is done.
+
+    ``explode_depth`` and ``reroll_cap`` are part of the semantics: a die explodes at
+    most ``explode_depth`` extra times and is rerolled at most ``reroll_cap`` times.
+    ``max_work`` bounds the a-priori cost estimate of an exact distribution.
+    """
+
+    max_length: int = 500
+    max_nesting: int = 40
+    max_literal: int = 10**9
+    max_dice_per_term: int = 500
+    max_total_dice: int = 1000
+    max_sides: int = 10_000
+    max_custom_faces: int = 100
+    explode_depth: int = 10
+    reroll_cap: int = 20
+    max_work: int = 3_000_000
+
+
+DEFAULT_LIMITS = Limits()
+
+
+def round_half_away(x: Number, /) -> int:
+    """Round to the nearest whole number; a half goes away from zero.
+
+    >>> [round_half_away(Fraction(n, 2)) for n in (-3, -1, 1, 3, 5)]
+    [-2, -1, 1, 2, 3]
+    """
+    q = Fraction(x)
+    floor = math.floor(abs(q) + Fraction(1, 2))
+    return floor if q >= 0 else -floor
+
+
+# --------------------------------------------------------------------------- syntax tree
+
+_CMP: dict[str, Callable[[Any, Any], bool]] = {
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+    ">=": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+    "=": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+}
+
+
+@dataclass(frozen=True)
+class _Cond:
+    """A compare point such as ``>=5`` on one die value."""
+
+    op: str
+    value: int
+
+    def __call__(self, v: int, /) -> bool:
+        return _CMP[self.op](v, self.value)
+
+    def __str__(self) -> str:
+        return f"{self.op}{self.value}"
+
+
+@dataclass(frozen=True)
+class _Const:
+    pos: int
+    value: int
+
+
+@dataclass(frozen=True)
+class _Dice:
+    pos: int
+    text: str
+    count: int
+    faces: tuple[int, ...]  # after min/max clamping, in face order
+    reroll: _Cond | None = None
+    reroll_once: bool = False
+    explode: _Cond | None = None
+    compound: bool = False
+    keep: tuple[str, int] | None = None  # ("kh"|"kl"|"dh"|"dl", n)
+    success: _Cond | None = None
+
+
+@dataclass(frozen=True)
+class _Gauss:
+    pos: int
+    luck: int
+
+
+@dataclass(frozen=True)
+class _Neg:
+    pos: int
+    operand: _Node
+
+
+@dataclass(frozen=True)
+class _Chain:
+    """``first (op operand)*`` for one precedence level of + - or * /, left to right."""
+
+    pos: int
+    first: _Node
+    rest: tuple[tuple[str, int, _Node], ...]
+
+
+@dataclass(frozen=True)
+class _Compare:
+    pos: int
+    op: str
+    left: _Node
+    right: _Node
+
+
+@dataclass(frozen=True)
+class _Call:
+    pos: int
+    name: str
+    args: tuple[_Node, ...]
+
+
+_Node = _Const | _Dice | _Gauss | _Neg | _Chain | _Compare | _Call
+
+_FUNCTIONS = {"round": (1, 1), "floor": (1, 1), "ceil": (1, 1), "abs": (1, 1), "min": (2, 20), "max": (2, 20)}
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_SPACE = " \t"
+_DIGITS_SET = frozenset("0123456789")
+_CMP_SPELLINGS = (  # longest first
+    (">=", ">="),
+    ("<=", "<="),
+    ("==", "="),
+    ("!=", "!="),
+    ("<>", "!="),
+    ("≥", ">="),
+    ("≤", "<="),
+    ("≠", "!="),
+    (">", ">"),
+    ("<", "<"),
+    ("=", "="),
+)
+_CP_SPELLINGS = ((">=", ">="), ("<=", "<="), ("≥", ">="), ("≤", "<="), (">", ">"), ("<", "<"), ("=", "="))
+
+
+# --------------------------------------------------------------------------- parser
+
+
+class _Parser:
+    """Hand-written recursive descent over characters; whitespace matters only inside dice terms."""
+
+    def __init__(self, text: str, limits: Limits, /) -> None:
+        self.text = text
+        self.low = text.translate(_LOWER)
+        self.limits = limits
+        self.pos = 0
+        self.depth = 0
+
+    # helpers
+    def error(self, message: str, pos: int | None = None, /) -> NotationError:
+        return NotationError(message, self.pos if pos is None else pos)
+
+    def peek(self, n: int = 1, /) -> str:
+        return self.low[self.pos : self.pos + n]
+
+    def skip(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos] in _SPACE:
+            self.pos += 1
+
+    def eat(self, word: str, /) -> bool:
+        if self.low.startswith(word, self.pos):
+            self.pos += len(word)
+            return True
+        return False
+
+    def expect(self, word: str, /) -> None:
+        self.skip()
+        if not self.eat(word):
+            raise self.error(f"expected {word!r}")
+
+    def nest(self) -> None:
+        self.depth += 1
+        if self.depth > self.limits.max_nesting:
+            raise self.error(f"nesting deeper than {self.limits.max_nesting} levels")
+
+    def integer(self, what: str = "a number", /) -> int:
+        start = self.pos
+        while self.pos < len(self.text) and self.text[self.pos] in _DIGITS_SET:
+            self.pos += 1
+        if start == self.pos:
+            raise self.error(f"expected {what}")
+        value = int(self.text[start : self.pos])
+        if value > self.limits.max_literal:
+            raise self.error(f"number larger than {self.limits.max_literal}", start)
+        return value
+
+    def signed_integer(self) -> int:
+        sign = -1 if self.eat("-") or self.eat("−") else 1
+        return sign * self.integer()
+
+    # grammar
+    def line(self) -> tuple[_Node, str | None]:
+        node = self.expression()
+        self.skip()
+        label = None
+        if self.eat("#"):
+            label = self.text[self.pos :].strip()
+            self.pos = len(self.text)
+        if self.pos < len(self.text):
+            raise self.error("unexpected character" if self.text[self.pos] not in ")," else "unbalanced ')'")
+        return node, label
+
+    def expression(self) -> _Node:
+        left = self.sum()
+        self.skip()
+        pos = self.pos
+        op = self.comparison_op()
+        if op is None:
+            return left
+        right = self.sum()
+        self.skip()
+        if self.comparison_op() is not None:
+            raise self.error("only one comparison is allowed; use parentheses", pos)
+        return _Compare(pos, op, left, right)
+
+    def comparison_op(self) -> str | None:
+        for spelling, op in _CMP_SPELLINGS:
+            if self.eat(spelling):
+                return op
+        return None
+
+    def sum(self) -> _Node:
+        return self.chain(self.product, (("+", "+"), ("-", "-"), ("−", "-")))
+
+    def product(self) -> _Node:
+        return self.chain(self.unary, (("*", "*"), ("×", "*"), ("/", "/"), ("÷", "/")))
+
+    def chain(self, operand: Callable[[], _Node], ops: tuple[tuple[str, str], ...], /) -> _Node:
+        self.skip()
+        start = self.pos
+        first = operand()
+        rest: list[tuple[str, int, _Node]] = []
+        while True:
+            self.skip()
+            pos = self.pos
+            op = next((name for spelling, name in ops if self.eat(spelling)), None)
+            if op is None:
+                break
+            rest.append((op, pos, operand()))
+        return first if not rest else _Chain(start, first, tuple(rest))
+
+    def unary(self) -> _Node:
+        self.skip()
+        pos = self.pos
+        if self.eat("-") or self.eat("−"):
+            self.nest()
+            node = _Neg(pos, self.unary())
+            self.depth -= 1
+            return node
+        if self.eat("+"):
+            self.nest()
+            node = self.unary()
+            self.depth -= 1
+            return node
+        return self.primary()
+
+    def primary(self) -> _Node:
+        self.skip()
+        pos = self.pos
+        ch = self.peek()
+        if ch == "(":
+            self.pos += 1
+            self.nest()
+            node = self.expression()
+            self.expect(")")
+            self.depth -= 1
+            return node
+        if ch in _DIGITS_SET:
+            value = self.integer()
+            if self.peek() == "d" and self.dice_follows(self.pos + 1):
+                return self.dice(pos, value)
+            return _Const(pos, value)
+        if ch == "d" and self.dice_follows(self.pos + 1):
+            return self.dice(pos, 1)
+        if ch.isalpha() and ch.isascii():
+            while self.pos < len(self.text) and self.low[self.pos].isascii() and self.low[self.pos].isalnum():
+                self.pos += 1
+            name = self.low[pos : self.pos]
+            if name in ("gauss", "gaussd20"):
+                return self.gauss(pos)
+            if name in _FUNCTIONS:
+                return self.call(pos, name)
+            raise self.error(f"unknown name {self.text[pos : self.pos]!r}", pos)
+        if not ch:
+            raise self.error("expected a number, a die, a function or '('")
+        raise self.error(f"unexpected {self.text[pos]!r}; expected a number, a die, a function or '('")
+
+    def dice_follows(self, at: int, /) -> bool:
+        nxt = self.low[at : at + 1]
+        return bool(nxt) and (nxt in "0123456789%f{" or self.low.startswith("gf", at))
+
+    def gauss(self, pos: int, /) -> _Node:
+        luck = gauss.NEUTRAL_LUCK
+        save = self.pos
+        self.skip()
+        if self.eat("("):
+            self.skip()
+            at = self.pos
+            luck = self.integer("a luck from 1 to 9")
+            if not gauss.LUCK_MIN <= luck <= gauss.LUCK_MAX:
+                raise self.error(f"luck must be from {gauss.LUCK_MIN} to {gauss.LUCK_MAX}", at)
+            self.expect(")")
+        else:
+            self.pos = save
+        return _Gauss(pos, luck)
+
+    def call(self, pos: int, name: str, /) -> _Node:
+        self.skip()
+        if not self.eat("("):
+            raise self.error(f"expected '(' after {name}")
+        self.nest()
+        args = [self.expression()]
+        self.skip()
+        while self.eat(","):
+            args.append(self.expression())
+            self.skip()
+        self.expect(")")
+        self.depth -= 1
+        low, high = _FUNCTIONS[name]
+        if not low <= len(args) <= high:
+            wanted = f"{low}" if low == high else f"{low} to {high}"
+            raise self.error(f"{name}() takes {wanted} argument(s), got {len(args)}", pos)
+        return _Call(pos, name, tuple(args))
+
+    def dice(self, pos: int, count: int, /) -> _Dice:
+        lim = self.limits
+        if count < 1:
+            raise self.error("a dice count must be at least 1", pos)
+        if count > lim.max_dice_per_term:
+            raise self.error(f"more than {lim.max_dice_per_term} dice in one term", pos)
+        self.pos += 1  # the 'd'
+        faces = self.sides()
+        clamp: dict[str, int] = {}
+        mods: dict[str, Any] = {}
+        seen: set[str] = set()
+        while True:
+            at = self.pos
+            kind: str
+            if self.eat("min"):
+                kind = "min"
+                clamp["min"] = self.signed_integer()
+            elif self.eat("max"):
+                kind = "max"
+                clamp["max"] = self.signed_integer()
+            elif self.peek(2) == "!=":
+                raise self.error(
+                    "'!=' glued to dice is ambiguous: write '!N' to explode on N, or ' != N' to compare", at
+                )
+            elif self.eat("!"):
+                kind = "explode"
+                mods["compound"] = self.eat("!")
+                mods["explode"] = self.compare_point()
+            elif self.eat("ro") or self.eat("r"):
+                kind = "reroll"
+                mods["reroll_once"] = self.low[at : at + 2] == "ro"
+                mods["reroll"] = self.compare_point()
+            elif self.eat("kh") or self.eat("kl") or self.eat("k") or self.eat("dh") or self.eat("dl"):
+                kind = "keep"
+                word = self.low[at : self.pos]
+                word = "kh" if word == "k" else word
+                n = self.integer() if self.peek() in _DIGITS_SET else 1
+                if n < 1:
+                    raise self.error(f"'{word}' needs at least 1", at)
+                mods["keep"] = (word, n)
+            else:
+                break
+            if kind in seen:
+                raise self.error(f"the {kind} modifier is given twice", at)
+            seen.add(kind)
+        # Success counting: a compare point glued to the dice term, then a bare number.
+        save = self.pos
+        op = next((name for spelling, name in _CP_SPELLINGS if self.eat(spelling)), None)
+        if op is not None:
+            sign = -1 if self.peek() == "-" and self.low[self.pos + 1 : self.pos + 2] in _DIGITS_SET else 1
+            self.pos += sign < 0
+            if self.peek() in _DIGITS_SET:
+                value = sign * self.integer()
+                if not (self.peek() == "(" or self.peek().isalpha()):
+                    mods["success"] = _Cond(op, value)
+                else:
+                    self.pos = save
+            else:
+                self.pos = save
+        text = self.text[pos : self.pos]
+        faces = self.clamp(faces, clamp.get("min"), clamp.get("max"), pos)
+        # A bare 'r' rerolls the lowest face, a bare '!' explodes on the highest (after clamping).
+        if "reroll" in seen and mods["reroll"] is None:
+            mods["reroll"] = _Cond("=", min(faces))
+        if "explode" in seen and mods["explode"] is None:
+            mods["explode"] = _Cond("=", max(faces))
+        node = _Dice(pos, text, count, faces, **mods)
+        self.check_dice(node)
+        return node
+
+    def sides(self) -> tuple[int, ...]:
+        lim = self.limits
+        at = self.pos
+        if self.eat("%"):
+            return tuple(range(1, 101))
+        if self.eat("gf"):
+            return (-2, -1, 0, 0, 1, 2)
+        if self.eat("f"):
+            return (-1, 0, 1)
+        if self.eat("{"):
+            faces = []
+            while True:
+                self.skip()
+                faces.append(self.signed_integer())
+                if abs(faces[-1]) > lim.max_sides * 100:
+                    raise self.error(f"a face must be within ±{lim.max_sides * 100}", at)
+                if len(faces) > lim.max_custom_faces:
+                    raise self.error(f"more than {lim.max_custom_faces} custom faces", at)
+                self.skip()
+                if self.eat("}"):
+                    return tuple(faces)
+                if not self.eat(","):
+                    raise self.error("expected ',' or '}' in the list of faces")
+        sides = self.integer("the number of sides")
+        if sides < 1:
+            raise self.error("a die needs at least 1 side", at)
+        if sides > lim.max_sides:
+            raise self.error(f"more than {lim.max_sides} sides", at)
+        return tuple(range(1, sides + 1))
+
+    def compare_point(self) -> _Cond | None:
+        for spelling, op in _CP_SPELLINGS:
+            if self.eat(spelling):
+                return _Cond(op, self.signed_integer())
+        if self.peek() in _DIGITS_SET:
+            return _Cond("=", self.integer())
+        return None
+
+    def clamp(
+        self, faces: tuple[int, ...], low: int | None, high: int | None, pos: int, /
+    ) -> tuple[int, ...]:
+        if low is not None and high is not None and low > high:
+            raise self.error("min is greater than max", pos)
+        if low is not None:
+            faces = tuple(max(low, f) for f in faces)
+        if high is not None:
+            faces = tuple(min(high, f) for f in faces)
+        return faces
+
+    def check_dice(self, node: _Dice, /) -> None:
+        values = set(node.faces)
+        if node.reroll is not None and all(node.reroll(v) for v in values):
+            raise self.error("the reroll condition matches every face", node.pos)
+        if node.explode is not None and all(node.explode(v) for v in values):
+            raise self.error("the explode condition matches every face", node.pos)
+
+
+# --------------------------------------------------------------------------- analysis
+
+
+@dataclass(frozen=True)
+class _Info:
+    lo: Fraction
+    hi: Fraction
+    integral: bool
+    support: int
+    work: int
+    dice: int
+    div_pos: int | None = None
+
+
+def _support(lo: Fraction, hi: Fraction, integral: bool, cap: int, /) -> int:
+    width = int(hi - lo) + 1 if integral else cap
+    return max(1, min(width, cap))
+
+
+def _chain_bounds(node: _Dice, depth: int, /) -> tuple[int, int]:
+    """Exact min and max of one die with its explosion chain (at most ``depth`` extra rolls)."""
+    values = set(node.faces)
+    lo = hi = 0
+    for _ in range(depth + 1):
+        lo = min(v + (lo if node.explode is not None and node.explode(v) else 0) for v in values)
+        hi = max(v + (hi if node.explode is not None and node.explode(v) else 0) for v in values)
+    return lo, hi
+
+
+def _kept_range(keep: tuple[str, int] | None, low: int, high: int, /) -> tuple[int, int]:
+    """How many dice are kept, given that the pool has between ``low`` and ``high`` dice."""
+    if keep is None:
+        return low, high
+    word, n = keep
+    if word in ("kh", "kl"):
+        return min(n, low), min(n, high)
+    return max(0, low - n), max(0, high - n)
+
+
+def _analyse(node: _Node, limits: Limits, /) -> _Info:
+    cap = 10**12
+    if isinstance(node, _Const):
+        v = Fraction(node.value)
+        return _Info(v, v, True, 1, 1, 0)
+    if isinstance(node, _Gauss):
+        return _Info(Fraction(1), Fraction(20), True, 20, 100, 3)
+    if isinstance(node, _Dice):
+        return _analyse_dice(node, limits)
+    if isinstance(node, _Neg):
+        i = _analyse(node.operand, limits)
+        return replace(i, lo=-i.hi, hi=-i.lo)
+    if isinstance(node, _Chain):
+        acc = _analyse(node.first, limits)
+        for op, pos, operand in node.rest:
+            b = _analyse(operand, limits)
+            if op == "+":
+                lo, hi = acc.lo + b.lo, acc.hi + b.hi
+            elif op == "-":
+                lo, hi = acc.lo - b.hi, acc.hi - b.lo
+            else:
+                if op == "/" and b.lo <= 0 <= b.hi:
+                    raise NotationError("the divisor can be 0", pos)
+                f = (lambda x, y: x * y) if op == "*" else (lambda x, y: x / y)
+                corners = [f(x, y) for x in (acc.lo, acc.hi) for y in (b.lo, b.hi)]
+                lo, hi = min(corners), max(corners)
+            integral = acc.integral and b.integral and op != "/"
+            div_pos = acc.div_pos if acc.div_pos is not None else b.div_pos
+            if op == "/" and div_pos is None:
+                div_pos = pos
+            work = acc.work + b.work + acc.support * b.support
+            support = _support(lo, hi, integral, min(cap, acc.support * b.support))
+            acc = _Info(lo, hi, integral, support, work, acc.dice + b.dice, div_pos)
+        return acc
+    if isinstance(node, _Compare):
+        a, b = _analyse(node.left, limits), _analyse(node.right, limits)
+        work = a.work + b.work + a.support * b.support
+        return _Info(Fraction(0), Fraction(1), True, 2, work, a.dice + b.dice)
+    if isinstance(node, _Call):
+        infos = [_analyse(arg, limits) for arg in node.args]
+        work = sum(i.work for i in infos)
+        product = math.prod(i.support for i in infos)
+        n_dice = sum(i.dice for i in infos)
+        div_pos = next((i.div_pos for i in infos if i.div_pos is not None), None)
+        if node.name in ("round", "floor", "ceil"):
+            i = infos[0]
+            fn = {"round": round_half_away, "floor": math.floor, "ceil": math.ceil}[node.name]
+            lo, hi = Fraction(fn(i.lo)), Fraction(fn(i.hi))
+            return _Info(lo, hi, True, _support(lo, hi, True, i.support), work + i.support, n_dice)
+        if node.name == "abs":
+            i = infos[0]
+            lo = Fraction(0) if i.lo <= 0 <= i.hi else min(abs(i.lo), abs(i.hi))
+            hi = max(abs(i.lo), abs(i.hi))
+            return _Info(lo, hi, i.integral, i.support, work + i.support, n_dice, div_pos)
+        pick = min if node.name == "min" else max
+        lo, hi = pick(i.lo for i in infos), pick(i.hi for i in infos)
+        integral = all(i.integral for i in infos)
+        support = _support(lo, hi, integral, min(cap, product))
+        return _Info(lo, hi, integral, support, work + product * len(infos), n_dice, div_pos)
+    raise AssertionError(node)  # pragma: no cover
+
+
+def _analyse_dice(node: _Dice, limits: Limits, /) -> _Info:
+    n, depth = node.count, limits.explode_depth if node.explode is not None else 0
+    distinct = len(set(node.faces))
+    face_lo, face_hi = min(node.faces), max(node.faces)
+    chain_lo, chain_hi = _chain_bounds(node, depth)
+    chain_support = min(chain_hi - chain_lo + 1, distinct ** (depth + 1))
+    reroll_work = distinct * 4 if node.reroll is not None else 0
+    if node.explode is not None and not node.compound:
+        # every roll of the chain is a separate die
+        low_count, high_count = n, n * (depth + 1)
+        unit_lo, unit_hi, unit_support = face_lo, face_hi, distinct
+    else:
+        low_count = high_count = n
+        unit_lo, unit_hi, unit_support = chain_lo, chain_hi, chain_support
+    kept_low, kept_high = _kept_range(node.keep, low_count, high_count)
+    explode_work = depth * distinct * chain_support
+    if node.success is not None:
+        lo, hi = 0, kept_high
+        per_die = 2
+    elif node.keep is None:
+        lo, hi = n * chain_lo, n * chain_hi
+        per_die = chain_support
+    else:
+        corners = [k * v for k in (kept_low, kept_high) for v in (unit_lo, unit_hi)]
+        lo, hi = min(corners), max(corners)
+        per_die = unit_support
+    if node.keep is None:
+        # icepool adds the dice one by one: about n² · s² / 2 products
+        work = n * n * per_die * per_die // 2 + n * per_die
+    else:
+        sums = hi - lo + 1 if node.success is None else kept_high + 1
+        pool = unit_support * high_count * max(1, min(sums, kept_high * unit_support))
+        if node.explode is not None and not node.compound:
+            pool *= n * depth + 1  # explode_to_pool mixes one pool per number of explosions
+        work = pool
+    work += explode_work + reroll_work
+    support = hi - lo + 1
+    return _Info(Fraction(lo), Fraction(hi), True, support, work, n)
+
+
+# --------------------------------------------------------------------------- parsed expression
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A parsed, checked notation line: ``text``, optional ``label``, bounds and cost estimate."""
+
+    text: str
+    label: str | None
+    minimum: int
+    maximum: int
+    dice_count: int
+    work: int
+    limits: Limits = field(repr=False)
+    _root: _Node = field(repr=False)
+
+    def check_work(self) -> None:
+        """Raise NotationError if an exact distribution would exceed ``limits.max_work``."""
+        if self.work > self.limits.max_work:
+            raise NotationError(
+                f"too complex for an exact distribution (estimated work {self.work:,} "
+                f"> {self.limits.max_work:,}); roll it instead or use fewer dice or sides",
+                0,
+            )
+
+
+def parse(text: str, /, *, limits: Limits = DEFAULT_LIMITS) -> Expression:
+    """Parse and check one notation line; raise NotationError with a position on any problem.
+
+    >>> e = parse("4d6dl1 + 2")
+    >>> (e.minimum, e.maximum, e.dice_count)
+    (5, 20, 4)
+    >>> parse("3d6 + foo").position
+    Traceback (most recent call last):
+    ...
+    rules.notation.NotationError: at 6: unknown name 'foo'
+    """
+    return _parse_cached(text, limits)
+
+
+@lru_cache(maxsize=256)
+def _parse_cached(text: str, limits: Limits, /) -> Expression:
+    if not isinstance(text, str):
+        raise NotationError(f"the notation must be a string, got {type(text).__name__}", 0)
+    if len(text) > limits.max_length:
+        raise NotationError(f"longer than {limits.max_length} characters", limits.max_length)
+    if "\n" in text or "\r" in text:
+        raise NotationError("one line only", min(i for i in (text.find("\n"), text.find("\r")) if i >= 0))
+    parser = _Parser(text, limits)
+    if not text.strip() or text.strip().startswith("#"):
+        raise NotationError("empty notation", 0)
+    root, label = parser.line()
+    info = _analyse(root, limits)
+    if not info.integral:
+        raise NotationError(
+            "division needs explicit rounding: wrap it in round(), floor() or ceil()",
+            info.div_pos if info.div_pos is not None else 0,
+        )
+    if info.dice > limits.max_total_dice:
+        raise NotationError(f"more than {limits.max_total_dice} dice in all", 0)
+    return Expression(text, label, int(info.lo), int(info.hi), info.dice, info.work, limits, root)
+
+
+def _as_expression(expression: str | Expression, limits: Limits, /) -> Expression:
+    return expression if isinstance(expression, Expression) else parse(expression, limits=limits)
+
+
+# --------------------------------------------------------------------------- rolling
+
+
+@dataclass(frozen=True)
+class RolledDie:
+    """One die as rolled.
+
+    ``rerolled`` holds the values thrown away by rerolls; ``exploded`` marks a die
+    that caused another roll, ``extra`` a die rolled because of an explosion;
+    ``parts`` holds the rolls of a compounded (``!!``) die; ``success`` is None
+    unless successes are counted.
+    """
+
+    value: int
+    dropped: bool = False
+    exploded: bool = False
+    extra: bool = False
+    rerolled: tuple[int, ...] = ()
+    parts: tuple[int, ...] = ()
+    success: bool | None = None
+
+    def __str__(self) -> str:
+        marks = "".join(f"{v}r→" for v in self.rerolled)
+        core = "+".join(map(str, self.parts)) if len(self.parts) > 1 else str(self.value)
+        flags = ("!" if self.exploded else "") + ("*" if self.success else "") + ("d" if self.dropped else "")
+        return f"{marks}{core}{flags}"
+
+
+@dataclass(frozen=True)
+class DiceGroup:
+    """The dice of one dice term (``notation`` as written, at ``position``) and what it adds up to."""
+
+    notation: str
+    position: int
+    dice: tuple[RolledDie, ...]
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.notation} [{', '.join(map(str, self.dice))}] = {self.value}"
+
+
+@dataclass(frozen=True)
+class RollResult:
+    """The result of ``roll()``: the total and the detail of every dice term, in writing order."""
+
+    expression: str
+    label: str | None
+    total: int
+    dice: tuple[DiceGroup, ...]
+
+    def __str__(self) -> str:
+        head = f"{self.label}: " if self.label else ""
+        return (
+            f"{head}{self.expression.split('#')[0].strip()} → {'; '.join(map(str, self.dice))} → {self.total}"
+        )
+
+
+def roll(expression: str | Expression, rng: random.Random, *, limits: Limits = DEFAULT_LIMITS) -> RollResult:
+    """Roll a notation line with ``rng`` only; every die and its marks are in the result.
+
+    >>> roll("3d6", random.Random(7)).total
+    9
+    """
+    expr = _as_expression(expression, limits)
+    groups: list[DiceGroup] = []
+    total = _roll(expr._root, rng, groups, expr.limits)
+    return RollResult(expr.text, expr.label, int(total), tuple(groups))
+
+
+def _physical(node: _Dice, rng: random.Random, cap: int, /) -> tuple[int, tuple[int, ...]]:
+    """One throw of a die with its rerolls: (final value, values thrown away)."""
+    value = dice.roll_faces(rng, node.faces)
+    thrown: list[int] = []
+    limit = 1 if node.reroll_once else cap
+    while node.reroll is not None and node.reroll(value) and len(thrown) < limit:
+        thrown.append(value)
+        value = dice.roll_faces(rng, node.faces)
+    return value, tuple(thrown)
+
+
+def _roll_dice(node: _Dice, rng: random.Random, limits: Limits, /) -> DiceGroup:
+    rolled: list[RolledDie] = []
+    for _ in range(node.count):
+        chain = [_physical(node, rng, limits.reroll_cap)]
+        while node.explode is not None and node.explode(chain[-1][0]) and len(chain) <= limits.explode_depth:
+            chain.append(_physical(node, rng, limits.reroll_cap))
+        if node.compound:
+            parts = tuple(v for v, _ in chain)
+            thrown = tuple(t for _, ts in chain for t in ts)
+            rolled.append(RolledDie(sum(parts), exploded=len(chain) > 1, rerolled=thrown, parts=parts))
+        else:
+            for i, (v, thrown) in enumerate(chain):
+                rolled.append(RolledDie(v, exploded=i < len(chain) - 1, extra=i > 0, rerolled=thrown))
+    if node.keep is not None:
+        word, n = node.keep
+        order = sorted(range(len(rolled)), key=lambda i: rolled[i].value)
+        size = len(order)
+        if word == "kh":
+            drop = order[: max(0, size - n)]
+        elif word == "kl":
+            drop = order[min(n, size) :]
+        elif word == "dh":
+            drop = order[max(0, size - n) :]
+        else:
+            drop = order[:n]
+        for i in drop:
+            rolled[i] = replace(rolled[i], dropped=True)
+    if node.success is not None:
+        cond = node.success
+        rolled = [d if d.dropped else replace(d, success=cond(d.value)) for d in rolled]
+        value = sum(1 for d in rolled if d.success)
+    else:
+        value = sum(d.value for d in rolled if not d.dropped)
+    return DiceGroup(node.text, node.pos, tuple(rolled), value)
+
+
+def _roll(node: _Node, rng: random.Random, groups: list[DiceGroup], limits: Limits, /) -> Number:
+    if isinstance(node, _Const):
+        return node.value
+    if isinstance(node, _Dice):
+        group = _roll_dice(node, rng, limits)
+        groups.append(group)
+        return group.value
+    if isinstance(node, _Gauss):
+        g = gauss.roll(rng, node.luck)
+        text = "gauss" if node.luck == gauss.NEUTRAL_LUCK else f"gauss({node.luck})"
+        groups.append(DiceGroup(text, node.pos, tuple(RolledDie(v) for v in g.dice), g.value))
+        return g.value
+    if isinstance(node, _Neg):
+        return -_roll(node.operand, rng, groups, limits)
+    if isinstance(node, _Chain):
+        acc = _roll(node.first, rng, groups, limits)
+        for op, _, operand in node.rest:
+            acc = _ARITH[op](acc, _roll(operand, rng, groups, limits))
+        return acc
+    if isinstance(node, _Compare):
+        left = _roll(node.left, rng, groups, limits)
+        return int(_CMP[node.op](left, _roll(node.right, rng, groups, limits)))
+    if isinstance(node, _Call):
+        values = [_roll(arg, rng, groups, limits) for arg in node.args]
+        return _CALLS[node.name](*values)
+    raise AssertionError(node)  # pragma: no cover
+
+
+_ARITH: dict[str, Callable[[Any, Any], Number]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": lambda a, b: Fraction(a) / b,
+}
+_CALLS: dict[str, Callable[..., Number]] = {
+    "round": round_half_away,
+    "floor": math.floor,
+    "ceil": math.ceil,
+    "abs": abs,
+    "min": min,
+    "max": max,
+}
+
+
+# --------------------------------------------------------------------------- exact distribution
+
+
+def distribution(expression: str | Expression, *, limits: Limits = DEFAULT_LIMITS) -> dict[int, Fraction]:
+    """Exact distribution, value -> probability, computed by icepool; comparisons give 0/1.
+
+    >>> distribution("2d4kh1")[4]
+    Fraction(7, 16)
+    """
+    expr = _as_expression(expression, limits)
+    return dict(_distribution_items(expr))
+
+
+@lru_cache(maxsize=64)
+def _distribution_items(expr: Expression, /) -> tuple[tuple[int, Fraction], ...]:
+    expr.check_work()
+    die = _die(expr._root, expr.limits)
+    den = die.denominator()
+    return tuple((int(o), Fraction(q, den)) for o, q in die.items() if q)
+
+
+def _icepool() -> Any:
+    import icepool  # lazy: only the first exact distribution pays for the import
+
+    return icepool
+
+
+def _die(node: _Node, limits: Limits, /) -> icepool.Die:
+    ip = _icepool()
+    if isinstance(node, _Const):
+        return ip.Die([node.value])
+    if isinstance(node, _Dice):
+        return _dice_die(node, limits)
+    if isinstance(node, _Gauss):
+        return _from_distribution(gauss.distribution(node.luck))
+    if isinstance(node, _Neg):
+        return -_die(node.operand, limits)
+    if isinstance(node, _Chain):
+        acc = _die(node.first, limits)
+        for op, _, operand in node.rest:
+            right = _die(operand, limits)
+            if op == "+":
+                acc = acc + right
+            elif op == "-":
+                acc = acc - right
+            elif op == "*":
+                acc = acc * right
+            else:
+                acc = ip.map(_ARITH["/"], acc, right)
+        return acc
+    if isinstance(node, _Compare):
+        cmp = _CMP[node.op]
+        return ip.map(lambda a, b: int(cmp(a, b)), _die(node.left, limits), _die(node.right, limits))
+    if isinstance(node, _Call):
+        args = [_die(arg, limits) for arg in node.args]
+        fn = _CALLS[node.name]
+        return args[0].map(fn) if len(args) == 1 else ip.map(lambda *xs: fn(xs), *args)
+    raise AssertionError(node)  # pragma: no cover
+
+
+def _from_distribution(dist: dict[int, Fraction], /) -> icepool.Die:
+    den = math.lcm(*(p.denominator for p in dist.values()))
+    return _icepool().Die({v: int(p * den) for v, p in dist.items()})
+
+
+def _dice_die(node: _Dice, limits: Limits, /) -> icepool.Die:
+    ip = _icepool()
+    one = ip.Die(list(node.faces))
+    if node.reroll is not None:
+        cap = 1 if node.reroll_once else limits.reroll_cap
+        one = one.reroll({v for v in one.outcomes() if node.reroll(v)}, depth=cap)
+    explode = {v for v in one.outcomes() if node.explode(v)} if node.explode is not None else set()
+    depth = limits.explode_depth
+    success = node.success
+
+    def indicator(v: int) -> int:
+        return int(success(v)) if success is not None else v
+
+    if node.explode is not None and not node.compound and node.keep is not None:
+        pool = one.explode_to_pool(node.count, explode, depth=depth)
+        return _keep(pool, node.keep).sum(map=indicator)
+    if node.explode is not None and not node.compound and success is not None:
+        per_die = _exploded_chain(one, explode, indicator, depth)
+        return node.count @ per_die
+    if node.explode is not None:
+        one = one.explode(explode, depth=depth)
+    if node.keep is not None:
+        return _keep(one.pool(node.count), node.keep).sum(map=indicator)
+    if success is not None:
+        one = one.map(indicator)
+    return node.count @ one
+
+
+def _keep(pool: Any, keep: tuple[str, int], /) -> Any:
+    word, n = keep
+    if word == "kh":
+        return pool.highest(keep=n)
+    if word == "kl":
+        return pool.lowest(keep=n)
+    if word == "dh":
+        return pool.highest(drop=n)
+    return pool.lowest(drop=n)
+
+
+def _exploded_chain(
+    one: icepool.Die, explode: set[int], f: Callable[[int], int], depth: int, /
+) -> icepool.Die:
+    """Sum of ``f`` over one die's explosion chain, each roll counted separately."""
+    chain = one.map(f)
+    for _ in range(depth):
+        previous = chain
+        chain = one.map(lambda v, prev=previous: f(v) + prev if v in explode else f(v))
+    return chain
+
+
+# --------------------------------------------------------------------------- summary
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Exact distribution with its views: ``=``, ``≥`` and ``≤`` per value, mean, SD, min, max."""
+
+    outcomes: tuple[tuple[int, Fraction], ...]
+    mean: Fraction
+    variance: Fraction
+    minimum: int
+    maximum: int
+
+    @property
+    def sd(self) -> float:
+        """Standard deviation (float)."""
+        return math.sqrt(self.variance)
+
+    def equal(self, k: int, /) -> Fraction:
+        """P(X = k)."""
+        return dict(self.outcomes).get(k, Fraction(0))
+
+    def at_least(self, k: int, /) -> Fraction:
+        """P(X >= k)."""
+        return dice.at_least(dict(self.outcomes), k)
+
+    def at_most(self, k: int, /) -> Fraction:
+        """P(X <= k)."""
+        return dice.at_most(dict(self.outcomes), k)
+
+    def table(self) -> list[tuple[int, Fraction, Fraction, Fraction]]:
+        """Rows (value, P(=), P(≥), P(≤)) in ascending order of value."""
+        rows = []
+        below = Fraction(0)
+        for v, p in self.outcomes:
+            rows.append((v, p, 1 - below, below + p))
+            below += p
+        return rows
+
+
+def summary(expression: str | Expression, *, limits: Limits = DEFAULT_LIMITS) -> Summary:
+    """Exact distribution plus mean, variance/SD, min, max and the =/≥/≤ views.
+
+    >>> s = summary("2d6")
+    >>> (s.mean, s.minimum, s.maximum, s.at_least(11), round(s.sd, 3))
+    (Fraction(7, 1), 2, 12, Fraction(1, 12), 2.415)
+    """
+    dist = distribution(expression, limits=limits)
+    items = tuple(sorted(dist.items()))
+    mean = dice.mean(dist)
+    variance = sum(((v - mean) ** 2 * p for v, p in items), Fraction(0))
+    return Summary(items, mean, variance, items[0][0], items[-1][0])

@@ -1,0 +1,1 @@
+"""Thin PyScript glue: read inputs, call ``rules``, render. No game logic lives here."""

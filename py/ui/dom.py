@@ -1,0 +1,182 @@
+"""Small DOM helpers shared by every panel: inputs, messages, rendering, storage.
+
+User text is only ever put into the page as text (``textContent`` / ``value``),
+never as HTML.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_once_callable
+from pyscript import document, when, window
+
+__all__ = [
+    "InputError",
+    "announce",
+    "app_rng",
+    "by_id",
+    "clear",
+    "copy_text",
+    "handler",
+    "load_json",
+    "make",
+    "mark_ready",
+    "read_choice",
+    "read_int",
+    "save_json",
+    "set_text",
+    "show_error",
+    "url_param",
+]
+
+
+class InputError(ValueError):
+    """Bad user input: the message is shown to the user, and nothing changes."""
+
+
+def by_id(element_id: str) -> Any:
+    element = document.getElementById(element_id)
+    if element is None:
+        raise LookupError(f"no element #{element_id}")
+    return element
+
+
+def make(tag: str, text: str | None = None, /, *, cls: str | None = None, **attrs: str) -> Any:
+    """Create an element; ``text`` goes in as plain text."""
+    element = document.createElement(tag)
+    if text is not None:
+        element.textContent = text
+    if cls:
+        element.className = cls
+    for name, value in attrs.items():
+        element.setAttribute(name.rstrip("_").replace("_", "-"), value)
+    return element
+
+
+def clear(element: Any) -> None:
+    element.replaceChildren()
+
+
+def set_text(element_id: str, text: str) -> None:
+    by_id(element_id).textContent = text
+
+
+def read_int(element_id: str, low: int, high: int, name: str) -> int:
+    """Read a whole number from an input, or raise InputError with a Russian message."""
+    raw = str(by_id(element_id).value).strip().replace("−", "-")
+    try:
+        value = int(raw)
+    except ValueError:
+        raise InputError(f"{name}: введите целое число от {low} до {high}.") from None
+    if not low <= value <= high:
+        raise InputError(f"{name}: {value} вне допустимого диапазона {low}…{high}.")
+    return value
+
+
+def read_choice(element_id: str, allowed: tuple[str, ...], name: str) -> str:
+    value = str(by_id(element_id).value)
+    if value not in allowed:
+        raise InputError(f"{name}: недопустимое значение.")
+    return value
+
+
+def _panel_error_box(event: Any) -> Any:
+    target = getattr(event, "target", None)
+    panel = target.closest("section") if target is not None and hasattr(target, "closest") else None
+    return panel.querySelector(".error") if panel is not None else None
+
+
+def show_error(box: Any, message: str) -> None:
+    if box is not None:
+        box.textContent = message
+        box.hidden = not message
+
+
+def handler(event_type: str, selector: str) -> Callable[[Callable[[Any], None]], Callable[[Any], None]]:
+    """Register an event handler that never crashes the page.
+
+    InputError/ValueError messages go to the panel's ``.error`` box; anything
+    unexpected is logged to the console (so tests catch it) and reported.
+    """
+
+    def decorator(fn: Callable[[Any], None]) -> Callable[[Any], None]:
+        def safe(event: Any) -> None:
+            box = _panel_error_box(event)
+            try:
+                fn(event)
+            except ValueError as error:
+                show_error(box, str(error))
+            except Exception:
+                window.console.error(traceback.format_exc())
+                show_error(box, "Внутренняя ошибка; подробности в консоли браузера.")
+            else:
+                show_error(box, "")
+
+        when(event_type, selector)(safe)
+        return fn
+
+    return decorator
+
+
+def announce(element_id: str, text: str) -> None:
+    """Put a result in an aria-live region, so screen readers read it."""
+    set_text(element_id, text)
+
+
+def load_json(key: str, default: Any) -> Any:
+    """A saved value, or ``default`` when there is none or it is unreadable."""
+    try:
+        raw = window.localStorage.getItem(key)
+        return default if raw is None else json.loads(raw)
+    except Exception:
+        return default
+
+
+def save_json(key: str, value: Any) -> None:
+    try:
+        window.localStorage.setItem(key, json.dumps(value, ensure_ascii=False))
+    except Exception:
+        window.console.warn(f"could not save {key}")
+
+
+def url_param(name: str) -> str | None:
+    value = window.URLSearchParams.new(window.location.search).get(name)
+    return None if value is None else str(value)
+
+
+def _make_rng() -> random.Random:
+    # ?seed=N replays a session exactly (tests, bug reports); otherwise OS entropy.
+    seed = url_param("seed")
+    return random.Random(seed) if seed else random.Random()
+
+
+app_rng = _make_rng()
+
+
+def copy_text(text: str, status_id: str) -> None:
+    """Copy to the clipboard and say so in ``status_id``."""
+
+    def done(*_: Any) -> None:
+        set_text(status_id, "Скопировано.")
+
+    def failed(*_: Any) -> None:
+        set_text(status_id, "Не удалось скопировать: выделите текст и нажмите Ctrl+C.")
+
+    clipboard = getattr(window.navigator, "clipboard", None)
+    if clipboard is None:
+        failed()
+        return
+    clipboard.writeText(text).then(create_once_callable(done), create_once_callable(failed))
+
+
+def mark_ready() -> None:
+    """Enable the controls, hide the loading indicator and set the test marker."""
+    for element in document.querySelectorAll("[data-needs-python]"):
+        element.disabled = False
+    by_id("loading").hidden = True
+    document.documentElement.dataset.ready = "true"

@@ -1,0 +1,38 @@
+"""End-to-end fixtures: a local static server, Debian's Chromium, and one booted page per module."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from e2e_support import CHROMIUM, CHROMIUM_ARGS, ROOT, Watch, open_app
+from serve import serve_in_thread
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    server, url = serve_in_thread(ROOT)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def base_url(site_url: str) -> str:
+    return site_url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="module")
+def app(browser: Browser, site_url: str) -> Iterator[Page]:
+    """One booted app page shared by a module's tests; checked clean at the end."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=20261129", watch)
+    yield page
+    context.close()
+    watch.assert_clean()

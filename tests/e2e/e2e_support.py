@@ -1,0 +1,84 @@
+"""End-to-end helpers: Debian's Chromium settings, the request guard, and app boot.
+
+Every request is routed: anything that is not loopback is aborted and recorded,
+and so is every console error; both lists must be empty when a module's page
+closes.  Like Datasette Lite's tests, each module shares one page that waits
+for the app's ready marker.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+READY = "html[data-ready='true']"
+BOOT_TIMEOUT_MS = 60_000
+
+
+@dataclass
+class Watch:
+    """What a page did that it must not: off-origin requests and console errors."""
+
+    foreign_requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def assert_clean(self) -> None:
+        assert self.foreign_requests == [], f"requests left the origin: {self.foreign_requests}"
+        assert self.console_errors == [], f"console errors: {self.console_errors}"
+        assert self.page_errors == [], f"uncaught page errors: {self.page_errors}"
+
+
+def is_local(url: str) -> bool:
+    parsed = urlparse(url)
+    if parsed.scheme in ("data", "blob", "about"):
+        return True
+    return parsed.hostname in LOCAL_HOSTS
+
+
+def watched_context(browser: Browser, watch: Watch, **context_args: object) -> BrowserContext:
+    context = browser.new_context(**context_args)
+
+    def guard(route: Route, request: Request) -> None:
+        if is_local(request.url):
+            route.continue_()
+        else:
+            watch.foreign_requests.append(request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    return context
+
+
+def watch_page(page: Page, watch: Watch) -> Page:
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            watch.console_errors.append(message.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: watch.page_errors.append(str(error)))
+    return page
+
+
+def open_app(browser: Browser, url: str, watch: Watch, **context_args: object) -> tuple[BrowserContext, Page]:
+    context = watched_context(browser, watch, **context_args)
+    page = watch_page(context.new_page(), watch)
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    return context, page

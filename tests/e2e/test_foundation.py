@@ -1,0 +1,130 @@
+"""Foundation (issue 2): boot offline-clean, roll GaussD20, convert the seed's example."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from e2e_support import READY, Watch, open_app
+
+SEED_INPUT = (
+    "Результат броска 3D20: 4 + 6 + 2 = 12.\n"
+    'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".\n'
+    'Результат броска 3D20+1: 4 + 2 + 16 + 1 = 23 - "три".'
+)
+SEED_OUTPUT = (
+    "Результат броска 3D20: 4 + 6 + 2 , GaussD20: 4\n"
+    'Результат броска 3D20: 17 + 5 + 2 , GaussD20: 8 - "раз".\n'
+    'Результат броска 3D20+1: 4 + 2 + 16 + 1 = 23 - "три".: неверный бросок. Невозможно конвертирование.'
+)
+
+
+def test_boot_enables_controls_and_hides_loader(app: Page) -> None:
+    """After boot the loader is gone and the Python-driven controls are enabled."""
+    expect(app.locator("#loading")).to_be_hidden()
+    expect(app.locator("#gauss-roll")).to_be_enabled()
+    expect(app.locator("#convert-run")).to_be_enabled()
+    expect(app.locator("#gauss-odds tr")).to_have_count(20)
+
+
+def test_controls_disabled_until_python_is_ready(browser: Browser, site_url: str) -> None:
+    """Before Python is ready the loader shows and the roll button is disabled."""
+    context = browser.new_context()
+    # Hold back the Python entry point so the page stays in its loading state.
+    context.route("**/py/main.py", lambda route: None)
+    page = context.new_page()
+    page.goto(site_url + "index.html")
+    expect(page.locator("#loading")).to_be_visible()
+    expect(page.locator("#gauss-roll")).to_be_disabled()
+    assert page.locator(READY).count() == 0
+    context.close()
+
+
+def test_roll_shows_three_d20_and_gauss_value(app: Page) -> None:
+    """Rolling shows three d20 faces, their GaussD20 and announces the result."""
+    app.goto(app.url.split("#")[0] + "#roller")
+    app.click("#gauss-roll")
+    result = app.locator("#gauss-result")
+    expect(result).to_contain_text("GaussD20")
+    faces = [int(app.locator(f"#gauss-die-{i}").inner_text()) for i in range(3)]
+    assert all(1 <= face <= 20 for face in faces)
+    assert int(app.locator("#gauss-value").inner_text()) == round(sum(faces) / 3)
+    expect(result).to_have_attribute("aria-live", "polite")
+    expect(app.locator("#gauss-chart .bar-hit")).to_have_count(1)
+    expect(app.locator("#gauss-history li").first).to_contain_text(f"{faces[0]} + {faces[1]} + {faces[2]}")
+
+
+def test_luck_out_of_range_is_refused(app: Page) -> None:
+    """Luck outside 1..9 shows a message and leaves the odds table unchanged."""
+    before = app.locator("#gauss-odds").inner_text()
+    app.fill("#gauss-luck", "12")
+    app.click("#gauss-roll")
+    expect(app.locator("#roller .error")).to_contain_text("Удача")
+    assert app.locator("#gauss-odds").inner_text() == before
+    app.fill("#gauss-luck", "5")
+    app.locator("#gauss-luck").dispatch_event("change")
+    expect(app.locator("#roller .error")).to_be_hidden()
+
+
+def test_luck_changes_odds(app: Page) -> None:
+    """Luck 9 makes values 1..4 impossible in the odds table."""
+    app.fill("#gauss-luck", "9")
+    app.locator("#gauss-luck").dispatch_event("change")
+    expect(app.locator("#gauss-odds tr").nth(3)).to_contain_text("невозможно")
+    expect(app.locator("#gauss-odds tr").nth(4)).not_to_contain_text("невозможно")
+    app.fill("#gauss-luck", "5")
+    app.locator("#gauss-luck").dispatch_event("change")
+    expect(app.locator("#gauss-odds tr").first).to_contain_text("0,05 %")
+
+
+def test_seed_example_converts_byte_exactly(app: Page) -> None:
+    """The seed's three-line example converts byte-exactly through the UI."""
+    app.goto(app.url.split("#")[0] + "#converter")
+    app.fill("#convert-input", SEED_INPUT)
+    app.click("#convert-run")
+    assert app.input_value("#convert-output") == SEED_OUTPUT
+    expect(app.locator("#convert-summary")).to_contain_text("Конвертировано строк: 2")
+    expect(app.locator("#convert-summary")).to_contain_text("неверные: 1")
+    expect(app.locator("#convert-copy")).to_be_enabled()
+
+
+def test_pasted_html_stays_text(app: Page) -> None:
+    """Pasted <script>/HTML shows as plain text and never runs."""
+    payload = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
+    line = f"Результат броска 3D20: 1 + 2 = 3. {payload}"
+    app.fill("#convert-input", line)
+    app.click("#convert-run")
+    expect(app.locator("#convert-reasons li")).to_have_count(1)
+    assert app.evaluate("window.__pwned") is None
+    assert app.locator("#converter img").count() == 0
+    assert payload in app.input_value("#convert-output")
+
+
+def test_megabyte_paste_converts_quickly(app: Page) -> None:
+    """A 1 MB paste converts, and the counts cover every roll line."""
+    block = 'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".\nболтовня игроков\n'
+    text = block * (1_000_000 // len(block.encode()))
+    app.evaluate("text => { document.getElementById('convert-input').value = text; }", text)
+    app.click("#convert-run")
+    lines = text.count("3D20")
+    expect(app.locator("#convert-summary")).to_contain_text(f"Конвертировано строк: {lines}", timeout=10_000)
+
+
+def test_empty_converter_input_gets_message(app: Page) -> None:
+    """Converting an empty box explains what to paste and changes nothing."""
+    before = app.input_value("#convert-output")
+    app.fill("#convert-input", "   ")
+    app.click("#convert-run")
+    expect(app.locator("#converter .error")).to_contain_text("Вставьте")
+    assert app.input_value("#convert-output") == before
+
+
+def test_off_origin_requests_are_caught(browser: Browser, site_url: str) -> None:
+    """The request guard itself works: a deliberate CDN fetch is recorded and aborted."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html", watch)
+    page.evaluate("fetch('https://cdn.jsdelivr.net/npm/pyodide/pyodide.mjs').catch(() => null)")
+    page.wait_for_timeout(200)
+    context.close()
+    assert any(re.search("jsdelivr", url) for url in watch.foreign_requests)
