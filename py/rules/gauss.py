@@ -25,11 +25,11 @@ from fractions import Fraction
 
 from rules import dice
 from rules.gauss_checks import *  # noqa: F403  (re-exported: rule data and integer rules)
-from rules.gauss_checks import __all__ as _CHECKS_ALL
 from rules.gauss_checks import (
     ABOVE,
     BELOW,
     DEFENCE_FAILED_TEXT,
+    DIFFICULTY_STEP,
     INSIDE,
     SERIES_RULES,
     TIERS,
@@ -41,15 +41,16 @@ from rules.gauss_checks import (
     attack_entry,
     check_int,
     check_value,
-    check_window,
     combat_bonus,
     defence_entry,
     difficulty_level,
     opposed_window,
+    pierces,
     skill_level,
     tier_of,
     window_side,
 )
+from rules.gauss_checks import __all__ as _CHECKS_ALL
 
 __all__ = [
     "D20_FACES",
@@ -173,6 +174,702 @@ class GaussRoll:
 def roll(rng: random.Random, luck: int = NEUTRAL_LUCK) -> GaussRoll:
     """Roll three fair d20s and apply luck."""
     check_luck(luck)
-    three = (dice.roll_faces(rng, D20_FACES), dice.roll_faces(rng, D20_FACES), dice.roll_faces(rng, D20_FACES))
+    three = (
+        dice.roll_faces(rng, D20_FACES),
+        dice.roll_faces(rng, D20_FACES),
+        dice.roll_faces(rng, D20_FACES),
+    )
     base = from_3d20_total(sum(three))
     return GaussRoll(dice=three, luck=luck, base=base, value=apply_luck(base, luck))
+
+
+# =================================================================================================
+# Skill checks: «Проверки навыков, умений на совершение какого-либо действия»
+# =================================================================================================
+
+
+def check_distribution(modifier: int = 0, /, *, luck: int = NEUTRAL_LUCK) -> dict[int, Fraction]:
+    """Exact distribution of a check's final value: GaussD20 with luck, then :func:`apply_modifier`.
+
+    Luck shifts the raw die (``gauss20(luck)``), so it is exempt from the clamp rule.
+
+    >>> check_distribution(-12)[8] == distribution()[20]
+    True
+    """
+    check_int("modifier", modifier)
+    return dice.map_outcomes(distribution(luck), lambda raw: apply_modifier(raw, modifier))
+
+
+@dataclass(frozen=True)
+class CheckOdds:
+    """Exact odds of a check before the roll: every final value and every outcome tier."""
+
+    modifier: int
+    luck: int
+    values: dict[int, Fraction] = field(compare=False)
+
+    @property
+    def tiers(self) -> tuple[tuple[Tier, Fraction], ...]:
+        """Every tier with its probability, worst first (zero-probability tiers included)."""
+        return tuple((tier, dice.between(self.values, tier.low, tier.high)) for tier in TIERS)
+
+    @property
+    def success(self) -> Fraction:
+        """P(final value >= 8)."""
+        return dice.at_least(self.values, 8)
+
+    @property
+    def failure(self) -> Fraction:
+        """P(final value <= 7): the seed's «вероятность провала»."""
+        return 1 - self.success
+
+
+def check_odds(modifier: int = 0, /, *, luck: int = NEUTRAL_LUCK) -> CheckOdds:
+    """Odds of a check with a net modifier (skill + difficulty + situation).
+
+    >>> check_odds(0).failure
+    Fraction(77, 400)
+    """
+    return CheckOdds(modifier, luck, check_distribution(modifier, luck=luck))
+
+
+def skill_modifier(skill: int, difficulty: int, /, situational: int = 0) -> int:
+    """Net modifier: a rung of «Умения» plus a rung of «Уровни сложности» plus the situation.
+
+    >>> skill_modifier(14, -14, 1)
+    1
+    """
+    return (
+        skill_level(skill).value + difficulty_level(difficulty).value + check_int("situational", situational)
+    )
+
+
+def skill_check_odds(
+    skill: int, difficulty: int, /, *, situational: int = 0, luck: int = NEUTRAL_LUCK
+) -> CheckOdds:
+    """Exact tier odds of a skill check before the roll."""
+    return check_odds(skill_modifier(skill, difficulty, situational), luck=luck)
+
+
+def failure_chance(modifier: int, /, *, luck: int = NEUTRAL_LUCK) -> Fraction:
+    """Exact P(failure) (final value 1..7) of a check with this net modifier."""
+    return check_odds(modifier, luck=luck).failure
+
+
+def failure_at_steps(steps: int, /, *, luck: int = NEUTRAL_LUCK) -> Fraction:
+    """Exact failure chance ``steps`` difficulty rungs above one's level (compare SEED_FAILURE_AT_STEPS)."""
+    check_int("steps", steps)
+    return failure_chance(-DIFFICULTY_STEP * steps, luck=luck)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """A rolled check: the GaussD20 roll (with luck), the net modifier and the final value."""
+
+    roll: GaussRoll
+    modifier: int
+    value: int
+
+    @property
+    def tier(self) -> Tier:
+        return tier_of(self.value)
+
+    @property
+    def success(self) -> bool:
+        return self.tier.success
+
+
+def roll_check(rng: random.Random, modifier: int = 0, /, *, luck: int = NEUTRAL_LUCK) -> CheckResult:
+    """Roll GaussD20 with luck and apply the net modifier under the clamp rule."""
+    check_int("modifier", modifier)
+    rolled = roll(rng, luck)
+    return CheckResult(rolled, modifier, apply_modifier(rolled.value, modifier))
+
+
+def skill_check(
+    rng: random.Random,
+    skill: int,
+    difficulty: int,
+    /,
+    *,
+    situational: int = 0,
+    luck: int = NEUTRAL_LUCK,
+) -> CheckResult:
+    """Roll a skill check: «кидается кубик гаусс д20 … добавляется уровень навыка, уровень сложности»."""
+    return roll_check(rng, skill_modifier(skill, difficulty, situational), luck=luck)
+
+
+# =================================================================================================
+# Median rolls: «Бросок медианы», «Проверка Безумия», «Проверка Ужаса»
+# =================================================================================================
+
+
+def median_modifier(
+    *, intelligence: int = NEUTRAL_LUCK, luck: int = NEUTRAL_LUCK, training: int = 0, situational: int = 0
+) -> int:
+    """Window modifier of a median roll: ``(intelligence - 5) + (luck - 5) + training + situational``.
+
+    Intelligence and luck are on the seed's 1..9 scale («все пятерки» is the base); each
+    point is one face of window width (see :func:`adjust_window`).  Positive favours the roller.
+
+    >>> median_modifier(intelligence=7, luck=4, training=1)
+    2
+    """
+    check_luck(luck)
+    check_int("intelligence", intelligence)
+    if not LUCK_MIN <= intelligence <= LUCK_MAX:
+        raise ValueError(f"intelligence must be from {LUCK_MIN} to {LUCK_MAX}, got {intelligence}")
+    check_int("training", training)
+    check_int("situational", situational)
+    return (intelligence - NEUTRAL_LUCK) + (luck - NEUTRAL_LUCK) + training + situational
+
+
+def median_window(low: int, high: int, /, *, modifier: int = 0, inverted: bool = False) -> tuple[int, int]:
+    """The window actually rolled against: ``modifier`` in the roller's favour widens the target,
+    or, for the inverted form («надо НЕ попасть в центр»), narrows the forbidden centre.
+
+    >>> median_window(9, 12, modifier=-2), median_window(6, 15, modifier=2, inverted=True)
+    ((10, 11), (7, 14))
+    """
+    return adjust_window(low, high, -modifier if inverted else modifier)
+
+
+@dataclass(frozen=True)
+class MedianOdds:
+    """Exact odds of a median roll: below, inside and above the (adjusted) window."""
+
+    window: tuple[int, int]
+    inverted: bool
+    below: Fraction
+    inside: Fraction
+    above: Fraction
+
+    @property
+    def success(self) -> Fraction:
+        return self.below + self.above if self.inverted else self.inside
+
+    @property
+    def failure(self) -> Fraction:
+        return 1 - self.success
+
+
+def _median_odds_for(window: tuple[int, int], inverted: bool) -> MedianOdds:
+    low, high = window
+    base = distribution()
+    below, above = dice.at_most(base, low - 1), dice.at_least(base, high + 1)
+    return MedianOdds(window, inverted, below, 1 - below - above, above)
+
+
+def median_odds(low: int, high: int, /, *, modifier: int = 0, inverted: bool = False) -> MedianOdds:
+    """Exact odds of a median roll before the roll; a low and a high miss are kept apart.
+
+    The die is a plain GaussD20: luck acts on the window through :func:`median_modifier`.
+
+    >>> odds = median_odds(6, 15)
+    >>> odds.below == odds.above, odds.inside
+    (True, Fraction(43, 50))
+    """
+    return _median_odds_for(median_window(low, high, modifier=modifier, inverted=inverted), inverted)
+
+
+@dataclass(frozen=True)
+class MedianResult:
+    """A rolled median check against its (adjusted) window."""
+
+    roll: GaussRoll
+    window: tuple[int, int]
+    inverted: bool
+
+    @property
+    def side(self) -> str:
+        """``BELOW``, ``INSIDE`` or ``ABOVE``."""
+        return window_side(self.roll.value, *self.window)
+
+    @property
+    def success(self) -> bool:
+        return (self.side != INSIDE) if self.inverted else (self.side == INSIDE)
+
+
+def median_roll(
+    rng: random.Random, low: int, high: int, /, *, modifier: int = 0, inverted: bool = False
+) -> MedianResult:
+    """Roll a median check: a plain GaussD20 against the adjusted window."""
+    window = median_window(low, high, modifier=modifier, inverted=inverted)
+    return MedianResult(roll(rng), window, inverted)
+
+
+@dataclass(frozen=True)
+class MedianSeries:
+    """Tracker of a madness or horror series (``kind`` is MADNESS or HORROR).
+
+    A miss above keeps the series going, re-rolled «каждые 30 секунд», and moves the
+    window by the rule's step (madness -1, horror +1) per failed check; a success or a
+    miss below ends it.
+
+    >>> s = MedianSeries(MADNESS, failures=2)
+    >>> s.window, MedianSeries(HORROR, failures=2).window
+    ((10, 11), (9, 12))
+    """
+
+    kind: str
+    modifier: int = 0
+    failures: int = 0
+    finished: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in SERIES_RULES:
+            raise ValueError(f"series kind must be one of {sorted(SERIES_RULES)}, got {self.kind!r}")
+        check_int("modifier", self.modifier)
+        check_int("failures", self.failures)
+        if self.failures < 0:
+            raise ValueError(f"failures must be >= 0, got {self.failures}")
+
+    @property
+    def rule(self) -> SeriesRule:
+        return SERIES_RULES[self.kind]
+
+    @property
+    def window_modifier(self) -> int:
+        return self.modifier + self.rule.step_per_failure * self.failures
+
+    @property
+    def window(self) -> tuple[int, int]:
+        return median_window(*self.rule.base, modifier=self.window_modifier)
+
+    def odds(self) -> MedianOdds:
+        """Exact odds of the next check in the series."""
+        return _median_odds_for(self.window, False)
+
+    def after(self, result: MedianResult, /) -> MedianSeries:
+        """The series after ``result`` (which must have been rolled against :attr:`window`)."""
+        if self.finished:
+            raise ValueError("the series is over; start a new MedianSeries")
+        if result.window != self.window or result.inverted:
+            raise ValueError(f"result was rolled against {result.window}, the series window is {self.window}")
+        if result.side == ABOVE:
+            return replace(self, failures=self.failures + 1)
+        return replace(self, finished=True)
+
+    def check(self, rng: random.Random, /) -> tuple[MedianResult, MedianSeries]:
+        """Roll the next check; return it and the series after it."""
+        if self.finished:
+            raise ValueError("the series is over; start a new MedianSeries")
+        result = MedianResult(roll(rng), self.window, False)
+        return result, self.after(result)
+
+    def outcome_text(self, side: str, /) -> str | None:
+        """The seed's text for a miss above or below; None for a hit."""
+        texts = {ABOVE: self.rule.fail_high, BELOW: self.rule.fail_low, INSIDE: None}
+        if side not in texts:
+            raise ValueError(f"side must be one of {sorted(texts)}, got {side!r}")
+        return texts[side]
+
+
+# =================================================================================================
+# Opposed checks: «Противопоставленная проверка»
+# =================================================================================================
+
+
+def pierce_chance(defence: int, modifier: int = 0, /, *, attack_luck: int = NEUTRAL_LUCK) -> Fraction:
+    """Exact chance the attacker pierces once the defender has rolled ``defence``.
+
+    >>> pierce_chance(12) == 1 - sum(distribution()[v] for v in range(9, 13))
+    True
+    """
+    low, high = opposed_window(defence, modifier)
+    return 1 - dice.between(distribution(attack_luck), low, high)
+
+
+@dataclass(frozen=True)
+class OpposedOdds:
+    """Exact odds of an opposed check before any roll, with the breakdown by defence roll.
+
+    ``by_defence`` rows are ``(defence roll, its probability, failure window, P(pierce | roll))``.
+    """
+
+    modifier: int
+    defence_luck: int
+    attack_luck: int
+    by_defence: tuple[tuple[int, Fraction, tuple[int, int], Fraction], ...]
+
+    @property
+    def pierce(self) -> Fraction:
+        return sum((p * q for _, p, _, q in self.by_defence), Fraction(0))
+
+    @property
+    def hold(self) -> Fraction:
+        return 1 - self.pierce
+
+
+def opposed_odds(
+    modifier: int = 0, /, *, defence_luck: int = NEUTRAL_LUCK, attack_luck: int = NEUTRAL_LUCK
+) -> OpposedOdds:
+    """Exact odds of piercing before any roll; luck shifts both raw dice as ``gauss20`` does."""
+    check_int("modifier", modifier)
+    check_luck(attack_luck)
+    rows = tuple(
+        (d, p, opposed_window(d, modifier), pierce_chance(d, modifier, attack_luck=attack_luck))
+        for d, p in distribution(defence_luck).items()
+    )
+    return OpposedOdds(modifier, defence_luck, attack_luck, rows)
+
+
+@dataclass(frozen=True)
+class OpposedResult:
+    """A resolved opposed check.  ``automatic`` names the helpless side when no die was rolled."""
+
+    modifier: int
+    defence: GaussRoll | None
+    attack: GaussRoll | None
+    pierced: bool
+    automatic: str | None = None
+
+    @property
+    def window(self) -> tuple[int, int] | None:
+        return None if self.defence is None else opposed_window(self.defence.value, self.modifier)
+
+
+def opposed_check(
+    rng: random.Random,
+    modifier: int = 0,
+    /,
+    *,
+    defence_luck: int = NEUTRAL_LUCK,
+    attack_luck: int = NEUTRAL_LUCK,
+    attacker_helpless: bool = False,
+    defender_helpless: bool = False,
+) -> OpposedResult:
+    """Roll an opposed check: the defender first, then the attacker.
+
+    «Если одна из противоборствующих сторон беспомощна, это автоматический успех второй
+    стороны»: a helpless side means no dice and an automatic result.
+    """
+    check_int("modifier", modifier)
+    check_luck(defence_luck)
+    check_luck(attack_luck)
+    if attacker_helpless and defender_helpless:
+        raise ValueError("both sides cannot be helpless at once")
+    if defender_helpless:
+        return OpposedResult(modifier, None, None, True, "defender_helpless")
+    if attacker_helpless:
+        return OpposedResult(modifier, None, None, False, "attacker_helpless")
+    defence = roll(rng, defence_luck)
+    attack = roll(rng, attack_luck)
+    return OpposedResult(modifier, defence, attack, pierces(attack.value, defence.value, modifier))
+
+
+# =================================================================================================
+# Combat with active defence: «Бой с активной защитой»
+# =================================================================================================
+
+DAMAGE_ROLL, DAMAGE_MAX, DAMAGE_MIN = "roll", "max", "min"
+
+
+@dataclass(frozen=True)
+class DamageEffect:
+    """How the damage of a landed attack is made: ``dice`` rolled, maximised or minimised, times ``factor``."""
+
+    factor: Fraction
+    dice: str = DAMAGE_ROLL
+
+    @property
+    def label(self) -> str:
+        """Russian label for the UI, e.g. ``урон ×2`` or ``урон максимизирован ×3``."""
+        how = {
+            DAMAGE_ROLL: "урон",
+            DAMAGE_MAX: "урон максимизирован",
+            DAMAGE_MIN: "урон минимизирован на кубах",
+        }
+        return f"{how[self.dice]} ×{self.factor}"
+
+
+def landing_damage(attack_value: int | None, defence_value: int | None, /) -> DamageEffect:
+    """Damage of an attack that lands, from the final check values (None: that check was not rolled).
+
+    Attack 18/19 doubles, attack 20 maximises and triples; defence 18/19 halves «даже если
+    пройдет через защиту»; a defence 20 that cannot block minimises the damage dice.
+    The factors multiply: a doubled attack against a halving defence does ×1.
+
+    >>> landing_damage(18, 19).factor, landing_damage(20, None).label
+    (Fraction(1, 1), 'урон максимизирован ×3')
+    """
+    if attack_value is not None and check_value("attack check value", attack_value) == 20:
+        return DamageEffect(Fraction(3), DAMAGE_MAX)
+    factor = Fraction(2 if attack_value in (18, 19) else 1)
+    if defence_value is not None and check_value("defence check value", defence_value) >= 18:
+        if defence_value == 20:
+            return DamageEffect(factor, DAMAGE_MIN)
+        factor /= 2
+    return DamageEffect(factor)
+
+
+ENDINGS = (
+    "defender_helpless",
+    "attack_failed",
+    "attack_best",
+    "defence_failed",
+    "unblockable",
+    "defence_best",
+    "held",
+    "pierced",
+)
+ENDING_TEXTS: dict[str, str] = {
+    "defender_helpless": "Защищающийся беспомощен: автоматический успех атакующего.",
+    "attack_failed": "Бросок атаки провален: атака не проходит.",
+    "attack_best": "Чистая 20 на атаке: кубик защиты не кидается, атака проходит.",
+    "defence_failed": DEFENCE_FAILED_TEXT,
+    "unblockable": "Защита невозможна даже теоретически: атака проходит.",
+    "defence_best": "Чистая 20 на защите: атака не проходит.",
+    "held": "Противопоставленная проверка: защита устояла.",
+    "pierced": "Противопоставленная проверка: пробой защиты, атака проходит.",
+}
+LANDING_ENDINGS = frozenset({"defender_helpless", "attack_best", "defence_failed", "unblockable", "pierced"})
+
+
+@dataclass(frozen=True)
+class CombatSetup:
+    """Everything an exchange needs; a UI builds one, shows :func:`exchange_odds`, then rolls.
+
+    - ``attack_modifier``: skills, characteristics and manoeuvre, for the attack check;
+    - ``defence_modifier``: skills and characteristics, not armour, for the defence check;
+    - ``armour_penalty`` (<= 0): heavy armour hampering the active defence;
+    - ``armour_bonus`` (>= 0) and ``weapon_piercing`` (>= 0): passive bonuses in the opposed check;
+    - ``opposed_modifier``: any other opposed-check modifier, > 0 favours the defender;
+    - ``luck_on_window``: False (default, as the brief asks) rolls the opposed check's dice with
+      luck like ``gauss20(luck)``; True rolls them plainly and adds ``(defence_luck - 5) -
+      (attack_luck - 5)`` to its modifier instead (luck on the raw dice of an opposed check helps
+      whenever it is far from 5, good or bad; see docs/rules/gauss.md);
+    - ``blockable``: False when the GM rules that no defence could stop this attack even in theory;
+    - ``defender_helpless``: automatic success of the attacker, no dice.
+    """
+
+    attack_modifier: int = 0
+    defence_modifier: int = 0
+    armour_penalty: int = 0
+    armour_bonus: int = 0
+    weapon_piercing: int = 0
+    opposed_modifier: int = 0
+    attack_luck: int = NEUTRAL_LUCK
+    defence_luck: int = NEUTRAL_LUCK
+    luck_on_window: bool = False
+    blockable: bool = True
+    defender_helpless: bool = False
+
+    def __post_init__(self) -> None:
+        for name in (
+            "attack_modifier",
+            "defence_modifier",
+            "armour_penalty",
+            "armour_bonus",
+            "weapon_piercing",
+            "opposed_modifier",
+        ):
+            check_int(name, getattr(self, name))
+        if self.armour_penalty > 0:
+            raise ValueError(f"armour_penalty is a penalty and must be <= 0, got {self.armour_penalty}")
+        if self.armour_bonus < 0:
+            raise ValueError(f"armour_bonus must be >= 0, got {self.armour_bonus}")
+        if self.weapon_piercing < 0:
+            raise ValueError(f"weapon_piercing must be >= 0, got {self.weapon_piercing}")
+        check_luck(self.attack_luck)
+        check_luck(self.defence_luck)
+        for name in ("luck_on_window", "blockable", "defender_helpless"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
+
+    @property
+    def active_defence_modifier(self) -> int:
+        """Modifier of the defence check: skills plus the heavy-armour penalty."""
+        return self.defence_modifier + self.armour_penalty
+
+    def opposed_modifier_for(self, attack_value: int, defence_value: int, /) -> int:
+        """Opposed-check modifier after two successful checks (8..19 each); > 0 favours the defender.
+
+        ``defence bonus - piercing bonus + armour_bonus - weapon_piercing + opposed_modifier``,
+        plus ``defence_luck - attack_luck`` when ``luck_on_window`` is set.
+        """
+        attack_bonus, defence_bonus = combat_bonus(attack_value), combat_bonus(defence_value)
+        if attack_bonus is None or defence_bonus is None:
+            raise ValueError(
+                f"only checks of 8..19 carry a bonus into the opposed check, got {attack_value} and {defence_value}"
+            )
+        luck = (self.defence_luck - self.attack_luck) if self.luck_on_window else 0
+        return (
+            defence_bonus
+            - attack_bonus
+            + self.armour_bonus
+            - self.weapon_piercing
+            + self.opposed_modifier
+            + luck
+        )
+
+    @property
+    def opposed_lucks(self) -> tuple[int, int]:
+        """(defence luck, attack luck) for the opposed check's dice."""
+        if self.luck_on_window:
+            return NEUTRAL_LUCK, NEUTRAL_LUCK
+        return self.defence_luck, self.attack_luck
+
+
+def _attack_ending(attack_value: int) -> str | None:
+    if attack_value <= 7:
+        return "attack_failed"
+    return "attack_best" if attack_value == 20 else None
+
+
+def _defence_ending(setup: CombatSetup, defence_value: int) -> str | None:
+    if defence_value <= 7:
+        return "defence_failed"
+    if not setup.blockable:
+        return "unblockable"
+    return "defence_best" if defence_value == 20 else None
+
+
+@dataclass(frozen=True)
+class ExchangeOdds:
+    """Exact odds of an exchange: each ending, and each damage effect (joint with landing)."""
+
+    setup: CombatSetup
+    endings: dict[str, Fraction] = field(compare=False)
+    damage: dict[DamageEffect, Fraction] = field(compare=False)
+
+    @property
+    def lands(self) -> Fraction:
+        return sum(self.damage.values(), Fraction(0))
+
+
+def exchange_odds(setup: CombatSetup, /) -> ExchangeOdds:
+    """Exact odds by enumerating the attack value, the defence value and the opposed check."""
+    endings: dict[str, Fraction] = {}
+    damage: dict[DamageEffect, Fraction] = {}
+
+    def add(ending: str, p: Fraction, attack: int | None, defence: int | None) -> None:
+        if not p:
+            return
+        endings[ending] = endings.get(ending, Fraction(0)) + p
+        if ending in LANDING_ENDINGS:
+            effect = landing_damage(attack, defence)
+            damage[effect] = damage.get(effect, Fraction(0)) + p
+
+    if setup.defender_helpless:
+        add("defender_helpless", Fraction(1), None, None)
+    else:
+        attacks = check_distribution(setup.attack_modifier, luck=setup.attack_luck)
+        defences = check_distribution(setup.active_defence_modifier, luck=setup.defence_luck)
+        pierce_by_modifier: dict[int, Fraction] = {}
+        for a, pa in attacks.items():
+            ending = _attack_ending(a)
+            if ending is not None:
+                add(ending, pa, a, None)
+                continue
+            for d, pd in defences.items():
+                ending = _defence_ending(setup, d)
+                if ending is not None:
+                    add(ending, pa * pd, a, d)
+                    continue
+                m = setup.opposed_modifier_for(a, d)
+                if m not in pierce_by_modifier:
+                    defence_luck, attack_luck = setup.opposed_lucks
+                    pierce_by_modifier[m] = opposed_odds(
+                        m, defence_luck=defence_luck, attack_luck=attack_luck
+                    ).pierce
+                add("pierced", pa * pd * pierce_by_modifier[m], a, d)
+                add("held", pa * pd * (1 - pierce_by_modifier[m]), a, d)
+    order = {key: i for i, key in enumerate(ENDINGS)}
+    return ExchangeOdds(
+        setup,
+        dict(sorted(endings.items(), key=lambda kv: order[kv[0]])),
+        dict(sorted(damage.items(), key=lambda kv: (kv[0].factor, kv[0].dice))),
+    )
+
+
+@dataclass(frozen=True)
+class CombatCheck:
+    """The attack or defence check of an exchange with its table row."""
+
+    side: str
+    check: CheckResult
+
+    @property
+    def entry(self) -> CombatEntry:
+        return (attack_entry if self.side == "attack" else defence_entry)(self.check.value)
+
+    @property
+    def bonus(self) -> int | None:
+        """Bonus carried into the opposed check (None for a failed check or a 20)."""
+        return combat_bonus(self.check.value)
+
+
+def _describe_roll(label: str, check: CheckResult) -> str:
+    r = check.roll
+    text = f"{label}: 3d20 = {r.dice[0]}+{r.dice[1]}+{r.dice[2]} = {r.total} → GaussD20 {r.base}"
+    if r.luck != NEUTRAL_LUCK:
+        text += f", удача {r.luck} → {r.value}"
+    if check.modifier:
+        text += f", модификатор {check.modifier:+d} → {check.value}"
+    return text
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One resolved exchange: each stage that was rolled, how it ended and the damage if it landed."""
+
+    setup: CombatSetup
+    attack: CombatCheck | None
+    defence: CombatCheck | None
+    opposed: OpposedResult | None
+    ending: str
+
+    @property
+    def lands(self) -> bool:
+        return self.ending in LANDING_ENDINGS
+
+    @property
+    def damage(self) -> DamageEffect | None:
+        if not self.lands:
+            return None
+        return landing_damage(
+            self.attack.check.value if self.attack else None,
+            self.defence.check.value if self.defence else None,
+        )
+
+    @property
+    def narration(self) -> tuple[str, ...]:
+        """Russian lines, one per stage, then the ending and the damage."""
+        lines = []
+        if self.attack is not None:
+            lines.append(f"{_describe_roll('Атака', self.attack.check)}. {self.attack.entry.text}")
+        if self.defence is not None:
+            lines.append(f"{_describe_roll('Защита', self.defence.check)}. {self.defence.entry.text}")
+        if self.opposed is not None and self.opposed.defence and self.opposed.attack:
+            low, high = opposed_window(self.opposed.defence.value, self.opposed.modifier)
+            window = f"{low}–{high}" if low <= high else "пусто"
+            verdict = "пробой защиты" if self.opposed.pierced else "защита устояла"
+            lines.append(
+                f"Противопоставленная проверка (модификатор {self.opposed.modifier:+d}): "
+                f"защита {self.opposed.defence.value}, провал атаки при {window}; "
+                f"атака {self.opposed.attack.value}: {verdict}"
+            )
+        lines.append(ENDING_TEXTS[self.ending])
+        effect = self.damage
+        if effect is not None:
+            lines.append(f"Итог: {effect.label}")
+        return tuple(lines)
+
+
+def resolve_exchange(rng: random.Random, setup: CombatSetup, /) -> Exchange:
+    """Roll a whole exchange: attack check, defence check, opposed check, as far as each is needed."""
+    if setup.defender_helpless:
+        return Exchange(setup, None, None, None, "defender_helpless")
+    attack = CombatCheck("attack", roll_check(rng, setup.attack_modifier, luck=setup.attack_luck))
+    ending = _attack_ending(attack.check.value)
+    if ending is not None:
+        return Exchange(setup, attack, None, None, ending)
+    defence = CombatCheck("defence", roll_check(rng, setup.active_defence_modifier, luck=setup.defence_luck))
+    ending = _defence_ending(setup, defence.check.value)
+    if ending is not None:
+        return Exchange(setup, attack, defence, None, ending)
+    modifier = setup.opposed_modifier_for(attack.check.value, defence.check.value)
+    defence_luck, attack_luck = setup.opposed_lucks
+    opposed = opposed_check(rng, modifier, defence_luck=defence_luck, attack_luck=attack_luck)
+    return Exchange(setup, attack, defence, opposed, "pierced" if opposed.pierced else "held")

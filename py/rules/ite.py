@@ -203,7 +203,9 @@ class Check:
             lo, hi = self.m, self.m * self.n
             for name, value in (("high", crit.high), ("low", crit.low)):
                 if value is not None and not lo <= value <= hi:
-                    raise ValueError(f"critical {name} total {value} is outside {self.m}d{self.n} ({lo}..{hi})")
+                    raise ValueError(
+                        f"critical {name} total {value} is outside {self.m}d{self.n} ({lo}..{hi})"
+                    )
         if self.span > MAX_CHECK_SPAN:
             raise ValueError(
                 f"rolling {self.m}d{self.n} on both sides spans {self.span + 1} margins; "
@@ -440,10 +442,11 @@ class ChainResult:
 
 def _roll_stage(rng: random.Random, stage: Stage, carried: Fraction, /) -> StageResult:
     check = stage.check
-    faces = tuple(rng.randint(1, check.n) for _ in range(check.m))
+    die = range(1, check.n + 1)
+    faces = tuple(dice.roll_faces(rng, die) for _ in range(check.m))
     right_faces: tuple[int, ...] = ()
     if check.rolled_right:
-        right_faces = tuple(rng.randint(1, check.n) for _ in range(check.m))
+        right_faces = tuple(dice.roll_faces(rng, die) for _ in range(check.m))
         right = Fraction(check.difficulty + sum(right_faces))
     else:
         right = check.difficulty + check.constant

@@ -179,4 +179,6 @@ def mark_ready() -> None:
     for element in document.querySelectorAll("[data-needs-python]"):
         element.disabled = False
     by_id("loading").hidden = True
-    document.documentElement.dataset.ready = "true"
+    root = document.documentElement
+    root.dataset.readyMs = str(round(window.performance.now()))  # read by tools/bench.py
+    root.dataset.ready = "true"

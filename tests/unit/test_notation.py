@@ -1,0 +1,427 @@
+"""Tests for rules.notation: parser, limits, exact distributions (vs brute force) and rolls."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules import dice, gauss, notation
+from rules.notation import Limits, NotationError
+
+SMALL = Limits(explode_depth=2, reroll_cap=2)
+PY_DIR = Path(__file__).resolve().parents[2] / "py"
+
+# --------------------------------------------------------------------------- brute force reference
+
+Cond = Callable[[int], bool] | None
+
+
+def _physical(faces: list[int], reroll: Cond, cap: int) -> dict[int, Fraction]:
+    """One throw with rerolls, by enumerating every reroll sequence."""
+    out: Counter[int] = Counter()
+    p = Fraction(1, len(faces))
+    for f in faces:
+        if reroll is not None and reroll(f) and cap > 0:
+            for v, q in _physical(faces, reroll, cap - 1).items():
+                out[v] += p * q
+        else:
+            out[f] += p
+    return dict(out)
+
+
+def _chains(throw: dict[int, Fraction], explode: Cond, depth: int) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Every explosion chain of one die (at most ``depth`` extra throws) with its probability."""
+    result = []
+    for v, p in throw.items():
+        if explode is not None and explode(v) and depth > 0:
+            result += [((v, *rest), p * q) for rest, q in _chains(throw, explode, depth - 1)]
+        else:
+            result.append(((v,), p))
+    return result
+
+
+def brute_term(
+    n: int,
+    faces: list[int],
+    *,
+    reroll: Cond = None,
+    cap: int = 0,
+    explode: Cond = None,
+    depth: int = 0,
+    compound: bool = False,
+    keep: tuple[str, int] | None = None,
+    success: Cond = None,
+) -> dict[int, Fraction]:
+    """Distribution of one dice term by itertools.product over whole explosion chains."""
+    chains = _chains(_physical(faces, reroll, cap), explode, depth)
+    out: Counter[int] = Counter()
+    for combo in itertools.product(chains, repeat=n):
+        p = math.prod((q for _, q in combo), start=Fraction(1))
+        values = [sum(c) for c, _ in combo] if compound else [v for c, _ in combo for v in c]
+        values.sort()
+        if keep is not None:
+            word, k = keep
+            size = len(values)
+            values = {
+                "kh": values[max(0, size - k) :],
+                "kl": values[:k],
+                "dh": values[: max(0, size - k)],
+                "dl": values[k:],
+            }[word]
+        value = sum(1 for v in values if success(v)) if success is not None else sum(values)
+        out[value] += p
+    return {k: v for k, v in sorted(out.items()) if v}
+
+
+def brute_binary(a: dict[int, Fraction], b: dict[int, Fraction], op: Callable[[int, int], int]):
+    """Brute-force combination of two independent distributions."""
+    out: Counter[int] = Counter()
+    for (x, p), (y, q) in itertools.product(a.items(), b.items()):
+        out[op(x, y)] += p * q
+    return {k: v for k, v in sorted(out.items()) if v}
+
+
+D4, D6 = [1, 2, 3, 4], [1, 2, 3, 4, 5, 6]
+
+# --------------------------------------------------------------------------- distributions vs brute force
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3d4", brute_term(3, D4)),
+        ("d%", brute_term(1, list(range(1, 101)))),
+        ("3dF", brute_term(3, [-1, 0, 1])),
+        ("2dGF", brute_term(2, [-2, -1, 0, 0, 1, 2])),
+        ("2d{-2,-1,0,0,1,2}", brute_term(2, [-2, -1, 0, 0, 1, 2])),
+        ("3d6kh1", brute_term(3, D6, keep=("kh", 1))),
+        ("4d4k2", brute_term(4, D4, keep=("kh", 2))),
+        ("4d4kl2", brute_term(4, D4, keep=("kl", 2))),
+        ("4d4dh1", brute_term(4, D4, keep=("dh", 1))),
+        ("4d4dl1", brute_term(4, D4, keep=("dl", 1))),
+        ("2d4dl3", brute_term(2, D4, keep=("dl", 3))),
+        ("3d4!", brute_term(3, D4, explode=lambda v: v == 4, depth=2)),
+        ("2d4!>=3", brute_term(2, D4, explode=lambda v: v >= 3, depth=2)),
+        ("2d4!!kh1", brute_term(2, D4, explode=lambda v: v == 4, depth=2, compound=True, keep=("kh", 1))),
+        ("3d4!kh2", brute_term(3, D4, explode=lambda v: v == 4, depth=2, keep=("kh", 2))),
+        ("2d4!dl1", brute_term(2, D4, explode=lambda v: v == 4, depth=2, keep=("dl", 1))),
+        ("3d4!4>=4", brute_term(3, D4, explode=lambda v: v == 4, depth=2, success=lambda v: v >= 4)),
+        (
+            "3d4!!4>=6",
+            brute_term(3, D4, explode=lambda v: v == 4, depth=2, compound=True, success=lambda v: v >= 6),
+        ),
+        (
+            "3d4!kh2>3",
+            brute_term(3, D4, explode=lambda v: v == 4, depth=2, keep=("kh", 2), success=lambda v: v > 3),
+        ),
+        ("3d4r", brute_term(3, D4, reroll=lambda v: v == 1, cap=2)),
+        ("3d4r<3", brute_term(3, D4, reroll=lambda v: v < 3, cap=2)),
+        ("3d4ro<=2", brute_term(3, D4, reroll=lambda v: v <= 2, cap=1)),
+        ("2d4r1!", brute_term(2, D4, reroll=lambda v: v == 1, cap=2, explode=lambda v: v == 4, depth=2)),
+        ("4d6>=5", brute_term(4, D6, success=lambda v: v >= 5)),
+        ("4d6<2", brute_term(4, D6, success=lambda v: v < 2)),
+        ("4d6=6", brute_term(4, D6, success=lambda v: v == 6)),
+        ("4d6kl2=3", brute_term(4, D6, keep=("kl", 2), success=lambda v: v == 3)),
+        ("4d4kh2<=2", brute_term(4, D4, keep=("kh", 2), success=lambda v: v <= 2)),
+        ("3d6min3", brute_term(3, [3, 3, 3, 4, 5, 6])),
+        ("3d6max4min2", brute_term(3, [2, 2, 3, 4, 4, 4])),
+        ("2d6min5!", brute_term(2, [5, 5, 5, 5, 5, 6], explode=lambda v: v == 6, depth=2)),
+    ],
+)
+def test_dice_term_matches_brute_force(text: str, expected: dict[int, Fraction]) -> None:
+    """Every modifier, alone and combined, gives exactly the brute-force distribution."""
+    assert notation.distribution(text, limits=SMALL) == expected
+
+
+def test_arithmetic_and_comparison_match_brute_force() -> None:
+    """+ - × ÷-with-rounding and comparisons combine independent terms as brute force does."""
+    d2d4, d3 = brute_term(2, D4), brute_term(1, [1, 2, 3])
+    assert notation.distribution("2d4 > 2d4") == brute_binary(d2d4, d2d4, lambda a, b: int(a > b))
+    assert notation.distribution("2d4 != d3") == brute_binary(d2d4, d3, lambda a, b: int(a != b))
+    assert notation.distribution("2d4 × d3 - 1") == brute_binary(d2d4, d3, lambda a, b: a * b - 1)
+    assert notation.distribution("floor(2d4 / d3)") == brute_binary(d2d4, d3, lambda a, b: a // b)
+    assert notation.distribution("ceil(2d4 ÷ d3)") == brute_binary(d2d4, d3, lambda a, b: -(-a // b))
+    assert notation.distribution("max(2d4, d3)") == brute_binary(d2d4, d3, max)
+    assert notation.distribution("-d3 + abs(d3 − 3)") == brute_binary(d3, d3, lambda a, b: -a + abs(b - 3))
+
+
+def test_round_is_half_away_from_zero() -> None:
+    """round() sends halves away from zero, also for negative values (unlike Python's round)."""
+    assert notation.distribution("round(d2/2)") == {1: Fraction(1)}
+    assert notation.distribution("round(-d2/2)") == {-1: Fraction(1)}
+    assert notation.distribution("round((d4-1)/2)") == {
+        0: Fraction(1, 4),
+        1: Fraction(1, 2),
+        2: Fraction(1, 4),
+    }
+
+
+def test_seed_forms_and_named_gauss() -> None:
+    """round(3d20/3), 6d3-12 and the named GaussD20 die agree with the seed modules."""
+    assert notation.distribution("round(3d20/3)") == gauss.distribution()
+    assert notation.distribution("gauss") == gauss.distribution()
+    assert notation.distribution("GaussD20(7)") == gauss.distribution(7)
+    expected = dice.map_outcomes(dice.sum_of(dice.uniform([1, 2, 3]), 6), lambda x: x - 12)
+    assert notation.distribution("6d3−12") == expected
+
+
+def test_summary_views_and_moments() -> None:
+    """summary() gives the =/≥/≤ views, exact mean and variance, min and max."""
+    s = notation.summary("2d6")
+    assert (s.minimum, s.maximum, s.mean, s.variance) == (2, 12, 7, Fraction(35, 6))
+    assert (
+        s.equal(7) == Fraction(1, 6) and s.at_least(11) == Fraction(1, 12) and s.at_most(3) == Fraction(1, 12)
+    )
+    assert s.sd == pytest.approx(math.sqrt(35 / 6))
+    rows = s.table()
+    assert rows[0] == (2, Fraction(1, 36), Fraction(1), Fraction(1, 36))
+    assert all(eq + le - ge == le - ge + eq for _, eq, ge, le in rows)  # shape
+    assert all(ge + le - eq == 1 for _, eq, ge, le in rows)
+
+
+def test_distribution_is_fresh_dict_with_int_keys() -> None:
+    """distribution() returns a new dict each time (cache cannot be corrupted) with int keys."""
+    first = notation.distribution("4d6 > 4d6")
+    first.clear()
+    again = notation.distribution("4d6 > 4d6")
+    assert set(again) == {0, 1} and all(type(k) is int for k in again)
+    assert sum(again.values()) == 1
+
+
+# --------------------------------------------------------------------------- parser
+
+
+def test_success_counting_versus_comparison() -> None:
+    """A compare point glued to dice with a bare number counts successes; spaced, it compares."""
+    assert notation.parse("4d6>=4").maximum == 4  # count of successes 0..4
+    assert notation.distribution("4d6 >= 4") == {1: Fraction(1)}  # 4d6 is always >= 4
+    assert notation.distribution("4d6>4d6") == notation.distribution("4d6 > 4d6")
+    assert notation.distribution("(2d6>=5) + 1") == {
+        k + 1: p for k, p in notation.distribution("2d6>=5").items()
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "fragment"),
+    [
+        ("2d6 + ", 6, "expected"),
+        ("3d6 + foo", 6, "unknown name"),
+        ("4d6kh3kh2", 6, "twice"),
+        ("d6/2", 2, "explicit rounding"),
+        ("round(d6/(d3-2))", 8, "divisor can be 0"),
+        ("(2d6", 4, "')'"),
+        ("2d6)", 3, "')'"),
+        ("2d0", 2, "at least 1 side"),
+        ("0d6", 0, "at least 1"),
+        ("1 < 2 < 3", 6, "one comparison"),
+        ("d6r<7", 0, "every face"),
+        ("d6!>0", 0, "every face"),
+        ("3d6!=3", 3, "ambiguous"),
+        ("2 d6", 2, "unexpected"),
+        ("gauss(10)", 6, "luck"),
+        ("min(d6)", 0, "argument"),
+        ("4d6kh0", 3, "at least 1"),
+        ("d6min5max2", 0, "greater than max"),
+        ("", 0, "empty"),
+        ("2d6 # only a label", None, None),
+    ],
+)
+def test_errors_point_at_the_position(text: str, position: int | None, fragment: str | None) -> None:
+    """Each malformed line raises NotationError (a ValueError) at the right 0-based position."""
+    if position is None:
+        assert notation.parse(text).label == "only a label"
+        return
+    with pytest.raises(NotationError) as info:
+        notation.parse(text)
+    assert isinstance(info.value, ValueError)
+    assert info.value.position == position, str(info.value)
+    assert fragment in str(info.value)
+
+
+def test_parser_accepts_the_documented_spellings() -> None:
+    """Case, unicode operators, d%, dF, dGF, custom faces, labels and functions all parse."""
+    for text in ["4D6KH3", "2d6 ≥ 7", "d20 ≠ 1", "round(3 × d4 ÷ 2)", "round(3d20/3) # attack roll", "d%", "4dF", "4dgf",
+                 "d{-1, 0, 1}", "max(d20, d20, d20)", "gauss", "gaussd20(3)", "5d10>=8", "8d10!", "3d6!!>=5",
+                 "4d6ro<2", "3d6r2", "2d20k1", "-(d6)", "+3", "d6min2max5"]:  # fmt: skip
+        notation.parse(text)
+
+
+def test_limits_refuse_at_once() -> None:
+    """Too long, too many dice, too many sides, too deep and too costly lines fail fast."""
+    cases = [
+        ("d6+" * 200 + "1", "longer than"),
+        ("501d6", "in one term"),
+        ("+".join(["400d6"] * 3), "in all"),
+        ("d10001", "sides"),
+        ("(" * 60 + "1" + ")" * 60, "nesting"),
+        ("-" * 60 + "1", "nesting"),
+        ("9" * 20, "larger than"),
+    ]
+    for text, fragment in cases:
+        start = time.perf_counter()
+        with pytest.raises(NotationError, match=fragment):
+            notation.parse(text)
+        assert time.perf_counter() - start < 0.05
+    for text in ["20d100kh10", "30d20!", "12d6!kh3", "d1000*d1000", "500d6"]:
+        start = time.perf_counter()
+        with pytest.raises(NotationError, match="too complex"):
+            notation.distribution(text)
+        assert time.perf_counter() - start < 0.05, text
+        assert isinstance(notation.roll(text, random.Random(0)).total, int)  # rolling is still fine
+
+
+def test_benchmark_expressions_are_fast() -> None:
+    """The four issue benchmarks compute exactly well within the CPython budget (0.15 s, loose ×3 here)."""
+    notation.distribution("d6")  # import icepool outside the timing
+    for text in ["4d6 > 4d6", "10d20kh1", "20d6dl5", "8d10!"]:
+        start = time.perf_counter()
+        notation.distribution(text, limits=Limits(max_work=notation.DEFAULT_LIMITS.max_work + 1))
+        assert time.perf_counter() - start < 0.45, text
+
+
+def test_icepool_is_imported_lazily() -> None:
+    """Parsing and rolling never import icepool; the first distribution does."""
+    code = (
+        "import sys, random; from rules import notation;"
+        "notation.parse('4d6kh3'); notation.roll('8d10! + gauss', random.Random(1));"
+        "assert 'icepool' not in sys.modules; notation.distribution('d6');"
+        "assert 'icepool' in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=PY_DIR, timeout=30)
+
+
+# --------------------------------------------------------------------------- hypothesis
+
+_dice_terms = st.builds(
+    lambda n, sides, mod: f"{n}d{sides}{mod}",
+    st.integers(1, 3),
+    st.sampled_from(["4", "6", "F", "GF", "{-1,0,2}", "3"]),
+    st.sampled_from(
+        ["", "kh", "kl2", "dl1", "dh1", "!", "!!", "r", "ro", ">=2", "<1", "!kh2", "r!", "min0", "max1"]
+    ),
+)
+_atoms = st.one_of(st.integers(0, 9).map(str), _dice_terms, st.just("gauss"))
+
+
+def _combine(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    binary = st.tuples(children, st.sampled_from([" + ", " - ", " * ", " − "]), children).map("".join)
+    divided = st.tuples(
+        st.sampled_from(["round", "floor", "ceil"]), children, st.sampled_from(["2", "d3"])
+    ).map(lambda t: f"{t[0]}(({t[1]}) / {t[2]})")
+    calls = st.tuples(st.sampled_from(["min", "max"]), children, children).map(
+        lambda t: f"{t[0]}({t[1]}, {t[2]})"
+    )
+    return st.one_of(
+        binary, divided, calls, children.map(lambda c: f"({c})"), children.map(lambda c: f"-{c}")
+    )
+
+
+_expressions = st.recursive(_atoms, _combine, max_leaves=4)
+_lines = st.one_of(
+    _expressions,
+    st.tuples(_expressions, st.sampled_from([" > ", " <= ", " = ", " != "]), _expressions).map("".join),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_lines, st.integers(0, 2**32))
+def test_random_valid_expressions_parse_roll_and_agree(text: str, seed: int) -> None:
+    """Random valid lines parse; the exact distribution sums to 1 and contains every roll."""
+    expr = notation.parse(text, limits=SMALL)
+    dist = notation.distribution(expr)
+    assert sum(dist.values()) == 1
+    assert expr.minimum <= min(dist) and max(dist) <= expr.maximum
+    result = notation.roll(expr, random.Random(seed))
+    assert result.total in dist
+
+
+_GARBAGE_ALPHABET = "0123456789dDFgGkhlr!o%{},()+-*/×÷−<>=≥≤≠# .aeimnx\t\n"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(_GARBAGE_ALPHABET, max_size=40), st.text(max_size=20)))
+def test_garbage_raises_notation_error_or_parses(text: str) -> None:
+    """Arbitrary text either parses or raises NotationError with a position inside the text."""
+    try:
+        expr = notation.parse(text)
+    except NotationError as error:
+        assert 0 <= error.position <= max(len(text), notation.DEFAULT_LIMITS.max_length)
+    else:
+        notation.roll(expr, random.Random(0))
+
+
+# --------------------------------------------------------------------------- rolls
+
+
+def test_roll_detail_marks_dropped_exploded_rerolled_and_successes() -> None:
+    """Roll detail marks every dropped, exploding, extra, rerolled and successful die consistently."""
+    rng = random.Random(2024)
+    for _ in range(200):
+        r = notation.roll("4d6kh3 + 3d6!6>=5 + 2d6r<3 + 3d4!!", rng)
+        kept, explo, rer, comp = r.dice
+        assert sum(d.dropped for d in kept.dice) == 1 and kept.value == sum(
+            d.value for d in kept.dice if not d.dropped
+        )
+        assert min(d.value for d in kept.dice if not d.dropped) >= max(
+            d.value for d in kept.dice if d.dropped
+        )
+        assert all(d.exploded == (d.value == 6) for d in explo.dice[:-1]) and explo.dice[0].extra is False
+        assert (
+            explo.value
+            == sum(1 for d in explo.dice if d.success)
+            == sum(1 for d in explo.dice if d.value >= 5)
+        )
+        assert all(all(t < 3 for t in d.rerolled) for d in rer.dice)
+        assert all(d.value >= 3 or len(d.rerolled) == notation.DEFAULT_LIMITS.reroll_cap for d in rer.dice)
+        assert all(sum(d.parts) == d.value and all(p == 4 for p in d.parts[:-1]) for d in comp.dice)
+        assert r.total == kept.value + explo.value + rer.value + comp.value
+        assert len(comp.dice) == 3 and len(explo.dice) >= 3
+
+
+def test_roll_uses_only_the_given_rng_and_keeps_the_label() -> None:
+    """The same seed gives the same roll, global random is untouched, and the label is kept."""
+    random.seed(5)
+    before = random.random()
+    random.seed(5)
+    a = notation.roll("3d6!+gauss(3) # init", random.Random(9))
+    b = notation.roll("3d6!+gauss(3) # init", random.Random(9))
+    assert a == b and a.label == "init" and random.random() == before
+    assert a.dice[1].notation == "gauss(3)" and len(a.dice[1].dice) == 3
+    assert "init" in str(a) and str(a.total) in str(a)
+
+
+def test_explosion_depth_cap_holds_in_rolls() -> None:
+    """A die never explodes more than explode_depth times (here 2) in a roll."""
+    rng = random.Random(1)
+    for _ in range(300):
+        group = notation.roll("d2!", rng, limits=SMALL).dice[0]
+        assert 1 <= len(group.dice) <= 3
+        assert notation.roll("d2!!", rng, limits=SMALL).dice[0].dice[0].value <= 6
+
+
+@pytest.mark.parametrize("text", ["2d6", "4d6kh3", "3d4!kh2", "2d6r<3", "5d6>=5", "round(3d20/3)"])
+def test_roll_frequencies_match_exact_distribution(text: str) -> None:
+    """Observed frequencies of 4000 rolls stay within 5 standard errors of the exact probabilities."""
+    dist = notation.distribution(text, limits=SMALL)
+    rng = random.Random(hash(text) & 0xFFFF)
+    n = 4000
+    counts = Counter(notation.roll(text, rng, limits=SMALL).total for _ in range(n))
+    assert set(counts) <= set(dist)
+    for value, p in dist.items():
+        sd = math.sqrt(n * float(p) * (1 - float(p)))
+        assert abs(counts[value] - n * float(p)) <= 5 * sd + 1, (value, counts[value], n * float(p))
+    mean = sum(v * c for v, c in counts.items()) / n
+    s = notation.summary(text, limits=SMALL)
+    assert abs(mean - float(s.mean)) <= 5 * s.sd / math.sqrt(n)

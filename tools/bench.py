@@ -1,0 +1,90 @@
+"""Benchmark the page in Debian's Chromium: time to ready (cold, warm) and click → result.
+
+    .venv/bin/python tools/bench.py [--runs 3]
+
+Cold: a fresh browser context (empty HTTP cache, empty storage). Warm: a reload in the same
+context. Ready time is the page's own ``performance.now()`` when Python finished wiring the UI
+(``data-ready-ms``). Click timings wrap the synchronous Python handler in the page, plus one frame.
+This is a measurement, not a test: record its output in docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+from e2e_support import CHROMIUM, CHROMIUM_ARGS, READY  # noqa: E402
+from serve import serve_in_thread  # noqa: E402
+
+# (name, panel, JS run before the click, button selector)
+ACTIONS: list[tuple[str, str, str, str]] = [
+    ("GaussD20 roll", "roller", "", "#gauss-roll"),
+    (
+        "convert seed example (3 lines)",
+        "converter",
+        "document.getElementById('convert-example').click()",
+        "#convert-run",
+    ),
+    (
+        "convert 1 MB log",
+        "converter",
+        "document.getElementById('convert-input').value = "
+        "'Результат броска 3D20: 17 + 5 + 2 = 24 - \"раз\".\\nболтовня\\n'.repeat(14000)",
+        "#convert-run",
+    ),
+]
+
+CLICK_JS = """async ([setup, selector]) => {
+  if (setup) eval(setup);
+  const button = document.querySelector(selector);
+  const start = performance.now();
+  button.click();
+  await new Promise(resolve => requestAnimationFrame(() => resolve()));
+  return performance.now() - start;
+}"""
+
+
+def ready_ms(page: Page) -> float:
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    return float(page.evaluate("document.documentElement.dataset.readyMs"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    server, url = serve_in_thread(ROOT)
+    cold, warm = [], []
+    clicks: dict[str, list[float]] = {name: [] for name, *_ in ACTIONS}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for _ in range(args.runs):
+            context = browser.new_context()
+            page = context.new_page()
+            page.goto(url + "index.html")
+            cold.append(ready_ms(page))
+            page.reload()
+            warm.append(ready_ms(page))
+            for name, panel, setup, selector in ACTIONS:
+                page.goto(url + f"index.html#{panel}")
+                clicks[name].append(page.evaluate(CLICK_JS, [setup, selector]))
+            context.close()
+        browser.close()
+    server.shutdown()
+    print(f"Chromium {CHROMIUM}, {args.runs} runs, median (min–max), milliseconds")
+    print("| measure | median ms | min–max ms |")
+    print("|---|---|---|")
+    for name, values in [("ready, cold", cold), ("ready, warm (reload)", warm)] + [
+        (f"click → result: {name}", values) for name, values in clicks.items()
+    ]:
+        print(f"| {name} | {statistics.median(values):.0f} | {min(values):.0f}–{max(values):.0f} |")
+
+
+if __name__ == "__main__":
+    main()
