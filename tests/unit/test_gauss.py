@@ -177,6 +177,13 @@ def test_seed_centre_table_follows_half_weight_rnd20():
     assert percent(fair[1][2]) == pytest.approx(43.25)  # 9–12: fair 43.25 %, printed 45 %
 
 
+def test_seed_luck_edge_differs_from_exact():
+    """Seed 000 «Смещенные распределения»: the piled-up edge is 7 % exactly, printed 6.065 % / 6.11 %."""
+    assert gauss.distribution(1)[1] == gauss.distribution(9)[20] == brute(1)[1] == Fraction(7, 100)
+    assert abs(percent(brute(9, HALF_ENDS)[20]) - 6.11) < 0.1 < abs(percent(brute(9)[20]) - 6.11)
+    assert 17 not in gauss.distribution(1) and 1 not in gauss.distribution(6)  # the seed's NaN cells
+
+
 # --- skill checks -------------------------------------------------------------------------------
 
 

@@ -41,7 +41,9 @@ def _faces_kept(first: str, second: str, roll: str) -> Counter:
 
 
 @cache
-def brute(counts: tuple[int, ...], roll: str, two_dice: bool) -> dict[tuple[tuple[str, ...], str, int], Fraction]:
+def brute(
+    counts: tuple[int, ...], roll: str, two_dice: bool
+) -> dict[tuple[tuple[str, ...], str, int], Fraction]:
     """Exact P(drawn colours, kept colour, kept value) by enumerating labelled dice and faces."""
     bag = [NAMES[i] for i, n in enumerate(counts) for _ in range(n)]
     size = len(bag)
@@ -139,7 +141,11 @@ def test_event_probability_closed_form_matches_brute_force_grid():
                 for two in (False, True):
                     for t in range(21):
                         expected = brute_event((light, dark), "dark", t, roll, two)
-                        assert threat.event_probability(light, dark, t, roll, two) == expected, (light, dark, t)
+                        assert threat.event_probability(light, dark, t, roll, two) == expected, (
+                            light,
+                            dark,
+                            t,
+                        )
 
 
 def test_next_event_odds_multi_colour_match_brute_force():
@@ -183,7 +189,9 @@ def test_check_enumerated_over_all_rng_paths_matches_brute_force():
 
 def test_check_multi_colour_moves_only_the_kept_colour_track():
     """Seed 003 «Несколько угроз»: «вытянутый цвет определяет, какой счётчик меняется» — only that T moves."""
-    state = threat.add_track(threat.new_state(light=1, dark=1, threshold=8, step=3), "red", threshold=8, step=3)
+    state = threat.add_track(
+        threat.new_state(light=1, dark=1, threshold=8, step=3), "red", threshold=8, step=3
+    )
     state = threat.set_modes(state, two_dice=True)
     for roll in ROLLS:
         for p, res in enumerate_paths(lambda rng, r=roll: threat.check(state, rng, r)):
@@ -278,7 +286,10 @@ def test_base_mode_one_die_rolled_twice_keeps_its_colour():
     state = threat.new_state(light=1, dark=1, threshold=10)
     res = threat.check(state, scripted(1, 3, 16), "advantage")  # draw index 1 = dark; rolls 4 and 17
     assert res.entry.mode == "base" and len(res.entry.drawn) == 1
-    assert res.entry.drawn[0].rolls == (4, 17) and (res.entry.kept_colour, res.entry.kept_value) == ("dark", 17)
+    assert res.entry.drawn[0].rolls == (4, 17) and (res.entry.kept_colour, res.entry.kept_value) == (
+        "dark",
+        17,
+    )
     res = threat.check(state, scripted(1, 3, 16), "disadvantage")
     assert (res.entry.kept_colour, res.entry.kept_value, res.event) == ("dark", 4, True)
 
@@ -317,7 +328,9 @@ def test_two_dice_mode_falls_back_to_base_with_one_die_bag():
     state = threat.new_state(light=0, dark=1, threshold=10, two_dice=True)
     res = threat.check(state, random.Random(3), "advantage")
     assert res.entry.mode == "base" and len(res.entry.drawn) == 1 and len(res.entry.drawn[0].rolls) == 2
-    assert threat.event_probability(0, 1, 10, "advantage", True) == threat.event_probability(0, 1, 10, "advantage")
+    assert threat.event_probability(0, 1, 10, "advantage", True) == threat.event_probability(
+        0, 1, 10, "advantage"
+    )
 
 
 def test_paired_effects_depend_only_on_drawn_colours():
@@ -365,7 +378,9 @@ def test_exhaustible_odds_use_remainder_or_full_bag():
     assert adv.refill and adv.by_track[0][1] == brute_event((3, 2), "dark", 12, "advantage", True)
     assert dis.by_track[0][1] == brute_event((3, 2), "dark", 12, "disadvantage", True)
     partial = threat.BagState.from_dict({**state.to_dict(), "remaining": {"light": 1, "dark": 1}})
-    assert threat.next_event_odds(partial)[1].by_track[0][1] == brute_event((1, 1), "dark", 12, "advantage", True)
+    assert threat.next_event_odds(partial)[1].by_track[0][1] == brute_event(
+        (1, 1), "dark", 12, "advantage", True
+    )
 
 
 def test_record_changes_threshold_but_not_bag():
@@ -460,7 +475,12 @@ def test_forecast_first_checks_match_independent_chain():
         for roll in ROLLS:
             for two in (False, True):
                 state = threat.new_state(
-                    light=counts[0], dark=counts[1], threshold=t, step=step, two_dice=two, exhaustible=exhaustible
+                    light=counts[0],
+                    dark=counts[1],
+                    threshold=t,
+                    step=step,
+                    two_dice=two,
+                    exhaustible=exhaustible,
                 )
                 if exhaustible:
                     state = threat.check(state, scripted(0, 0), "normal").state  # one light die out
@@ -491,7 +511,9 @@ def test_forecast_never_when_no_event_is_possible():
 
 def test_forecast_per_colour_in_multi_colour_bag():
     """Seed 003 «Несколько угроз»: each colour's forecast uses its own T and Δ; other colours only fill draws."""
-    state = threat.add_track(threat.new_state(light=2, dark=1, threshold=20, step=0), "red", dice=1, threshold=0)
+    state = threat.add_track(
+        threat.new_state(light=2, dark=1, threshold=20, step=0), "red", dice=1, threshold=0
+    )
     dark = threat.checks_until_event_distribution(state, "normal", track="dark", horizon=2)
     red = threat.checks_until_event_distribution(state, "normal", track="red", horizon=2)
     p = Fraction(1, 4) * Fraction(19, 20)
@@ -537,8 +559,12 @@ def test_out_of_range_input_is_refused_and_changes_nothing():
 
 def test_state_round_trips_through_json():
     """Issue #3 persistence: state → plain JSON → state is lossless for every mode and several colours."""
-    state = threat.new_state(light=4, dark=3, base=2, threshold=9, step=2, reset_mode="stepped", exhaustible=True)
-    state = threat.set_modes(threat.add_track(state, "red", dice=2, base=1), two_dice=True, paired_effects=True)
+    state = threat.new_state(
+        light=4, dark=3, base=2, threshold=9, step=2, reset_mode="stepped", exhaustible=True
+    )
+    state = threat.set_modes(
+        threat.add_track(state, "red", dice=2, base=1), two_dice=True, paired_effects=True
+    )
     state = threat.check(state, random.Random(7), "advantage").state
     again = threat.BagState.from_dict(json.loads(json.dumps(state.to_dict())))
     assert again == state and again.left == state.left

@@ -1,0 +1,82 @@
+"""Russian first, English on request: a tiny catalogue keyed by the Russian text itself.
+
+Static text: an element with ``data-i18n`` has its Russian textContent as the key;
+``data-i18n-attr="aria-label title"`` translates those attributes too.  Dynamic text:
+``t("Русский текст")``.  Each panel registers its own English entries, and may register
+a callback to re-render when the language changes.  Seed terms keep the Russian
+original with an English gloss in the English entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pyscript import document
+
+from ui import dom
+
+__all__ = ["LANGUAGES", "register", "on_change", "t", "current", "set_language", "apply"]
+
+LANGUAGES = ("ru", "en")
+LANG_KEY = "gm.lang"
+_catalogue: dict[str, str] = {}
+_listeners: list[Callable[[], None]] = []
+_state = {"lang": "ru"}
+
+
+def register(entries: dict[str, str]) -> None:
+    _catalogue.update(entries)
+
+
+def on_change(callback: Callable[[], None]) -> None:
+    _listeners.append(callback)
+
+
+def current() -> str:
+    return _state["lang"]
+
+
+def t(text: str) -> str:
+    """The text in the current language (Russian is the key and the fallback)."""
+    return _catalogue.get(text, text) if _state["lang"] == "en" else text
+
+
+def _original(element: object, attribute: str, read: Callable[[], str]) -> str:
+    """The Russian original, remembered in ``attribute`` the first time it is seen."""
+    saved = element.getAttribute(attribute)
+    if saved is None:
+        saved = read()
+        element.setAttribute(attribute, saved)
+    return str(saved)
+
+
+def apply() -> None:
+    """Translate every marked element and attribute to the current language."""
+    for element in document.querySelectorAll("[data-i18n]"):
+        original = _original(element, "data-i18n-ru", lambda e=element: " ".join(str(e.textContent).split()))
+        element.textContent = t(original)
+    for element in document.querySelectorAll("[data-i18n-attr]"):
+        for name in str(element.getAttribute("data-i18n-attr")).split():
+            original = _original(
+                element, f"data-i18n-ru-{name}", lambda e=element, n=name: str(e.getAttribute(n) or "")
+            )
+            element.setAttribute(name, t(original))
+    root = document.documentElement
+    root.lang = _state["lang"]
+    document.title = t(_original(root, "data-i18n-ru-title", lambda: str(document.title)))
+
+
+def set_language(lang: str, /, *, save: bool = True) -> None:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}")
+    _state["lang"] = lang
+    if save:
+        dom.save_json(LANG_KEY, lang)
+    apply()
+    for callback in _listeners:
+        callback()
+
+
+def saved_language() -> str:
+    saved = dom.load_json(LANG_KEY, "ru")
+    return saved if saved in LANGUAGES else "ru"

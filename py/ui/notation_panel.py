@@ -1,0 +1,7 @@
+"""Panel stub: filled in by the notation panel work (see index.html section #notation)."""
+
+from __future__ import annotations
+
+
+def setup() -> None:
+    """Wire the panel; called once from main.py before the page is marked ready."""
