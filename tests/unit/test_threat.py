@@ -168,7 +168,7 @@ def test_next_event_odds_multi_colour_match_brute_force():
 
 def test_check_enumerated_over_all_rng_paths_matches_brute_force():
     """Seed 003 «Порядок проверки» + both adv/dis modes: the real check() over every draw×face path is exact."""
-    cases = [((1, 1), 6), ((2, 1), 11), ((0, 2), 20), ((1, 2), 2), ((0, 1), 9), ((4, 2), 14)]
+    cases = [((1, 1), 6), ((2, 1), 11), ((0, 2), 20), ((1, 2), 2), ((0, 1), 9), ((3, 1), 14)]
     for (light, dark), t in cases:
         for two in (False, True) if light + dark <= 3 else (False,):
             for roll in ROLLS[1:] if two else ROLLS:
@@ -193,7 +193,7 @@ def test_check_multi_colour_moves_only_the_kept_colour_track():
         threat.new_state(light=1, dark=1, threshold=8, step=3), "red", threshold=8, step=3
     )
     state = threat.set_modes(state, two_dice=True)
-    for roll in ROLLS:
+    for roll in ("normal", "advantage"):
         for p, res in enumerate_paths(lambda rng, r=roll: threat.check(state, rng, r)):
             assert p > 0
             for name, before, after in res.entry.thresholds:
