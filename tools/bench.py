@@ -13,12 +13,14 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tempfile
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+from build import build  # noqa: E402
 from e2e_support import CHROMIUM, CHROMIUM_ARGS, READY  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
@@ -59,7 +61,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    server, url = serve_in_thread(ROOT)
+    server, url = serve_in_thread(build(Path(tempfile.mkdtemp()) / "site"))
     cold, warm = [], []
     clicks: dict[str, list[float]] = {name: [] for name, *_ in ACTIONS}
     with sync_playwright() as playwright:

@@ -6,12 +6,14 @@
 from __future__ import annotations
 
 import sys
+import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+from build import build  # noqa: E402
 from e2e_support import CHROMIUM, CHROMIUM_ARGS, READY  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
@@ -21,7 +23,7 @@ WIDTHS = (1280, 360)
 def main(panels: list[str]) -> None:
     out = ROOT / "screenshots"
     out.mkdir(exist_ok=True)
-    server, url = serve_in_thread(ROOT)
+    server, url = serve_in_thread(build(Path(tempfile.mkdtemp()) / "site"))
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for width in WIDTHS:

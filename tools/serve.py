@@ -58,14 +58,14 @@ def serve_in_thread(root: Path, port: int = 0) -> tuple[http.server.ThreadingHTT
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--root", type=Path, default=ROOT, help="folder to serve (default: the repo)")
+    parser.add_argument("--root", type=Path, help="serve this folder as it is (default: build dist/)")
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from vendor import vendor
+    from build import build
 
-    vendor()
-    server = make_server(args.root, args.port, quiet=False)
-    print(f"Serving {args.root} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+    root = args.root or build()
+    server = make_server(root, args.port, quiet=False)
+    print(f"Serving {root} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -146,7 +146,8 @@ def save_json(key: str, value: Any) -> None:
 
 def url_param(name: str) -> str | None:
     value = window.URLSearchParams.new(window.location.search).get(name)
-    return None if value is None else str(value)
+    # A missing parameter is JS null, which reaches Python as a JsNull, not None.
+    return value if isinstance(value, str) else None
 
 
 def _make_rng() -> random.Random:

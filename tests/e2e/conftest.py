@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e_support import CHROMIUM, CHROMIUM_ARGS, ROOT, Watch, open_app
+from build import build
+from e2e_support import CHROMIUM, CHROMIUM_ARGS, Watch, open_app
 from serve import serve_in_thread
 
 
 @pytest.fixture(scope="session")
-def site_url() -> Iterator[str]:
-    server, url = serve_in_thread(ROOT)
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site, exactly as GitHub Pages would deploy it (tools/build.py)."""
+    return build(tmp_path_factory.mktemp("site") / "site")
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    server, url = serve_in_thread(site_dir)
     yield url
     server.shutdown()
 

@@ -1,0 +1,41 @@
+// Service worker: precache the whole built site, serve it cache-first, work offline.
+// tools/build.py fills BUILD and FILES; each build gets its own cache, and old ones are
+// deleted on activate. A new worker waits until the page asks it to take over (the page
+// offers a reload), so one page never mixes files of two versions.
+const BUILD = "__BUILD__";
+const FILES = __FILES__;
+const CACHE = `gm-dice-${BUILD}`;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) => cache.addAll(FILES.map((file) => new Request(file, { cache: "reload" }))))
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((key) => key.startsWith("gm-dice-") && key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    caches.open(CACHE).then(async (cache) => {
+      const hit = await cache.match(request, { ignoreSearch: true });
+      if (hit) return hit;
+      if (request.mode === "navigate") {
+        const page = await cache.match("./index.html");
+        if (page) return page;
+      }
+      return fetch(request);
+    })
+  );
+});

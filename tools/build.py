@@ -1,0 +1,78 @@
+"""Build the deployable static site: vendor the runtime, copy the site, stamp the service worker.
+
+    python3 tools/build.py [--out dist] [--zip]
+
+The output folder is exactly what GitHub Pages deploys and what the e2e tests serve.
+``--zip`` also writes ``<out>.zip``, the offline bundle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from vendor import vendor
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUT = ROOT / "dist"
+TOP_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
+TREES = (("py", "*.py"), ("static", "*"), ("docs", "*.md"))
+SKIPPED = {"static/vendor/stamp.json"}
+
+
+def _site_files() -> list[str]:
+    files = list(TOP_FILES)
+    for folder, pattern in TREES:
+        for path in sorted((ROOT / folder).rglob(pattern)):
+            relative = path.relative_to(ROOT).as_posix()
+            if path.is_file() and relative not in SKIPPED and "__pycache__" not in relative:
+                files.append(relative)
+    return files
+
+
+def build(out: Path = DEFAULT_OUT, *, make_zip: bool = False) -> Path:
+    """Write the site into ``out`` (replaced) and return it."""
+    vendor()
+    files = _site_files()
+    if out.exists():
+        shutil.rmtree(out)
+    digest = hashlib.sha256()
+    for relative in files:
+        target = out / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / relative, target)
+        digest.update(relative.encode() + b"\0" + (ROOT / relative).read_bytes())
+    build_id = digest.hexdigest()[:16]
+    precache = ["./", *(f"./{relative}" for relative in files)]
+    worker = (ROOT / "sw.js").read_text(encoding="utf-8")
+    worker = worker.replace('"__BUILD__"', json.dumps(build_id)).replace("__FILES__", json.dumps(precache))
+    (out / "sw.js").write_text(worker, encoding="utf-8")
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
+    (out / "build.json").write_text(json.dumps({"build": build_id, "files": len(files)}) + "\n")
+    if make_zip:
+        archive = out.with_suffix(".zip")
+        with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as bundle:
+            for path in sorted(out.rglob("*")):
+                if path.is_file():
+                    bundle.write(path, Path("gm-dice") / path.relative_to(out))
+        print(f"offline bundle: {archive}")
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--zip", action="store_true", help="also write <out>.zip")
+    args = parser.parse_args()
+    out = build(args.out.resolve(), make_zip=args.zip)
+    print(f"built {out} ({json.loads((out / 'build.json').read_text())['files']} files)")
+
+
+if __name__ == "__main__":
+    main()
