@@ -40,6 +40,16 @@ ACTIONS: list[tuple[str, str, str, str]] = [
         "'Результат броска 3D20: 17 + 5 + 2 = 24 - \"раз\".\\nболтовня\\n'.repeat(14000)",
         "#convert-run",
     ),
+    # Issue #6 benchmarks: roll + exact distribution (cold cache) + chart and table, in one click.
+    *(
+        (
+            f"notation {expr}",
+            "notation",
+            f"document.getElementById('notation-expr').value = '{expr}'",
+            "#notation-roll",
+        )
+        for expr in ("4d6 > 4d6", "10d20kh1", "20d6dl5", "8d10!")
+    ),
 ]
 
 CLICK_JS = """async ([setup, selector]) => {
@@ -52,9 +62,15 @@ CLICK_JS = """async ([setup, selector]) => {
 }"""
 
 
-def ready_ms(page: Page) -> float:
+def ready_ms(page: Page, phases: dict[str, list[float]] | None = None) -> float:
     page.wait_for_selector(READY, state="attached", timeout=120_000)
-    return float(page.evaluate("document.documentElement.dataset.readyMs"))
+    marks = page.evaluate("({...document.documentElement.dataset})")
+    if phases is not None:
+        python, imported, ready = (float(marks[k]) for k in ("pythonMs", "importedMs", "readyMs"))
+        phases["Pyodide + PyScript up"].append(python)
+        phases["our imports"].append(imported - python)
+        phases["panel setup"].append(ready - imported)
+    return float(marks["readyMs"])
 
 
 def main() -> None:
@@ -63,6 +79,7 @@ def main() -> None:
     args = parser.parse_args()
     server, url = serve_in_thread(build(Path(tempfile.mkdtemp()) / "site"))
     cold, warm = [], []
+    phases: dict[str, list[float]] = {"Pyodide + PyScript up": [], "our imports": [], "panel setup": []}
     clicks: dict[str, list[float]] = {name: [] for name, *_ in ACTIONS}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -70,7 +87,7 @@ def main() -> None:
             context = browser.new_context()
             page = context.new_page()
             page.goto(url + "index.html")
-            cold.append(ready_ms(page))
+            cold.append(ready_ms(page, phases))
             page.reload()
             warm.append(ready_ms(page))
             for name, panel, setup, selector in ACTIONS:
@@ -82,9 +99,11 @@ def main() -> None:
     print(f"Chromium {CHROMIUM}, {args.runs} runs, median (min–max), milliseconds")
     print("| measure | median ms | min–max ms |")
     print("|---|---|---|")
-    for name, values in [("ready, cold", cold), ("ready, warm (reload)", warm)] + [
-        (f"click → result: {name}", values) for name, values in clicks.items()
-    ]:
+    for name, values in [
+        ("ready, cold", cold),
+        ("ready, warm (reload)", warm),
+        *((f"cold phase: {phase}", values) for phase, values in phases.items()),
+    ] + [(f"click → result: {name}", values) for name, values in clicks.items()]:
         print(f"| {name} | {statistics.median(values):.0f} | {min(values):.0f}–{max(values):.0f} |")
 
 

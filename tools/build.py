@@ -1,9 +1,10 @@
 """Build the deployable static site: vendor the runtime, copy the site, stamp the service worker.
 
-    python3 tools/build.py [--out dist] [--zip]
+    python3 tools/build.py [--out dist] [--no-extras]
 
-The output folder is exactly what GitHub Pages deploys and what the e2e tests serve.
-``--zip`` also writes ``<out>.zip``, the offline bundle.
+The output folder is exactly what GitHub Pages deploys and what the e2e tests serve. Unless
+--no-extras is given it also holds ``gm-dice.html``, the single file that runs from disk
+(tools/single_file.py), and ``gm-dice-offline.zip``, the offline bundle of the whole site.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def _site_files() -> list[str]:
     return files
 
 
-def build(out: Path = DEFAULT_OUT, *, make_zip: bool = False) -> Path:
+def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
     """Write the site into ``out`` (replaced) and return it."""
     vendor()
     files = _site_files()
@@ -55,23 +56,28 @@ def build(out: Path = DEFAULT_OUT, *, make_zip: bool = False) -> Path:
     (out / "sw.js").write_text(worker, encoding="utf-8")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     (out / "build.json").write_text(json.dumps({"build": build_id, "files": len(files)}) + "\n")
-    if make_zip:
-        archive = out.with_suffix(".zip")
+    if extras:
+        from single_file import build_single
+
+        build_single(out, out / "gm-dice.html")
+        archive = out / "gm-dice-offline.zip"
         with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as bundle:
             for path in sorted(out.rglob("*")):
-                if path.is_file():
+                if path.is_file() and path != archive:
                     bundle.write(path, Path("gm-dice") / path.relative_to(out))
-        print(f"offline bundle: {archive}")
     return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument("--zip", action="store_true", help="also write <out>.zip")
+    parser.add_argument("--no-extras", action="store_true", help="skip the single file and the zip")
     args = parser.parse_args()
-    out = build(args.out.resolve(), make_zip=args.zip)
+    out = build(args.out.resolve(), extras=not args.no_extras)
     print(f"built {out} ({json.loads((out / 'build.json').read_text())['files']} files)")
+    if not args.no_extras:
+        print(f"single file (opens from disk): {out / 'gm-dice.html'}")
+        print(f"offline bundle: {out / 'gm-dice-offline.zip'}")
 
 
 if __name__ == "__main__":

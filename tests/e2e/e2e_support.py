@@ -47,7 +47,7 @@ class Watch:
 
 def is_local(url: str) -> bool:
     parsed = urlparse(url)
-    if parsed.scheme in ("data", "blob", "about"):
+    if parsed.scheme in ("data", "blob", "about", "file"):
         return True
     return parsed.hostname in LOCAL_HOSTS
 

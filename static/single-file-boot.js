@@ -1,0 +1,52 @@
+// Boot for the single-file build (tools/single_file.py), which runs from file:// with no server.
+// Every file the page needs is inlined below as gzip + base64. This script decodes them, answers
+// fetch() for their URLs, maps the two Pyodide modules to blob: URLs with an import map, then
+// starts PyScript from its bundled core. Chromium blocks file: requests, but not blob:/data:.
+(async () => {
+  const realFetch = globalThis.fetch.bind(globalThis);
+  const pageBase = new URL(".", document.baseURI);
+  const TYPES = { js: "text/javascript", mjs: "text/javascript", wasm: "application/wasm", json: "application/json",
+    zip: "application/zip", whl: "application/zip", py: "text/plain", toml: "text/plain" };
+  const assets = new Map();
+
+  async function decode(element) {
+    const packed = await realFetch(`data:application/octet-stream;base64,${element.textContent.trim()}`);
+    const bytes = await new Response(packed.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    const path = element.dataset.path;
+    const type = TYPES[path.split(".").pop()] || "application/octet-stream";
+    assets.set(new URL(path, pageBase).href, new Blob([bytes], { type }));
+  }
+
+  try {
+    await Promise.all([...document.querySelectorAll("script[type='application/x-gm-asset']")].map(decode));
+    const urlOf = (path) => URL.createObjectURL(assets.get(new URL(path, pageBase).href));
+    const pyodideDir = new URL("static/vendor/pyodide/", pageBase).href;
+
+    globalThis.fetch = (input, init) => {
+      const raw = typeof input === "string" || input instanceof URL ? String(input) : input.url;
+      const blob = assets.get(new URL(raw, document.baseURI).href);
+      if (blob) return Promise.resolve(new Response(blob, { headers: { "Content-Type": blob.type } }));
+      return realFetch(input, init);
+    };
+
+    // pyodide.mjs would derive its folder from its own (blob:) URL; pin it to the page's folder.
+    const realPyodide = urlOf("static/vendor/pyodide/pyodide.mjs");
+    const wrapper = new Blob([
+      `import * as real from ${JSON.stringify(realPyodide)};\n` +
+      `export * from ${JSON.stringify(realPyodide)};\n` +
+      `export const loadPyodide = (options = {}) => real.loadPyodide({ ...options, indexURL: ${JSON.stringify(pyodideDir)} });\n`,
+    ], { type: "text/javascript" });
+    const map = document.createElement("script");
+    map.type = "importmap";
+    map.textContent = JSON.stringify({ imports: {
+      [pyodideDir + "pyodide.mjs"]: URL.createObjectURL(wrapper),
+      [pyodideDir + "pyodide.asm.mjs"]: urlOf("static/vendor/pyodide/pyodide.asm.mjs"),
+    } });
+    document.head.append(map);
+    await import(urlOf("static/vendor/pyscript/core.bundle.js"));
+  } catch (error) {
+    const loading = document.getElementById("loading");
+    if (loading) loading.textContent = `Не удалось запустить Python из файла: ${error}`;
+    console.error(error);
+  }
+})();

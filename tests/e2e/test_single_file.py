@@ -1,0 +1,76 @@
+"""The single saved file (issue 7): opened from disk via file://, it boots, rolls and converts."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from e2e_support import Watch, open_app
+from single_file import build_single
+
+
+@pytest.fixture(scope="module")
+def single_file(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # A copy of the site, so the bundle step never touches the folder other tests serve.
+    site = tmp_path_factory.mktemp("single") / "site"
+    shutil.copytree(site_dir, site)
+    out = build_single(site, tmp_path_factory.mktemp("saved") / "gm-dice.html")
+    return out
+
+
+@pytest.fixture(scope="module")
+def disk_page(browser: Browser, single_file: Path):
+    watch = Watch()
+    file_requests: list[str] = []
+    context, page = open_app(browser, single_file.as_uri() + "?seed=3", watch)
+    page.on("request", lambda request: file_requests.append(request.url))
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+    page.file_requests = file_requests  # type: ignore[attr-defined]
+    yield page, watch
+    context.close()
+    watch.assert_clean()
+
+
+def test_single_file_has_no_external_references(single_file: Path) -> None:
+    """The saved file references no other file: no src/href to a path, only data: and #fragments."""
+    html = single_file.read_text(encoding="utf-8")
+    references = re.findall(r"""(?:src|href)="([^"]*)\"""", html)
+    external = [r for r in references if not r.startswith(("data:", "#", "./py/main.py", "./docs/"))]
+    assert external == []
+    assert "pyscript.toml" in html and 'type="py"' in html
+
+
+def test_boots_from_disk_and_rolls(disk_page: tuple[Page, Watch]) -> None:
+    """Opened as file://, Python starts, the roller rolls and nothing is requested from a file: URL."""
+    page, _ = disk_page
+    assert page.url.startswith("file://")
+    own = page.url.split("?")[0]
+    assert [url for url in page.file_requests if url.startswith("file:") and url.split("?")[0] != own] == []
+    assert own in [url.split("?")[0] for url in page.file_requests]  # the listener saw the page itself
+    page.click("#gauss-roll")
+    expect(page.locator("#gauss-result")).to_contain_text("GaussD20")
+
+
+def test_converter_works_from_disk(disk_page: tuple[Page, Watch]) -> None:
+    """The converter converts the seed's example in the saved file, too."""
+    page, _ = disk_page
+    page.goto(page.url.split("#")[0] + "#converter")
+    page.click("#convert-example")
+    page.click("#convert-run")
+    assert page.input_value("#convert-output").startswith("Результат броска 3D20: 4 + 6 + 2 , GaussD20: 4\n")
+
+
+def test_state_survives_reload_from_disk(disk_page: tuple[Page, Watch]) -> None:
+    """localStorage works from file://: the roll history survives a reload of the saved file."""
+    page, _ = disk_page
+    page.goto(page.url.split("#")[0] + "#roller")
+    page.click("#gauss-roll")
+    first = page.locator("#gauss-history li").first.inner_text()
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+    expect(page.locator("#gauss-history li").first).to_have_text(first)

@@ -1,0 +1,100 @@
+"""Build one self-contained HTML file that runs from disk (file://), with no server and no flags.
+
+    python3 tools/single_file.py [--site dist] [--out dist/gm-dice.html]
+
+Chromium blocks every file: request from a file:// page, but allows blob: and data: URLs. So every
+asset (Pyodide, the wheel, our Python, pyscript.toml, and @pyscript/core bundled into one module by
+esbuild) is inlined as gzip + base64, and static/single-file-boot.js serves them to fetch() and, via
+an import map, to import(). It relies on pinned internals (Pyodide's file names, esbuild inlining
+every PyScript chunk); tests/e2e/test_single_file.py opens the result via file:// so that an upgrade
+that breaks it fails loudly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import gzip
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from build import DEFAULT_OUT, ROOT, build
+
+PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+BUNDLE = "static/vendor/pyscript/core.bundle.js"
+CSP = (
+    "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob: data:; "
+    "style-src 'unsafe-inline'; img-src data: blob:; connect-src data: blob:; worker-src blob:; "
+    "object-src 'none'; base-uri 'none'; form-action 'none'"
+)
+
+
+def _bundle_pyscript(target: Path) -> None:
+    esbuild = ROOT / "node_modules" / ".bin" / "esbuild"
+    core = ROOT / "node_modules" / "@pyscript" / "core" / "dist" / "core.js"
+    subprocess.run(
+        [
+            str(esbuild),
+            str(core),
+            "--bundle",
+            "--format=esm",
+            "--minify",
+            f"--outfile={target}",
+            "--log-level=warning",
+        ],
+        check=True,
+    )
+
+
+def _asset_tag(path: str, data: bytes) -> str:
+    packed = base64.b64encode(gzip.compress(data, compresslevel=9, mtime=0)).decode("ascii")
+    return f'<script type="application/x-gm-asset" data-path="{path}">{packed}</script>'
+
+
+def build_single(site: Path, out: Path) -> Path:
+    """Write the single-file page for the built ``site`` to ``out``."""
+    _bundle_pyscript(site / BUNDLE)
+    config = tomllib.loads((site / "pyscript.toml").read_text(encoding="utf-8"))
+    paths = [f"static/vendor/pyodide/{name}" for name in PYODIDE]
+    paths += [BUNDLE, "pyscript.toml", "py/main.py"]
+    paths += [source.removeprefix("./") for source in config["files"]]
+    html = (site / "index.html").read_text(encoding="utf-8")
+    css = (site / "static" / "app.css").read_text(encoding="utf-8")
+    icon = base64.b64encode((site / "static" / "icon.svg").read_bytes()).decode("ascii")
+    replacements = [
+        (
+            r'<meta http-equiv="Content-Security-Policy"[^>]*>',
+            f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
+        ),
+        (r'<link rel="manifest"[^>]*>\n', ""),
+        (r'<script type="module" src="\./static/(vendor/pyscript/core|sw-register)\.js"></script>\n', ""),
+        (r'<link rel="stylesheet" href="\./static/app\.css">', f"<style>\n{css}</style>"),
+        (r'href="\./static/icon\.svg"', f'href="data:image/svg+xml;base64,{icon}"'),
+    ]
+    for pattern, replacement in replacements:
+        html, count = re.subn(pattern, lambda _m, r=replacement: r, html)
+        if count == 0:
+            raise RuntimeError(f"index.html no longer matches {pattern!r}; update tools/single_file.py")
+    boot = (ROOT / "static" / "single-file-boot.js").read_text(encoding="utf-8")
+    assets = "\n".join(_asset_tag(path, (site / path).read_bytes()) for path in paths)
+    html = html.replace("</body>", f"{assets}\n<script>\n{boot}</script>\n</body>")
+    out.write_text(html, encoding="utf-8")
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, help="a built site (default: build dist/ first)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT / "gm-dice.html")
+    args = parser.parse_args()
+    site = args.site or build(extras=False)
+    out = build_single(site.resolve(), args.out.resolve())
+    print(f"single-file page: {out} ({out.stat().st_size / 1e6:.1f} MB)")
+
+
+if __name__ == "__main__":
+    main()
