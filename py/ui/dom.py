@@ -88,7 +88,8 @@ def read_choice(element_id: str, allowed: tuple[str, ...], name: str) -> str:
 def _panel_error_box(event: Any) -> Any:
     target = getattr(event, "target", None)
     panel = target.closest("section") if target is not None and hasattr(target, "closest") else None
-    return panel.querySelector(".error") if panel is not None else None
+    # closest() gives JS null (pyodide's jsnull, not None) outside any section, e.g. the header.
+    return panel.querySelector(".error") if hasattr(panel, "querySelector") else None
 
 
 def show_error(box: Any, message: str) -> None:
@@ -131,8 +132,8 @@ def announce(element_id: str, text: str) -> None:
 def load_json(key: str, default: Any) -> Any:
     """A saved value, or ``default`` when there is none or it is unreadable."""
     try:
-        raw = window.localStorage.getItem(key)
-        return default if raw is None else json.loads(raw)
+        raw = window.localStorage.getItem(key)  # JS null (a JsNull, not None) when missing
+        return json.loads(raw) if isinstance(raw, str) else default
     except Exception:
         return default
 
@@ -179,6 +180,9 @@ def mark_ready() -> None:
     """Enable the controls, hide the loading indicator and set the test marker."""
     for element in document.querySelectorAll("[data-needs-python]"):
         element.disabled = False
+    # Wide tables scroll sideways on a phone; keyboard users must be able to scroll them too.
+    for element in document.querySelectorAll(".table-wrap:not([tabindex])"):
+        element.setAttribute("tabindex", "0")
     by_id("loading").hidden = True
     root = document.documentElement
     root.dataset.readyMs = str(round(window.performance.now()))  # read by tools/bench.py

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-__all__ = ["percent", "signed"]
+__all__ = ["number", "percent", "signed"]
 
 
 def percent(p: Fraction, /, digits: int = 2) -> str:
@@ -29,10 +29,12 @@ def percent(p: Fraction, /, digits: int = 2) -> str:
     value = float(p * 100)
     # Small odds (and odds near certainty) get three significant digits, so that
     # 0,0125 % and 99,9875 % never collapse into 0 % or 100 %.
-    closest_edge = min(value, 100 - value)
+    # Exact: in floats, 100 - value is 0 when p is within 1e-16 of 1 (log10 would fail).
+    closest_edge = Fraction(min(p, 1 - p)) * 100
     text = f"{value:.{digits}f}"
     if closest_edge < 1:
-        places = max(digits, 2 - math.floor(math.log10(closest_edge)))
+        exponent = math.log10(closest_edge.numerator) - math.log10(closest_edge.denominator)
+        places = max(digits, 2 - math.floor(exponent))
         text = f"{value:.{places}f}"
         whole, _, fraction = text.partition(".")
         text = f"{whole}.{fraction.rstrip('0').ljust(digits, '0')}"
@@ -50,3 +52,21 @@ def signed(number: int, /) -> str:
     if number < 0:
         return f"−{-number}"
     return "0"
+
+
+def number(value: int | Fraction, /, digits: int = 2) -> str:
+    """An exact number Russian-style: whole, halves exactly, anything else rounded; true minus.
+
+    >>> number(7), number(Fraction(21, 2)), number(Fraction(-3, 2)), number(Fraction(13, 7))
+    ('7', '10,5', '−1,5', '1,86')
+    >>> number(Fraction(-1, 1000))
+    '0,00'
+    """
+    value = Fraction(value)
+    if value.denominator in (1, 2):
+        text = str(abs(value.numerator) // value.denominator)
+        if value.denominator == 2:
+            text += ",5"
+    else:
+        text = f"{float(abs(value)):.{digits}f}".replace(".", ",")
+    return ("−" + text) if value < 0 and text.strip("0,") else text

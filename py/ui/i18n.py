@@ -44,7 +44,7 @@ def t(text: str) -> str:
 def _original(element: object, attribute: str, read: Callable[[], str]) -> str:
     """The Russian original, remembered in ``attribute`` the first time it is seen."""
     saved = element.getAttribute(attribute)
-    if saved is None:
+    if not isinstance(saved, str):  # a missing attribute is JS null (pyodide's jsnull), not None
         saved = read()
         element.setAttribute(attribute, saved)
     return str(saved)
