@@ -1,0 +1,307 @@
+"""Omicron FUDGE panel (issue 5): dice, actions, attack and damage, wounds, scale, log."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from e2e_support import BOOT_TIMEOUT_MS, READY, Watch, open_app
+from rules import fudge
+from ui.fmt import percent, signed
+
+WOUNDS_KEY = "gm.fudge.wounds"
+
+
+def _goto(page: Page) -> None:
+    page.goto(page.url.split("#")[0] + "#fudge")
+    expect(page.locator("#fudge-title")).to_be_visible()
+
+
+def _cells(page: Page, selector: str) -> list[list[str]]:
+    return page.eval_on_selector_all(
+        selector + " tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+    )
+
+
+def _set(page: Page, selector: str, value: str) -> None:
+    """Type a value and fire the change event, as leaving the field does."""
+    page.fill(selector, value)
+    page.locator(selector).dispatch_event("change")
+
+
+def _reset_action(page: Page) -> None:
+    page.select_option("#fudge-dice", "6dF")
+    page.select_option("#fudge-mode", "opp")  # side B shows only in opposed mode
+    for side in ("a", "b"):
+        page.select_option(f"#fudge-{side}-skill-mode", "have")
+        for field in ("attr", "skill", "adj", "tech", "mod"):
+            _set(page, f"#fudge-{side}-{field}", "0")
+    page.select_option("#fudge-mode", "one")
+    page.select_option("#fudge-diff", "0")
+
+
+def test_dice_distribution_matches_rules(app: Page) -> None:
+    """Every dice choice shows exactly fudge.distribution, named on the ladder; 6d3−12 is noted as 6dF."""
+    _goto(app)
+    for name in ("6dF", "3dGF", "6d3-12", "4dF"):
+        app.select_option("#fudge-dice", name)
+        dist = fudge.distribution(name)
+        expected = [[signed(k), fudge.ladder_name(k), percent(p)] for k, p in sorted(dist.items())]
+        expect(app.locator("#fudge-dice-table tr")).to_have_count(len(dist))
+        assert [row[:3] for row in _cells(app, "#fudge-dice-table")] == expected
+        expect(app.locator("#fudge-dice-chart .bar")).to_have_count(len(dist))
+    app.select_option("#fudge-dice", "6d3-12")
+    expect(app.locator("#fudge-dice-note")).to_contain_text("6d3−12 совпадает с 6dF точно")
+    same = [
+        [signed(k), fudge.ladder_name(k), percent(p)] for k, p in sorted(fudge.distribution("6dF").items())
+    ]
+    assert [row[:3] for row in _cells(app, "#fudge-dice-table")] == same
+    app.select_option("#fudge-dice", "6dF")
+
+
+def test_dice_roll_names_result_on_ladder(app: Page) -> None:
+    """Rolling the dice announces the faces and names the result on the seed's ladder."""
+    _goto(app)
+    app.select_option("#fudge-dice", "3dGF")
+    app.click("#fudge-roll-dice")
+    result = app.locator("#fudge-dice-result")
+    expect(result).to_have_attribute("aria-live", "polite")
+    match = re.search(r"= ([+−]?\d+) «(.+?)»", result.inner_text())
+    assert match, result.inner_text()
+    value = int(match.group(1).replace("−", "-"))
+    assert match.group(2) == fudge.ladder_name(value)
+    expect(app.locator("#fudge-dice-chart .bar-hit")).to_have_count(1)
+    expect(app.locator("#fudge-log li").first).to_contain_text(match.group(0))
+    app.select_option("#fudge-dice", "6dF")
+
+
+def test_one_sided_odds_before_roll_match_rules(app: Page) -> None:
+    """One-sided odds (no skill: attribute at −1) match one_sided_odds before the roll; the roll names the margin."""
+    _goto(app)
+    _reset_action(app)
+    app.select_option("#fudge-dice", "4dF")
+    _set(app, "#fudge-a-attr", "1")
+    app.select_option("#fudge-a-skill-mode", "free")
+    _set(app, "#fudge-a-tech", "1")
+    _set(app, "#fudge-a-mod", "2")
+    app.select_option("#fudge-diff", "2")
+    side = fudge.Side(1, fudge.skill_term(None), 1, 2)
+    odds = fudge.one_sided_odds(side, 2, "4dF")
+    expect(app.locator("#fudge-act-odds tr")).to_have_count(3)
+    shown = [row[1] for row in _cells(app, "#fudge-act-odds")]
+    assert shown == [percent(odds.failure), percent(odds.tie), percent(odds.success)]
+    margins = [(row[0], row[1], row[2]) for row in _cells(app, "#fudge-act-margins")]
+    assert margins == [(signed(m), fudge.ladder_name(m), percent(p)) for m, p in sorted(odds.margins.items())]
+    expect(app.locator("#fudge-act-summary")).to_contain_text("атрибут со штрафом −1")
+    app.click("#fudge-act-roll")
+    text = app.locator("#fudge-act-result").inner_text()
+    match = re.search(r"величина успеха ([+−]?\d+) «(.+?)»", text)
+    assert match, text
+    margin = int(match.group(1).replace("−", "-"))
+    assert match.group(2) == fudge.ladder_name(margin)
+    outcome = fudge.outcome_of(margin)
+    assert fudge.OUTCOME_TEXT[outcome] in text
+    expect(app.locator("#fudge-act-chart .bar-hit")).to_have_text(signed(margin))
+
+
+def test_required_skill_default_and_opposed_odds(app: Page) -> None:
+    """A required missing skill uses the default plus adjustment; opposed odds match opposed_odds."""
+    _goto(app)
+    _reset_action(app)
+    app.select_option("#fudge-mode", "opp")
+    expect(app.locator("#fudge-side-b")).to_be_visible()
+    expect(app.locator("#fudge-diff")).to_be_hidden()
+    app.select_option("#fudge-a-skill-mode", "required")
+    _set(app, "#fudge-a-skill", "-2")
+    _set(app, "#fudge-a-adj", "1")
+    _set(app, "#fudge-b-attr", "1")
+    _set(app, "#fudge-b-skill", "2")
+    a = fudge.Side(0, fudge.skill_term(None, required=True, default=-2, adjustment=1))
+    b = fudge.Side(1, 2)
+    odds = fudge.opposed_odds(a, b, "6dF")
+    shown = [row[1] for row in _cells(app, "#fudge-act-odds")]
+    assert shown == [percent(odds.failure), percent(odds.tie), percent(odds.success)]
+    expect(app.locator("#fudge-act-summary")).to_contain_text("по умолчанию −2 +1 = −1")
+    app.click("#fudge-act-roll")
+    expect(app.locator("#fudge-act-result")).to_contain_text("Б: ")
+    _reset_action(app)
+
+
+def test_attack_with_preset_weapon_computes_damage(app: Page) -> None:
+    """A preset sword against chain mail: odds match attack_odds and S=2 gives 2 + 4 − 3 − 1 = 2 damage."""
+    _goto(app)
+    app.select_option("#fudge-weapon", "m5")
+    app.select_option("#fudge-armour", "Кольчуга")
+    app.select_option("#fudge-dtype", "")
+    _set(app, "#fudge-tough", "1")
+    _set(app, "#fudge-att", "2")
+    app.check("#fudge-no-dodge")
+    factors = fudge.DamageFactors(fudge.MELEE_WEAPONS[5], armour=3, toughness=1)
+    odds = fudge.attack_odds(fudge.Side(modifier=2), None, factors, "6dF")
+    shown = [row[1] for row in _cells(app, "#fudge-att-odds")[:3]]
+    assert shown == [percent(odds.miss), percent(odds.graze), percent(odds.hit)]
+    assert [row[:2] for row in _cells(app, "#fudge-att-damage")] == [
+        [str(d), percent(p)] for d, p in odds.damage.items()
+    ]
+    _set(app, "#fudge-margin", "2")
+    app.click("#fudge-dmg-calc")
+    expect(app.locator("#fudge-att-result")).to_contain_text(f"урон {fudge.damage(2, factors).amount}.")
+    expect(app.locator("#fudge-apply")).to_be_enabled()
+    app.click("#fudge-attack")
+    expect(app.locator("#fudge-att-result")).to_contain_text("цель не уклоняется: −3 «Очень плохо»")
+    expect(app.locator("#fudge-att-result")).to_contain_text(re.compile("Промах|Задевание|Попадание"))
+
+
+def test_ranged_formula_and_range_penalty(app: Page) -> None:
+    """A pistol model 2S+1 at S=3 deals 7; a 12 m shot costs −4 from the seed's range table."""
+    _goto(app)
+    app.select_option("#fudge-armour", "")
+    _set(app, "#fudge-tough", "0")
+    app.select_option("#fudge-weapon", "r1")
+    expect(app.locator("#fudge-wx")).to_have_value("2")
+    expect(app.locator("#fudge-wy")).to_have_value("-1")
+    _set(app, "#fudge-wy", "1")
+    _set(app, "#fudge-range", "12")
+    expect(app.locator("#fudge-att-summary")).to_contain_text("дистанция 12 м: −4")
+    _set(app, "#fudge-margin", "3")
+    app.click("#fudge-dmg-calc")
+    expect(app.locator("#fudge-att-result")).to_contain_text("2S+1 = +7")
+    expect(app.locator("#fudge-att-result")).to_contain_text("урон 7.")
+    _set(app, "#fudge-range", "")
+    app.select_option("#fudge-weapon", "m1")
+
+
+def test_rapid_fire_hits_table_and_odds(app: Page) -> None:
+    """The rapid-fire table follows rapid_fire_hits; a burst adds a bullets-hit distribution."""
+    _goto(app)
+    _set(app, "#fudge-rf-bullets", "20")
+    hits = [row[1] for row in _cells(app, "#fudge-rf-table")]
+    assert hits == [str(fudge.rapid_fire_hits(20, m)) for m in range(7)]
+    _set(app, "#fudge-bullets", "10")
+    expect(app.locator("#fudge-hits-wrap")).to_be_visible()
+    _set(app, "#fudge-bullets", "")
+    expect(app.locator("#fudge-hits-wrap")).to_be_hidden()
+
+
+def test_scale_example_twelve_minus_two_is_six_people(app: Page) -> None:
+    """The seed's example: a scale-12 group with a −2 wound becomes scale 10 = 6 people."""
+    _goto(app)
+    _set(app, "#fudge-g-scale", "12")
+    app.select_option("#fudge-g-wound", label="−2 Среднее повреждение")
+    app.click("#fudge-g-calc")
+    result = app.locator("#fudge-g-result")
+    expect(result).to_contain_text("1,2^12 = 8,92 → 8 чел.")
+    expect(result).to_contain_text("масштаб 10: 1,2^10 = 6,19 → в строю остаётся 6 чел.")
+
+
+def test_bad_input_shows_message_and_changes_nothing(app: Page) -> None:
+    """Out-of-range inputs give a Russian message and leave odds, results, wounds and log unchanged."""
+    _goto(app)
+    _reset_action(app)
+    odds_before = app.locator("#fudge-act-odds").inner_text()
+    result_before = app.locator("#fudge-act-result").inner_text()
+    log_before = app.locator("#fudge-log").inner_text()
+    _set(app, "#fudge-a-attr", "99")
+    error = app.locator("#fudge-act-part .error")
+    expect(error).to_contain_text("А: атрибут: 99 вне допустимого диапазона")
+    app.click("#fudge-act-roll")
+    expect(error).to_be_visible()
+    assert app.locator("#fudge-act-odds").inner_text() == odds_before
+    assert app.locator("#fudge-act-result").inner_text() == result_before
+    assert app.locator("#fudge-log").inner_text() == log_before
+    _set(app, "#fudge-a-attr", "0")
+    expect(error).to_be_hidden()
+
+    app.select_option("#fudge-weapon", "r1")
+    attack_before = app.locator("#fudge-att-odds").inner_text()
+    _set(app, "#fudge-wx", "5")
+    expect(app.locator("#fudge-att-part .error")).to_contain_text("Пистолет: множитель x")
+    app.click("#fudge-attack")
+    assert app.locator("#fudge-att-odds").inner_text() == attack_before
+    app.select_option("#fudge-weapon", "m1")
+    expect(app.locator("#fudge-att-part .error")).to_be_hidden()
+
+    boxes_before = app.locator("#fudge-w-rows").inner_text()
+    _set(app, "#fudge-w-amount", "-1")
+    app.click("#fudge-w-take")
+    expect(app.locator("#fudge-w-part .error")).to_contain_text("Урон")
+    assert app.locator("#fudge-w-rows").inner_text() == boxes_before
+    assert app.locator("#fudge-log").inner_text() == log_before
+    _set(app, "#fudge-w-amount", "1")
+
+
+def test_log_is_kept_and_cleared(app: Page) -> None:
+    """Results go into the persisted log; the clear button empties it."""
+    _goto(app)
+    app.click("#fudge-roll-dice")
+    assert app.locator("#fudge-log li").count() >= 1
+    saved = json.loads(app.evaluate("localStorage.getItem('gm.fudge.log')"))
+    assert saved[0]["text"] == app.locator("#fudge-log li").first.inner_text()
+    app.click("#fudge-log-clear")
+    expect(app.locator("#fudge-log li")).to_have_count(0)
+    expect(app.locator("#fudge-log-empty")).to_be_visible()
+
+
+def test_english_switch_keeps_seed_terms(app: Page) -> None:
+    """In English the sub-headings translate and ladder names keep the Russian term with a gloss."""
+    _goto(app)
+    app.click("#lang-switch")
+    try:
+        expect(app.locator("#fudge-dice-title")).to_have_text("Dice")
+        expect(app.locator("#fudge-dice-table")).to_contain_text("Нормально (fair)")
+    finally:
+        app.click("#lang-switch")
+    expect(app.locator("#fudge-dice-title")).to_have_text("Кубики")
+
+
+def test_wound_track_marks_clears_and_survives_reload(browser: Browser, site_url: str) -> None:
+    """Wounds mark the seed's boxes with penalties, clear, and survive a reload via gm.fudge.wounds."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=5#fudge", watch)
+    expect(page.locator("#fudge-w-notice")).to_be_hidden()
+    expect(page.locator("#fudge-w-rows tr")).to_have_count(len(fudge.WOUND_BOXES))
+    for amount in ("1", "3", "3"):
+        _set(page, "#fudge-w-amount", amount)
+        page.click("#fudge-w-take")
+    status = page.locator("#fudge-w-status")
+    expect(status).to_contain_text("Урон 3: отмечено «Тяжелое повреждение»")
+    expect(status).to_contain_text("Состояние: Тяжелое повреждение, штраф −3.")
+    expect(status).to_have_attribute("aria-live", "polite")
+    page.click("#fudge-w-rows tr:nth-child(4) button")  # clear the heavy wound
+    expect(status).to_contain_text("Состояние: Среднее повреждение, штраф −2.")
+    track = fudge.WoundTrack().take(1).track.take(3).track
+    assert json.loads(page.evaluate(f"localStorage.getItem('{WOUNDS_KEY}')")) == track.to_dict()
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#fudge-w-status")).to_have_text("Состояние: Среднее повреждение, штраф −2.")
+    expect(page.locator("#fudge-w-rows tr").nth(0)).to_contain_text("☒☐☐☐")
+    expect(page.locator("#fudge-w-rows tr").nth(2)).to_contain_text("☒")
+    page.click("#fudge-w-clear-all")
+    expect(page.locator("#fudge-w-status")).to_contain_text("Состояние: Невредим.")
+    _set(page, "#fudge-w-amount", "9")
+    page.click("#fudge-w-take")
+    expect(page.locator("#fudge-w-status")).to_contain_text("Мёртв")
+    expect(page.locator("#fudge-w-revive")).to_be_enabled()
+    context.close()
+    watch.assert_clean()
+
+
+def test_corrupted_saved_wounds_fall_back_with_notice(browser: Browser, site_url: str) -> None:
+    """Corrupted gm.fudge.wounds (bad counts, not JSON) loads an unhurt track with a visible notice."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html#fudge", watch)
+    for raw in ('{"scratch": 9, "dead": "yes"}', "{not json"):
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [WOUNDS_KEY, raw])
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        expect(page.locator("#fudge-w-notice")).to_be_visible()
+        expect(page.locator("#fudge-w-notice")).to_contain_text("повреждены")
+        expect(page.locator("#fudge-w-status")).to_have_text("Состояние: Невредим.")
+        expect(page.locator("#fudge-w-rows")).not_to_contain_text("☒")
+    page.click("#fudge-w-take")
+    expect(page.locator("#fudge-w-notice")).to_be_hidden()
+    assert json.loads(page.evaluate(f"localStorage.getItem('{WOUNDS_KEY}')"))["scratch"] == 1
+    context.close()
+    watch.assert_clean()
