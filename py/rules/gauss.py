@@ -88,6 +88,7 @@ __all__ = [
     # opposed checks
     "OpposedOdds",
     "OpposedResult",
+    "opposed_luck_shift",
     "pierce_chance",
     "opposed_odds",
     "opposed_check",
@@ -470,27 +471,72 @@ class MedianSeries:
 # =================================================================================================
 
 
-def pierce_chance(defence: int, modifier: int = 0, /, *, attack_luck: int = NEUTRAL_LUCK) -> Fraction:
+def opposed_luck_shift(defence_luck: int = NEUTRAL_LUCK, attack_luck: int = NEUTRAL_LUCK, /) -> int:
+    """Window modifier from luck in an opposed check: ``(defence_luck - 5) - (attack_luck - 5)``.
+
+    This is the default reading of «Учитываются … параметр удачи»: the opposed dice are
+    rolled plainly and luck moves the window.  Shifting a raw die pushes it away from the
+    centre whichever way it goes, so extreme luck of either sign would help the defender.
+
+    >>> opposed_luck_shift(7, 4)
+    3
+    """
+    return check_luck(defence_luck) - check_luck(attack_luck)
+
+
+def _opposed_setup(
+    modifier: int, defence_luck: int, attack_luck: int, luck_on_window: bool
+) -> tuple[int, int, int]:
+    """(window modifier, luck of the defence die, luck of the attack die) for either luck reading."""
+    check_int("modifier", modifier)
+    shift = opposed_luck_shift(defence_luck, attack_luck)
+    if not isinstance(luck_on_window, bool):
+        raise ValueError(f"luck_on_window must be True or False, got {luck_on_window!r}")
+    if luck_on_window:
+        return modifier + shift, NEUTRAL_LUCK, NEUTRAL_LUCK
+    return modifier, defence_luck, attack_luck
+
+
+def pierce_chance(
+    defence: int,
+    modifier: int = 0,
+    /,
+    *,
+    defence_luck: int = NEUTRAL_LUCK,
+    attack_luck: int = NEUTRAL_LUCK,
+    luck_on_window: bool = True,
+) -> Fraction:
     """Exact chance the attacker pierces once the defender has rolled ``defence``.
+
+    ``defence`` is the value the defender's die shows.  By default luck moves the window
+    (:func:`opposed_luck_shift`) and the attacker's die is plain; ``luck_on_window=False``
+    shifts the attacker's raw die by luck instead (the rejected reading, kept for comparison).
 
     >>> pierce_chance(12) == 1 - sum(distribution()[v] for v in range(9, 13))
     True
+    >>> pierce_chance(12, 0, defence_luck=7) == pierce_chance(12, 2)
+    True
     """
-    low, high = opposed_window(defence, modifier)
-    return 1 - dice.between(distribution(attack_luck), low, high)
+    window_modifier, _, die_luck = _opposed_setup(modifier, defence_luck, attack_luck, luck_on_window)
+    low, high = opposed_window(defence, window_modifier)
+    return 1 - dice.between(distribution(die_luck), low, high)
 
 
 @dataclass(frozen=True)
 class OpposedOdds:
     """Exact odds of an opposed check before any roll, with the breakdown by defence roll.
 
-    ``by_defence`` rows are ``(defence roll, its probability, failure window, P(pierce | roll))``.
+    ``modifier`` is the modifier given; ``window_modifier`` adds the luck shift when luck
+    acts on the window (the default).  ``by_defence`` rows are ``(defence roll, its
+    probability, failure window, P(pierce | roll))``.
     """
 
     modifier: int
     defence_luck: int
     attack_luck: int
     by_defence: tuple[tuple[int, Fraction, tuple[int, int], Fraction], ...]
+    window_modifier: int = 0
+    luck_on_window: bool = True
 
     @property
     def pierce(self) -> Fraction:
@@ -502,31 +548,60 @@ class OpposedOdds:
 
 
 def opposed_odds(
-    modifier: int = 0, /, *, defence_luck: int = NEUTRAL_LUCK, attack_luck: int = NEUTRAL_LUCK
+    modifier: int = 0,
+    /,
+    *,
+    defence_luck: int = NEUTRAL_LUCK,
+    attack_luck: int = NEUTRAL_LUCK,
+    luck_on_window: bool = True,
 ) -> OpposedOdds:
-    """Exact odds of piercing before any roll; luck shifts both raw dice as ``gauss20`` does."""
-    check_int("modifier", modifier)
-    check_luck(attack_luck)
-    rows = tuple(
-        (d, p, opposed_window(d, modifier), pierce_chance(d, modifier, attack_luck=attack_luck))
-        for d, p in distribution(defence_luck).items()
-    )
-    return OpposedOdds(modifier, defence_luck, attack_luck, rows)
+    """Exact odds of piercing before any roll.
+
+    By default both dice are plain and ``defence_luck - attack_luck`` is added to the
+    window modifier; ``luck_on_window=False`` shifts both raw dice as ``gauss20`` does.
+
+    >>> opposed_odds(0, defence_luck=6, attack_luck=4).pierce == opposed_odds(2).pierce
+    True
+    """
+    window_modifier, d_luck, a_luck = _opposed_setup(modifier, defence_luck, attack_luck, luck_on_window)
+    attacker = distribution(a_luck)
+    rows = []
+    for d, p in distribution(d_luck).items():
+        low, high = opposed_window(d, window_modifier)
+        rows.append((d, p, (low, high), 1 - dice.between(attacker, low, high)))
+    return OpposedOdds(modifier, defence_luck, attack_luck, tuple(rows), window_modifier, luck_on_window)
 
 
 @dataclass(frozen=True)
 class OpposedResult:
-    """A resolved opposed check.  ``automatic`` names the helpless side when no die was rolled."""
+    """A resolved opposed check.  ``automatic`` names the helpless side when no die was rolled.
+
+    ``modifier`` is the modifier given and ``luck_shift`` the part luck added to the window
+    (0 when luck shifted the dice instead).  ``entered_defence`` is a defence value given by
+    hand (the defender rolled at the table); then ``defence`` is None.
+    """
 
     modifier: int
     defence: GaussRoll | None
     attack: GaussRoll | None
     pierced: bool
     automatic: str | None = None
+    luck_shift: int = 0
+    entered_defence: int | None = None
+
+    @property
+    def window_modifier(self) -> int:
+        return self.modifier + self.luck_shift
+
+    @property
+    def defence_value(self) -> int | None:
+        """The defender's die: rolled or entered; None when a helpless side meant no dice."""
+        return self.defence.value if self.defence is not None else self.entered_defence
 
     @property
     def window(self) -> tuple[int, int] | None:
-        return None if self.defence is None else opposed_window(self.defence.value, self.modifier)
+        value = self.defence_value
+        return None if value is None else opposed_window(value, self.window_modifier)
 
 
 def opposed_check(
@@ -536,26 +611,37 @@ def opposed_check(
     *,
     defence_luck: int = NEUTRAL_LUCK,
     attack_luck: int = NEUTRAL_LUCK,
+    luck_on_window: bool = True,
     attacker_helpless: bool = False,
     defender_helpless: bool = False,
+    defence: int | None = None,
 ) -> OpposedResult:
     """Roll an opposed check: the defender first, then the attacker.
 
+    By default the dice are plain and luck moves the window (see :func:`opposed_odds`).
+    ``defence``, if given, is the defender's die already rolled at the table (1..20, after
+    luck when ``luck_on_window`` is False); then only the attacker rolls.
     «Если одна из противоборствующих сторон беспомощна, это автоматический успех второй
     стороны»: a helpless side means no dice and an automatic result.
     """
-    check_int("modifier", modifier)
-    check_luck(defence_luck)
-    check_luck(attack_luck)
+    window_modifier, d_luck, a_luck = _opposed_setup(modifier, defence_luck, attack_luck, luck_on_window)
+    shift = window_modifier - modifier
+    if defence is not None:
+        check_value("defence roll", defence)
     if attacker_helpless and defender_helpless:
         raise ValueError("both sides cannot be helpless at once")
     if defender_helpless:
-        return OpposedResult(modifier, None, None, True, "defender_helpless")
+        return OpposedResult(modifier, None, None, True, "defender_helpless", shift)
     if attacker_helpless:
-        return OpposedResult(modifier, None, None, False, "attacker_helpless")
-    defence = roll(rng, defence_luck)
-    attack = roll(rng, attack_luck)
-    return OpposedResult(modifier, defence, attack, pierces(attack.value, defence.value, modifier))
+        return OpposedResult(modifier, None, None, False, "attacker_helpless", shift)
+    if defence is not None:
+        attack = roll(rng, a_luck)
+        pierced = pierces(attack.value, defence, window_modifier)
+        return OpposedResult(modifier, None, attack, pierced, None, shift, defence)
+    rolled = roll(rng, d_luck)
+    attack = roll(rng, a_luck)
+    pierced = pierces(attack.value, rolled.value, window_modifier)
+    return OpposedResult(modifier, rolled, attack, pierced, None, shift)
 
 
 # =================================================================================================
@@ -635,10 +721,10 @@ class CombatSetup:
     - ``armour_penalty`` (<= 0): heavy armour hampering the active defence;
     - ``armour_bonus`` (>= 0) and ``weapon_piercing`` (>= 0): passive bonuses in the opposed check;
     - ``opposed_modifier``: any other opposed-check modifier, > 0 favours the defender;
-    - ``luck_on_window``: False (default, as the brief asks) rolls the opposed check's dice with
-      luck like ``gauss20(luck)``; True rolls them plainly and adds ``(defence_luck - 5) -
-      (attack_luck - 5)`` to its modifier instead (luck on the raw dice of an opposed check helps
-      whenever it is far from 5, good or bad; see docs/rules/gauss.md);
+    - ``luck_on_window``: True (default) rolls the opposed check's dice plainly and adds
+      ``(defence_luck - 5) - (attack_luck - 5)`` to its modifier; False shifts both raw dice by
+      luck like ``gauss20(luck)`` instead, the rejected reading in which luck far from 5 helps
+      the defender whichever way it goes (see docs/rules/gauss.md);
     - ``blockable``: False when the GM rules that no defence could stop this attack even in theory;
     - ``defender_helpless``: automatic success of the attacker, no dice.
     """
@@ -651,7 +737,7 @@ class CombatSetup:
     opposed_modifier: int = 0
     attack_luck: int = NEUTRAL_LUCK
     defence_luck: int = NEUTRAL_LUCK
-    luck_on_window: bool = False
+    luck_on_window: bool = True
     blockable: bool = True
     defender_helpless: bool = False
 
@@ -771,7 +857,10 @@ def exchange_odds(setup: CombatSetup, /) -> ExchangeOdds:
                 if m not in pierce_by_modifier:
                     defence_luck, attack_luck = setup.opposed_lucks
                     pierce_by_modifier[m] = opposed_odds(
-                        m, defence_luck=defence_luck, attack_luck=attack_luck
+                        m,
+                        defence_luck=defence_luck,
+                        attack_luck=attack_luck,
+                        luck_on_window=setup.luck_on_window,
                     ).pierce
                 add("pierced", pa * pd * pierce_by_modifier[m], a, d)
                 add("held", pa * pd * (1 - pierce_by_modifier[m]), a, d)
@@ -842,11 +931,11 @@ class Exchange:
         if self.defence is not None:
             lines.append(f"{_describe_roll('Защита', self.defence.check)}. {self.defence.entry.text}")
         if self.opposed is not None and self.opposed.defence and self.opposed.attack:
-            low, high = opposed_window(self.opposed.defence.value, self.opposed.modifier)
+            low, high = self.opposed.window
             window = f"{low}–{high}" if low <= high else "пусто"
             verdict = "пробой защиты" if self.opposed.pierced else "защита устояла"
             lines.append(
-                f"Противопоставленная проверка (модификатор {self.opposed.modifier:+d}): "
+                f"Противопоставленная проверка (модификатор {self.opposed.window_modifier:+d}): "
                 f"защита {self.opposed.defence.value}, провал атаки при {window}; "
                 f"атака {self.opposed.attack.value}: {verdict}"
             )
@@ -871,5 +960,7 @@ def resolve_exchange(rng: random.Random, setup: CombatSetup, /) -> Exchange:
         return Exchange(setup, attack, defence, None, ending)
     modifier = setup.opposed_modifier_for(attack.check.value, defence.check.value)
     defence_luck, attack_luck = setup.opposed_lucks
-    opposed = opposed_check(rng, modifier, defence_luck=defence_luck, attack_luck=attack_luck)
+    opposed = opposed_check(
+        rng, modifier, defence_luck=defence_luck, attack_luck=attack_luck, luck_on_window=setup.luck_on_window
+    )
     return Exchange(setup, attack, defence, opposed, "pierced" if opposed.pierced else "held")

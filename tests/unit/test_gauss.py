@@ -30,7 +30,20 @@ from rules.gauss import (
     MedianSeries,
 )
 
-SEED_FILE = Path("/work/shared/seeds/000_72c187918b3e0925.txt")
+# In CI the repository is cloned into some folder and ``shared/`` is copied beside the clone, so the
+# seeds live in the clone's parent; the fixed path is the development machine's.  Skip if neither exists.
+SEED_NAME = "000_72c187918b3e0925.txt"
+SEED_FILE = next(
+    (
+        folder / SEED_NAME
+        for folder in (
+            Path(__file__).resolve().parents[2].parent / "shared" / "seeds",
+            Path("/work/shared/seeds"),
+        )
+        if (folder / SEED_NAME).exists()
+    ),
+    Path(__file__).resolve().parents[2].parent / "shared" / "seeds" / SEED_NAME,
+)
 FACES = range(1, 21)
 FAIR = {face: 1 for face in FACES}
 HALF_ENDS = {face: (1 if face in (1, 20) else 2) for face in FACES}  # the seed's rnd20, weights /38
@@ -464,23 +477,58 @@ def test_opposed_window_equals_most_likely_faces_and_saturates():
         gauss.opposed_window(0)
 
 
+def brute_pierce(d_luck: int, a_luck: int, mod: int, on_window: bool) -> tuple[dict[int, Fraction], Fraction]:
+    """P(pierce | defence die d) for every d, and overall, by brute force over both dice."""
+    if on_window:  # plain dice, luck moves the window
+        attacker, defender, mod = brute(5), brute(5), mod + (d_luck - 5) - (a_luck - 5)
+    else:  # luck shifts both raw dice
+        attacker, defender = brute(a_luck), brute(d_luck)
+    given = {
+        d: sum((p for a, p in attacker.items() if a not in window_faces(d, mod)), Fraction(0))
+        for d in defender
+    }
+    return given, sum((pd * given[d] for d, pd in defender.items()), Fraction(0))
+
+
 def test_pierce_odds_match_brute_force():
     """Seed 000 «Противопоставленная проверка»: exact pierce odds for a given roll and before any roll."""
     for d_luck, a_luck, mod in [(5, 5, 0), (5, 5, -2), (1, 5, 3), (5, 9, -4), (3, 7, 1)]:
-        attacker, defender = brute(a_luck), brute(d_luck)
-        total = Fraction(0)
-        for d, pd in defender.items():
-            given = sum((p for a, p in attacker.items() if a not in window_faces(d, mod)), Fraction(0))
-            assert gauss.pierce_chance(d, mod, attack_luck=a_luck) == given
-            total += pd * given
-        odds = gauss.opposed_odds(mod, defence_luck=d_luck, attack_luck=a_luck)
-        assert odds.pierce == total and odds.hold == 1 - total
+        for on_window in (True, False):
+            given, total = brute_pierce(d_luck, a_luck, mod, on_window)
+            kw = {"defence_luck": d_luck, "attack_luck": a_luck}
+            if not on_window:
+                kw["luck_on_window"] = False
+            for d, q in given.items():
+                assert gauss.pierce_chance(d, mod, **kw) == q
+            odds = gauss.opposed_odds(mod, **kw)
+            assert odds.pierce == total and odds.hold == 1 - total
 
 
-def test_luck_on_raw_dice_helps_both_ways_in_opposed_checks():
-    """Seed 000 «gauss20(luck)» in «Противопоставленная проверка»: documented quirk, luck 1 acts like luck 9."""
-    p = {luck: gauss.opposed_odds(0, defence_luck=luck).pierce for luck in range(1, 10)}
-    assert p[1] == p[9] < p[5] and p[3] == p[7]
+def test_opposed_luck_moves_the_window_by_default():
+    """Seed 000 «Учитываются … параметр удачи»: by default luck is (defence − attack) luck on the window, dice plain."""
+    assert gauss.opposed_luck_shift(7, 4) == 3
+    odds = gauss.opposed_odds(1, defence_luck=7, attack_luck=4)
+    assert odds.window_modifier == 4 and odds.pierce == gauss.opposed_odds(4).pierce
+    assert [row[0] for row in odds.by_defence] == list(FACES)  # the defence die is not shifted
+    assert gauss.pierce_chance(12, -2, defence_luck=5, attack_luck=5) == gauss.pierce_chance(
+        12, 0, attack_luck=7
+    )
+    with pytest.raises(ValueError, match="luck"):
+        gauss.opposed_odds(0, defence_luck=0)
+    with pytest.raises(ValueError, match="luck_on_window"):
+        gauss.opposed_odds(0, luck_on_window=1)
+
+
+def test_opposed_luck_is_monotone_only_on_the_window():
+    """Seed 000 «параметр удачи»: on the window, better defender luck always helps; on raw dice luck 1 acts like 9."""
+    window = [gauss.opposed_odds(0, defence_luck=luck).pierce for luck in range(1, 10)]
+    assert all(a > b for a, b in itertools.pairwise(window))
+    attack = [gauss.opposed_odds(0, attack_luck=luck).pierce for luck in range(1, 10)]
+    assert all(a < b for a, b in itertools.pairwise(attack))
+    raw = {
+        luck: gauss.opposed_odds(0, defence_luck=luck, luck_on_window=False).pierce for luck in range(1, 10)
+    }
+    assert raw[1] == raw[9] < raw[5] and raw[3] == raw[7]  # the rejected reading's quirk
 
 
 def test_opposed_check_rolls_and_helpless_sides():
@@ -495,6 +543,19 @@ def test_opposed_check_rolls_and_helpless_sides():
         hits += r.pierced
     p = float(gauss.opposed_odds(-1).pierce)
     assert abs(hits - n * p) <= 5 * math.sqrt(n * p * (1 - p))
+    rng = random.Random(4)
+    for _ in range(200):
+        r = gauss.opposed_check(rng, -1, defence_luck=8, attack_luck=3)
+        assert r.defence.luck == r.attack.luck == 5 and r.luck_shift == 5 and r.window_modifier == 4
+        assert r.window == gauss.opposed_window(r.defence.value, 4)
+        assert r.pierced == (r.attack.value not in window_faces(r.defence.value, 4))
+    r = gauss.opposed_check(random.Random(4), -1, defence_luck=8, attack_luck=3, luck_on_window=False)
+    assert r.defence.luck == 8 and r.luck_shift == 0 and r.window == gauss.opposed_window(r.defence.value, -1)
+    given = gauss.opposed_check(random.Random(5), 2, defence=12)  # the defender rolled 12 at the table
+    assert given.defence is None and given.defence_value == 12 and given.window == (8, 13)
+    assert given.pierced == (given.attack.value not in range(8, 14))
+    with pytest.raises(ValueError, match="defence roll"):
+        gauss.opposed_check(random.Random(5), defence=21)
     auto = gauss.opposed_check(random.Random(0), 5, defender_helpless=True)
     assert auto.pierced and auto.defence is None and auto.automatic == "defender_helpless"
     assert not gauss.opposed_check(random.Random(0), attacker_helpless=True).pierced
@@ -607,7 +668,8 @@ SETUPS = [
         attack_luck=7,
         defence_luck=4,
     ),
-    CombatSetup(attack_modifier=-4, defence_modifier=6, attack_luck=2, defence_luck=8, luck_on_window=True),
+    CombatSetup(attack_modifier=-4, defence_modifier=6, attack_luck=2, defence_luck=8),
+    CombatSetup(attack_modifier=-4, defence_modifier=6, attack_luck=2, defence_luck=8, luck_on_window=False),
     CombatSetup(blockable=False, defence_modifier=1),
     CombatSetup(defender_helpless=True),
 ]

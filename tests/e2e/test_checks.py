@@ -1,0 +1,283 @@
+"""GaussD20 checks panel (issue #4): skill, median, series, opposed, combat, log, bad input."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from e2e_support import Watch, open_app
+from rules import gauss
+from ui.fmt import percent
+
+
+def goto_checks(page: Page) -> None:
+    page.goto(page.url.split("#")[0] + "#checks")
+    expect(page.locator("#checks")).to_be_visible()
+
+
+def set_value(page: Page, selector: str, value: str) -> None:
+    """Type a value into an input and fire the change event the panel listens to."""
+    page.fill(selector, value)
+    page.locator(selector).dispatch_event("change")
+
+
+def cells(page: Page, body: str, column: int) -> list[str]:
+    return [text.strip() for text in page.locator(f"{body} tr > :nth-child({column})").all_inner_texts()]
+
+
+def test_skill_tier_odds_equal_the_rules(app: Page) -> None:
+    """The tier table and legend show skill_check_odds for the chosen ladder rungs, situation and luck."""
+    goto_checks(app)
+    app.select_option("#chk-skill", "4")
+    app.select_option("#chk-diff", "-8")
+    set_value(app, "#chk-skill-sit", "1")
+    set_value(app, "#chk-skill-luck", "6")
+    odds = gauss.skill_check_odds(4, -8, situational=1, luck=6)
+    expected = [percent(p) for _, p in odds.tiers] + [percent(odds.success), percent(odds.failure)]
+    expect(app.locator("#chk-skill-odds tr").first).to_contain_text(percent(odds.tiers[0][1]))
+    assert cells(app, "#chk-skill-odds", 3) == expected
+    assert cells(app, "#chk-skill-odds", 2)[:9] == [t.text for t in gauss.TIERS]
+    legend = app.locator("#chk-skill-legend li").all_inner_texts()
+    assert legend == [f"{t.text}: {percent(p)}" for t, p in odds.tiers]
+    expect(app.locator("#chk-skill-mod")).to_contain_text("−3")
+    expect(app.locator("#chk-skill-bar")).to_have_attribute("aria-hidden", "true")
+
+
+def test_skill_claim_shows_seed_figure_next_to_exact(app: Page) -> None:
+    """One difficulty step above one's level shows the seed's «38 %» beside the exact failure chance."""
+    goto_checks(app)
+    app.select_option("#chk-skill", "8")
+    app.select_option("#chk-diff", "-10")
+    set_value(app, "#chk-skill-sit", "0")
+    set_value(app, "#chk-skill-luck", "5")
+    claim = app.locator("#chk-skill-claim")
+    expect(claim).to_be_visible()
+    expect(claim).to_contain_text("38 %")
+    expect(claim).to_contain_text(percent(gauss.failure_at_steps(1)))
+    expect(app.locator("#chk-claims tr.row-hit")).to_contain_text(percent(gauss.failure_at_steps(1)))
+
+
+def test_skill_roll_names_its_tier_and_is_logged(app: Page) -> None:
+    """Rolling a skill check announces the value's tier in the seed's words and logs the same line."""
+    goto_checks(app)
+    app.click("#chk-skill-roll")
+    result = app.locator("#chk-skill-result")
+    expect(result).to_contain_text("Проверка навыка")
+    expect(result).to_have_attribute("aria-live", "polite")
+    text = result.inner_text()
+    value = int(re.search(r"→ (\d+): ", text).group(1))
+    assert f": {gauss.tier_of(value).text} (" in text
+    expect(app.locator("#chk-skill-odds tr.row-hit")).to_contain_text(gauss.tier_of(value).text)
+    expect(app.locator("#chk-log li").first).to_have_text(text)
+
+
+def test_median_odds_below_inside_above(app: Page) -> None:
+    """Median odds below / inside / above equal median_odds; the mapping line names the modifier."""
+    goto_checks(app)
+    app.select_option("#chk-med-mode", "radius")
+    set_value(app, "#chk-med-radius", "1")
+    set_value(app, "#chk-med-int", "7")
+    set_value(app, "#chk-med-luck", "4")
+    odds = gauss.median_odds(9, 12, modifier=gauss.median_modifier(intelligence=7, luck=4))
+    expect(app.locator("#chk-med-mapping")).to_contain_text("= +1")
+    expect(app.locator("#chk-med-mapping")).to_contain_text("9–12 → 9–13")
+    assert cells(app, "#chk-med-odds", 4) == [percent(odds.below), percent(odds.inside), percent(odds.above)]
+    assert cells(app, "#chk-med-odds", 2) == ["1–8", "9–13", "14–20"]
+    app.check("#chk-med-inverted")
+    app.locator("#chk-med-inverted").dispatch_event("change")
+    inverted = gauss.median_odds(9, 12, modifier=1, inverted=True)
+    expect(app.locator("#chk-med-mapping")).to_contain_text(percent(inverted.success))
+    app.uncheck("#chk-med-inverted")
+
+
+def test_demonologist_preset_and_roll(app: Page) -> None:
+    """The demonologist preset sets 6–15 and shows the seed's meaning of a low and a high miss."""
+    goto_checks(app)
+    app.click("#chk-med-demon")
+    odds = gauss.median_odds(6, 15)
+    expect(app.locator("#chk-med-odds")).to_contain_text("не хватило маны")
+    assert cells(app, "#chk-med-odds", 2) == ["1–5", "6–15", "16–20"]
+    assert cells(app, "#chk-med-odds", 4) == [percent(odds.below), percent(odds.inside), percent(odds.above)]
+    app.click("#chk-med-roll")
+    expect(app.locator("#chk-med-result")).to_contain_text("окно 6–15")
+    expect(app.locator("#chk-med-odds tr.row-hit")).to_have_count(1)
+
+
+def test_series_tracker_advances_and_survives_reload(browser: Browser, site_url: str) -> None:
+    """A madness series advances roll by roll until it ends, and its state survives a reload."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=27#checks", watch)
+    state = page.locator("#chk-madness-state")
+    expect(state).to_contain_text("Провалов в серии: 0")
+    expect(state).to_contain_text("Окно: 9–12")
+    above = 0
+    for _ in range(30):
+        page.click("#chk-madness-roll")
+        result = page.locator("#chk-madness-result").inner_text()
+        if "выше окна" in result:
+            above += 1
+            expect(state).to_contain_text(f"Провалов в серии: {above}")
+        else:
+            break
+    expect(state).to_contain_text("Серия окончена")
+    assert above >= 1  # with ?seed=27 the series runs several checks before it ends
+    window = gauss.MedianSeries(gauss.MADNESS, failures=above).window
+    expect(state).to_contain_text(
+        f"Окно: {window[0]}–{window[1]}" if window[0] <= window[1] else "Окно: пусто"
+    )
+    saved = state.inner_text()
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']", state="attached")
+    assert page.locator("#chk-madness-state").inner_text() == saved
+    page.click("#chk-madness-roll")
+    expect(page.locator("#chk-series-title").locator("xpath=../..").locator(".error")).to_contain_text(
+        "серия окончена"
+    )
+    page.click("#chk-madness-reset")
+    expect(page.locator("#chk-madness-state")).to_contain_text("Провалов в серии: 0")
+    page.click("#chk-horror-roll")
+    expect(page.locator("#chk-horror-result")).to_contain_text("Проверка Ужаса, проверка 1")
+    context.close()
+    watch.assert_clean()
+
+
+def test_opposed_window_seed_examples(app: Page) -> None:
+    """Defence 12 fails the attack on 9–12, on 10–11 with attacker +2, on 8–14 with armour +3."""
+    goto_checks(app)
+    set_value(app, "#chk-opp-droll", "12")
+    window = app.locator("#chk-opp-window")
+    expect(window).to_contain_text("провал атаки при 9–12")
+    set_value(app, "#chk-opp-att", "2")
+    expect(window).to_contain_text("провал атаки при 10–11")
+    expect(app.locator("#chk-opp-odds")).to_contain_text(percent(gauss.pierce_chance(12, -2)))
+    expect(app.locator("#chk-opp-odds")).to_contain_text(percent(gauss.opposed_odds(-2).pierce))
+    set_value(app, "#chk-opp-att", "0")
+    set_value(app, "#chk-opp-def", "3")
+    expect(window).to_contain_text("провал атаки при 8–14")
+    set_value(app, "#chk-opp-dluck", "7")  # luck moves the window: +3 +2 = +5
+    expect(window).to_contain_text(f"провал атаки при {'–'.join(map(str, gauss.opposed_window(12, 5)))}")
+    expect(app.locator("#chk-opp-odds")).to_contain_text(percent(gauss.pierce_chance(12, 3, defence_luck=7)))
+    app.click("#chk-opp-roll")
+    expect(app.locator("#chk-opp-result")).to_contain_text("защита 12 (введено)")
+    set_value(app, "#chk-opp-def", "0")
+    set_value(app, "#chk-opp-dluck", "5")
+
+
+def test_opposed_roll_without_defence_and_helpless(app: Page) -> None:
+    """With no defence entered both dice are rolled; a helpless side gives an automatic result."""
+    goto_checks(app)
+    set_value(app, "#chk-opp-droll", "")
+    expect(app.locator("#chk-opp-window")).to_contain_text("ещё не сделан")
+    app.click("#chk-opp-roll")
+    result = app.locator("#chk-opp-result")
+    expect(result).to_contain_text("провал атаки при")
+    expect(app.locator("#chk-opp-window")).to_contain_text("Защита ")
+    app.check("#chk-opp-dhelpless")
+    app.click("#chk-opp-roll")
+    expect(result).to_contain_text("автоматический успех атакующего")
+    app.check("#chk-opp-ahelpless")
+    app.click("#chk-opp-roll")
+    expect(app.locator("#chk-opp-title").locator("xpath=../..").locator(".error")).to_contain_text(
+        "только одна сторона"
+    )
+    expect(result).to_contain_text("автоматический успех атакующего")
+    app.uncheck("#chk-opp-ahelpless")
+    app.uncheck("#chk-opp-dhelpless")
+    app.locator("#chk-opp-dhelpless").dispatch_event("change")
+
+
+def test_combat_odds_and_exchange_narration(app: Page) -> None:
+    """Combat shows the exact landing and damage odds, and «Разыграть обмен» narrates every stage."""
+    goto_checks(app)
+    set_value(app, "#chk-cmb-att", "3")
+    set_value(app, "#chk-cmb-armour", "2")
+    set_value(app, "#chk-cmb-penalty", "-1")
+    setup = gauss.CombatSetup(attack_modifier=3, armour_bonus=2, armour_penalty=-1)
+    odds = gauss.exchange_odds(setup)
+    expect(app.locator("#chk-cmb-lands")).to_contain_text(f"Атака пройдёт: {percent(odds.lands)}")
+    damage = cells(app, "#chk-cmb-damage", 2)
+    assert damage == [percent(p) for p in odds.damage.values()] + [percent(1 - odds.lands)]
+    assert cells(app, "#chk-cmb-damage", 1)[:-1] == [e.label for e in odds.damage]
+    assert cells(app, "#chk-cmb-endings", 2) == [percent(p) for p in odds.endings.values()]
+    seen_opposed = False
+    for _ in range(25):
+        app.click("#chk-cmb-roll")
+        lines = app.locator("#chk-cmb-narration li").all_inner_texts()
+        assert lines[0].startswith("Атака: 3d20 = ")
+        assert any(text in lines for text in gauss.ENDING_TEXTS.values())
+        expect(app.locator("#chk-cmb-result")).to_contain_text("Обмен: ")
+        if any(line.startswith("Противопоставленная проверка") for line in lines):
+            assert lines[1].startswith("Защита: 3d20 = ")
+            seen_opposed = True
+            break
+    assert seen_opposed
+    expect(app.locator("#chk-log li").first).to_contain_text("Бой: Атака: 3d20")
+    app.check("#chk-cmb-helpless")
+    app.locator("#chk-cmb-helpless").dispatch_event("change")
+    expect(app.locator("#chk-cmb-lands")).to_contain_text("Атака пройдёт: 100 %")
+    app.uncheck("#chk-cmb-helpless")
+    app.locator("#chk-cmb-helpless").dispatch_event("change")
+
+
+def test_bad_input_shows_message_and_changes_nothing(app: Page) -> None:
+    """An empty field, an off-ladder rung or an impossible range is refused and nothing changes."""
+    goto_checks(app)
+    skill_error = app.locator("#chk-skill-title").locator("xpath=../..").locator(".error")
+    before = app.locator("#chk-skill-odds").inner_text()
+    log_before = app.locator("#chk-log li").count()
+    result_before = app.locator("#chk-skill-result").inner_text()
+    set_value(app, "#chk-skill-sit", "")
+    expect(skill_error).to_contain_text("Ситуационный модификатор")
+    app.click("#chk-skill-roll")
+    expect(skill_error).to_contain_text("Ситуационный модификатор")
+    assert app.locator("#chk-skill-odds").inner_text() == before
+    assert app.locator("#chk-skill-result").inner_text() == result_before
+    assert app.locator("#chk-log li").count() == log_before
+    set_value(app, "#chk-skill-sit", "0")
+    expect(skill_error).to_be_hidden()
+    before = app.locator("#chk-skill-odds").inner_text()
+    app.evaluate(
+        "() => { const s = document.getElementById('chk-skill');"
+        " s.append(new Option('+7', '7')); s.value = '7'; s.dispatchEvent(new Event('change')); }"
+    )
+    expect(skill_error).to_contain_text("нет в списке")
+    assert app.locator("#chk-skill-odds").inner_text() == before
+    app.evaluate("() => { const s = document.getElementById('chk-skill'); s.lastElementChild.remove(); }")
+    app.select_option("#chk-skill", "4")
+    expect(skill_error).to_be_hidden()
+    app.select_option("#chk-med-mode", "range")
+    set_value(app, "#chk-med-low", "6")
+    set_value(app, "#chk-med-high", "15")
+    med_before = app.locator("#chk-med-odds").inner_text()
+    set_value(app, "#chk-med-low", "16")
+    expect(app.locator("#chk-med-title").locator("xpath=../..").locator(".error")).to_contain_text("больше")
+    assert app.locator("#chk-med-odds").inner_text() == med_before
+    set_value(app, "#chk-cmb-penalty", "2")
+    expect(app.locator("#chk-cmb-title").locator("xpath=../..").locator(".error")).to_contain_text(
+        "Штраф тяжёлой брони"
+    )
+
+
+def test_log_persists_and_clears(app: Page) -> None:
+    """The log is saved in gm.checks.log; the clear button empties it and says so."""
+    goto_checks(app)
+    app.click("#chk-skill-roll")
+    saved = app.evaluate("() => JSON.parse(localStorage.getItem('gm.checks.log'))")
+    assert saved[0]["text"] == app.locator("#chk-log li").first.inner_text()
+    app.click("#chk-log-clear")
+    expect(app.locator("#chk-log li")).to_have_count(0)
+    expect(app.locator("#chk-log-empty")).to_be_visible()
+    assert app.evaluate("() => localStorage.getItem('gm.checks.log')") == "[]"
+
+
+def test_language_switch_keeps_controls(app: Page) -> None:
+    """Switching to English translates the headings and keeps the checkboxes and ladders working."""
+    goto_checks(app)
+    app.click("#lang-switch")
+    expect(app.locator("#chk-skill-title")).to_have_text("Проверка навыка (skill check)")
+    expect(app.locator("label[for='chk-cmb-blockable']")).to_contain_text("Defence possible at all")
+    expect(app.locator("#chk-cmb-blockable")).to_be_checked()
+    expect(app.locator("#chk-skill option")).to_have_count(len(gauss.SKILL_LEVELS))
+    app.click("#lang-switch")
+    expect(app.locator("#chk-skill-title")).to_have_text("Проверка навыка")
