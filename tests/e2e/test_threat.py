@@ -1,0 +1,374 @@
+"""Threat calculator panel (issue 3): seeded replay, exact odds, the seed's example, persistence, screen mode."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from playwright.sync_api import Browser, Page, expect
+
+from e2e_support import READY, Watch, open_app
+from rules import threat
+from ui import threat_view as view
+from ui.fmt import percent
+
+KEYS = ("gm.threat.state", "gm.threat.undo", "gm.threat.journal", "gm.threat.settings")
+DARK = view.DEFAULT_NAME
+
+
+def fresh(page: Page) -> None:
+    """Open the panel with nothing saved (defaults: 5 light + 1 dark, T₀ = 5, Δ = 1)."""
+    page.goto(page.url.split("#")[0] + "#threat")
+    page.evaluate("keys => keys.forEach(k => localStorage.removeItem(k))", list(KEYS))
+    reload(page)
+
+
+def reload(page: Page) -> None:
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+
+
+def set_param(page: Page, name: str, value: int | str) -> None:
+    page.fill(f"#threat-{name}", str(value))
+    page.locator(f"#threat-{name}").dispatch_event("change")
+
+
+def record(page: Page, colour: str, number: int) -> None:
+    page.select_option("#threat-rec-colour", colour)
+    page.fill("#threat-rec-number", str(number))
+    page.click("#threat-record")
+
+
+def journal(page: Page) -> list[str]:
+    """Journal lines, oldest first (the page lists the newest first)."""
+    return list(reversed(page.locator("#threat-journal li").all_inner_texts()))
+
+
+def saved(page: Page, key: str) -> object:
+    return json.loads(page.evaluate("k => localStorage.getItem(k)", key) or "null")
+
+
+def test_seeded_session_matches_rules_replay(browser: Browser, site_url: str) -> None:
+    """A session clicked through the UI with ?seed=123 gives the journal rules.threat gives for Random("123")."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=123#threat", watch)
+    set_param(page, "light", 3)
+    set_param(page, "dark", 2)
+    set_param(page, "base", 4)
+    set_param(page, "step", 2)
+    for button in ("#threat-check", "#threat-check", "#threat-check", "#threat-adv", "#threat-dis"):
+        page.click(button)
+    record(page, DARK, 7)
+    page.check("#threat-two-dice")
+    page.click("#threat-adv")
+    page.click("#threat-dis")
+    page.check("#threat-exhaustible")
+    for _ in range(4):
+        page.click("#threat-check")
+
+    rng = random.Random("123")  # dom.app_rng: the ?seed= value arrives as a string
+    state = view.default_state()
+    state = threat.set_composition(state, light=3)
+    state = threat.set_composition(state, dark=2)
+    state = threat.set_base_threshold(state, 4)
+    state = threat.set_step(state, 2)
+    entries = []
+    for roll in ("normal", "normal", "normal", "advantage", "disadvantage"):
+        result = threat.check(state, rng, roll)
+        entries.append(result.entry)
+        state = result.state
+    result = threat.record(state, DARK, 7)
+    entries.append(result.entry)
+    state = threat.set_modes(result.state, two_dice=True)
+    for roll in ("advantage", "disadvantage"):
+        result = threat.check(state, rng, roll)
+        entries.append(result.entry)
+        state = result.state
+    state = threat.set_modes(state, exhaustible=True)
+    for _ in range(4):
+        result = threat.check(state, rng, "normal")
+        entries.append(result.entry)
+        state = result.state
+
+    lines = journal(page)
+    assert lines == [view.journal_line(e) for e in entries]
+    for line, entry in zip(lines, entries, strict=True):
+        before, after = entry.thresholds[0][1:]
+        assert f"оставлен {view.colour_label(entry.kept_colour)} {entry.kept_value}" in line
+        assert f"T {before} → {after}" in line
+        assert ("СОБЫТИЕ УГРОЗЫ" in line) == entry.event
+    assert [len(e.drawn) for e in entries[6:8]] == [2, 2]  # two-dice mode really drew two dice
+    expect(page.locator("#threat-t-big")).to_have_text(str(state.tracks[0].threshold))
+    expect(page.locator("#threat-bag-text")).to_have_text(view.bag_text(state))
+    expect(page.locator("#threat-result")).to_have_text(view.announce_text(entries[-1]))
+    assert saved(page, "gm.threat.state") == state.to_dict()
+    context.close()
+    watch.assert_clean()
+
+
+def test_odds_equal_exact_event_probability(app: Page) -> None:
+    """The three odds shown equal event_probability / next_event_odds formatted by ui.fmt.percent."""
+    fresh(app)
+    set_param(app, "t", 6)
+    cells = app.locator("#threat-odds tr td")
+    expected = [percent(threat.event_probability(5, 1, 6, roll)) for roll in threat.ROLLS]
+    assert cells.all_inner_texts() == expected
+    assert expected[0] == "4,17 %"  # 1/24, the seed example at T = 6
+    set_param(app, "light", 3)
+    set_param(app, "dark", 4)
+    set_param(app, "t", 11)
+    app.check("#threat-two-dice")
+    expected = [percent(threat.event_probability(3, 4, 11, roll, two_dice=True)) for roll in threat.ROLLS]
+    assert cells.all_inner_texts() == expected
+    state = threat.set_modes(
+        threat.set_threshold(threat.set_composition(view.default_state(), light=3, dark=4), 11), two_dice=True
+    )
+    assert expected == [percent(o.total) for o in threat.next_event_odds(state)]
+
+
+def test_seed_worked_example(app: Page) -> None:
+    """Seed example (5 light + 1 dark, T₀ = 5, Δ = 1): a dark 5 is safe at T = 5 (T → 6), an event at T = 6."""
+    fresh(app)
+    expect(app.locator("#threat-t-big")).to_have_text("5")
+    expect(app.locator("#threat-danger")).to_have_text("опасны результаты 1–4")
+    record(app, DARK, 5)
+    expect(app.locator("#threat-t-big")).to_have_text("6")
+    expect(app.locator("#threat-danger")).to_have_text("опасны результаты 1–5")
+    expect(app.locator("#threat-result")).to_contain_text("Без события.")
+    record(app, DARK, 5)
+    expect(app.locator("#threat-result")).to_contain_text("Событие угрозы!")
+    expect(app.locator("#threat-t-big")).to_have_text("5")
+    assert journal(app) == [
+        f"Бросок со стола; оставлен {DARK} 5; события нет; {DARK}: T 5 → 6",
+        f"Бросок со стола; оставлен {DARK} 5; СОБЫТИЕ УГРОЗЫ; {DARK}: T 6 → 5",
+    ]
+    record(app, "light", 1)
+    expect(app.locator("#threat-t-big")).to_have_text("5")
+    record(app, DARK, 20)
+    expect(app.locator("#threat-t-big")).to_have_text("5")
+
+
+def test_reload_keeps_state_and_journal(browser: Browser, site_url: str) -> None:
+    """State, journal, undo and the chosen mode survive a reload of a fresh context."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=5#threat", watch)
+    set_param(page, "light", 7)
+    page.check("#threat-exhaustible")
+    for _ in range(3):
+        page.click("#threat-check")
+    record(page, DARK, 9)
+    before = (journal(page), page.inner_text("#threat-t-big"), page.inner_text("#threat-bag-text"))
+    assert len(before[0]) == 4
+    reload(page)
+    after = (journal(page), page.inner_text("#threat-t-big"), page.inner_text("#threat-bag-text"))
+    assert after == before
+    expect(page.locator("#threat-light")).to_have_value("7")
+    expect(page.locator("#threat-exhaustible")).to_be_checked()
+    expect(page.locator("#threat-notice")).to_be_hidden()
+    page.click("#threat-undo")  # the undo stack survived too: the table roll goes away
+    assert journal(page) == before[0][:-1]
+    context.close()
+    watch.assert_clean()
+
+
+def test_corrupted_saved_state_falls_back_with_notice(app: Page) -> None:
+    """Damaged saved state and journal fall back to defaults with a visible notice, and the page still works."""
+    fresh(app)
+    record(app, DARK, 5)
+    app.evaluate(
+        """() => {
+        localStorage.setItem('gm.threat.state', JSON.stringify({version: 1, light: 99, tracks: []}));
+        localStorage.setItem('gm.threat.journal', '[{"source": "roll"');
+        localStorage.setItem('gm.threat.undo', '"nonsense"');
+    }"""
+    )
+    reload(app)
+    notice = app.locator("#threat-notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("повреждено")
+    expect(notice).to_contain_text("журнал очищен")
+    expect(app.locator("#threat-t-big")).to_have_text("5")
+    expect(app.locator("#threat-journal li")).to_have_count(0)
+    assert saved(app, "gm.threat.state") == view.default_state().to_dict()
+    app.click("#threat-check")
+    expect(app.locator("#threat-journal li")).to_have_count(1)
+    app.evaluate("() => localStorage.setItem('gm.threat.state', '{not json')")
+    reload(app)
+    expect(notice).to_contain_text("повреждено")
+    expect(app.locator("#threat-t-big")).to_have_text("5")
+
+
+def test_screen_mode_hides_threshold_and_odds(app: Page) -> None:
+    """Screen mode hides T, T₀/T/Δ inputs, odds, forecast and journal, keeps the checks, and persists."""
+    fresh(app)
+    secret = (
+        "#threat-t-big",
+        "#threat-odds",
+        "#threat-base",
+        "#threat-t",
+        "#threat-step",
+        "#threat-fc-chart",
+    )
+    for selector in secret:
+        expect(app.locator(selector)).to_be_visible()
+    app.check("#threat-screen")
+    for selector in (*secret, "#threat-journal-clear"):
+        expect(app.locator(selector)).to_be_hidden()
+    expect(app.locator("#threat-bag")).to_be_visible()
+    app.click("#threat-check")
+    expect(app.locator("#threat-result")).not_to_contain_text("T ")
+    reload(app)
+    expect(app.locator("#threat-screen")).to_be_checked()
+    expect(app.locator("#threat-t-big")).to_be_hidden()
+    app.uncheck("#threat-screen")
+    expect(app.locator("#threat-t-big")).to_be_visible()
+    expect(app.locator("#threat-journal li")).to_have_count(1)
+    app.click("#threat-check")
+    expect(app.locator("#threat-result")).to_contain_text("T ")
+
+
+def test_undo_restores_previous_threshold(app: Page) -> None:
+    """Undo after a recorded roll restores the previous T and drops its journal line; undo of a change works too."""
+    fresh(app)
+    expect(app.locator("#threat-undo")).to_be_disabled()
+    record(app, DARK, 8)
+    expect(app.locator("#threat-t-big")).to_have_text("6")
+    app.click("#threat-undo")
+    expect(app.locator("#threat-t-big")).to_have_text("5")
+    expect(app.locator("#threat-journal li")).to_have_count(0)
+    expect(app.locator("#threat-result")).to_contain_text("Отменено")
+    set_param(app, "base", 8)  # T shifts with T₀: 5 → 8
+    expect(app.locator("#threat-t-big")).to_have_text("8")
+    app.click("#threat-undo")
+    expect(app.locator("#threat-t-big")).to_have_text("5")
+    expect(app.locator("#threat-base")).to_have_value("5")
+    expect(app.locator("#threat-undo")).to_be_disabled()
+
+
+def test_out_of_range_input_is_refused(app: Page) -> None:
+    """Out-of-range numbers show a message and change nothing (state, storage, bag)."""
+    fresh(app)
+    record(app, DARK, 9)
+    before = (saved(app, "gm.threat.state"), app.inner_text("#threat-bag-text"), journal(app))
+    error = app.locator("#threat .error")
+    for name, value, word in (
+        ("light", 25, "Светлые"),
+        ("t", 21, "порог T"),
+        ("step", -1, "Шаг"),
+        ("dark", "", "Тёмные"),
+    ):
+        set_param(app, name, value)
+        expect(error).to_be_visible()
+        expect(error).to_contain_text(word)
+        assert (saved(app, "gm.threat.state"), app.inner_text("#threat-bag-text"), journal(app)) == before
+        app.click("#threat-check")  # a check refuses too while a field is bad
+        assert journal(app) == before[2]
+        set_param(app, name, {"light": 5, "t": 6, "step": 1, "dark": 1}[name])
+        expect(error).to_be_hidden()
+    record(app, DARK, 0)
+    expect(error).to_contain_text("Итоговое число")
+    assert journal(app) == before[2]
+    expect(app.locator("#threat-t-big")).to_have_text("6")
+
+
+def test_colours_are_text_and_tracked_separately(app: Page) -> None:
+    """A new colour named with HTML stays text, has its own T, and the dark total is capped at 10."""
+    fresh(app)
+    name = "<b>красный</b>"
+    app.fill("#threat-new-name", name)
+    app.click("#threat-add-track")
+    expect(app.locator("#threat-track")).to_have_value(name)
+    assert app.locator("#threat b").count() == 0
+    expect(app.locator("#threat-tracks li")).to_have_count(2)
+    expect(app.locator("#threat-odds-head th")).to_have_count(4)  # roll, two colours, total
+    record(app, name, 12)
+    expect(app.locator("#threat-t-big")).to_have_text("6")
+    assert journal(app)[-1].endswith(f"{DARK}: T 5 → 5, {name}: T 5 → 6")
+    set_param(app, "dark", 10)  # 1 dark of the first colour + 10 > 10
+    expect(app.locator("#threat .error")).to_contain_text("не больше 10")
+    set_param(app, "dark", 1)
+    app.fill("#threat-new-name", "Светлый")
+    app.click("#threat-add-track")
+    expect(app.locator("#threat .error")).to_contain_text("уже есть")
+    app.select_option("#threat-track", DARK)
+    expect(app.locator("#threat-t-big")).to_have_text("5")
+    app.select_option("#threat-track", name)
+    app.click("#threat-remove-track")
+    expect(app.locator("#threat-tracks li")).to_have_count(1)
+
+
+def test_forecast_matches_rules_and_stays_fast(app: Page) -> None:
+    """The forecast summary and table equal checks_until_event_distribution; a heavy bag is refused, fast."""
+    fresh(app)
+    forecast = threat.checks_until_event_distribution(
+        view.default_state(), "normal", None, view.FORECAST_HORIZON
+    )
+    summary = app.locator("#threat-fc-summary")
+    expect(summary).to_contain_text(f"в среднем {view.decimal(forecast.mean)} проверок")
+    expect(summary).to_contain_text(f"P(за 5 проверок) = {percent(forecast.cumulative()[4])}")
+    expect(summary).to_contain_text(f"P(за 10) = {percent(forecast.cumulative()[9])}")
+    expect(app.locator("#threat-fc-chart .bar")).to_have_count(view.FORECAST_HORIZON)
+    rows = app.locator("#threat-fc-table tr")
+    expect(rows).to_have_count(view.FORECAST_HORIZON)
+    assert rows.nth(0).locator("td").first.text_content() == percent(forecast.probabilities[0])
+    # The heaviest kind of bag under the budget: the whole click (check + odds + forecast) stays < 0.5 s.
+    app.check("#threat-exhaustible")
+    set_param(app, "light", 8)
+    set_param(app, "dark", 10)
+    set_param(app, "base", 1)
+    app.select_option("#threat-fc-roll", "advantage")
+    expect(summary).to_contain_text("в среднем")
+    ms = app.evaluate(
+        """async () => {
+        const start = performance.now();
+        document.getElementById('threat-check').click();
+        await new Promise(resolve => requestAnimationFrame(() => resolve()));
+        return performance.now() - start;
+    }"""
+    )
+    print(f"threat check + forecast at the budget: {ms:.0f} ms")
+    assert ms < 500
+    set_param(app, "light", 20)  # over the budget: refused before computing
+    expect(summary).to_contain_text("слишком долго")
+    expect(app.locator("#threat-fc-chart .bar")).to_have_count(0)
+
+
+def test_journal_download_and_clear(app: Page) -> None:
+    """The journal downloads as .txt with the same lines, and clearing empties it."""
+    fresh(app)
+    record(app, DARK, 3)
+    app.click("#threat-check")
+    lines = journal(app)
+    with app.expect_download() as info:
+        app.click("#threat-journal-download")
+    download = info.value
+    assert download.suggested_filename == "threat-journal.txt"
+    text = open(download.path(), encoding="utf-8").read()
+    assert text == "".join(f"{i}. {line}\n" for i, line in enumerate(lines, start=1))
+    app.click("#threat-journal-clear")
+    expect(app.locator("#threat-journal li")).to_have_count(0)
+    expect(app.locator("#threat-journal-empty")).to_be_visible()
+    assert saved(app, "gm.threat.journal") == []
+
+
+def test_no_horizontal_scroll_on_phone(app: Page) -> None:
+    """At 360 px the panel has no horizontal scroll."""
+    fresh(app)
+    app.set_viewport_size({"width": 360, "height": 800})
+    app.fill("#threat-new-name", "очень-длинное-имя-цвета-x")
+    app.click("#threat-add-track")
+    record(app, DARK, 4)
+    assert app.evaluate("document.documentElement.scrollWidth") <= 360
+    app.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_english_labels(app: Page) -> None:
+    """Switching to English translates the panel's static and dynamic text."""
+    fresh(app)
+    app.click("#lang-switch")
+    expect(app.locator("#threat-check")).to_have_text("Check")
+    expect(app.locator("#threat-danger")).to_have_text("results 1–4 are dangerous")
+    record(app, DARK, 2)
+    expect(app.locator("#threat-result")).to_contain_text("Threat event!")
+    app.click("#lang-switch")
+    expect(app.locator("#threat-check")).to_have_text("Проверка")
