@@ -50,6 +50,20 @@ ACTIONS: list[tuple[str, str, str, str]] = [
         )
         for expr in ("4d6 > 4d6", "10d20kh1", "20d6dl5", "8d10!")
     ),
+    # Issue #3: a check re-renders odds and the exact forecast; the second case is an exhaustible
+    # bag at the forecast budget (ui.threat_view.FORECAST_BUDGET), the heaviest forecast computed.
+    ("threat check (default bag)", "threat", "", "#threat-check"),
+    (
+        "threat check + forecast, exhaustible bag at the budget",
+        "threat",
+        "for (const [id, v] of [['threat-light', '8'], ['threat-dark', '10'], ['threat-base', '1'], "
+        "['threat-t', '1'], ['threat-step', '1'], ['threat-fc-roll', 'advantage']]) "
+        "document.getElementById(id).value = v; "
+        "document.getElementById('threat-exhaustible').checked = true; "
+        "document.getElementById('threat-fc-roll').dispatchEvent(new Event('change')); "
+        "document.getElementById('threat-exhaustible').dispatchEvent(new Event('change'))",
+        "#threat-check",
+    ),
 ]
 
 CLICK_JS = """async ([setup, selector]) => {
@@ -92,6 +106,8 @@ def main() -> None:
             warm.append(ready_ms(page))
             for name, panel, setup, selector in ACTIONS:
                 page.goto(url + f"index.html#{panel}")
+                # a panel that writes ?query= into the URL (notation's share link) makes this a reload
+                page.wait_for_selector(READY, state="attached", timeout=120_000)
                 clicks[name].append(page.evaluate(CLICK_JS, [setup, selector]))
             context.close()
         browser.close()

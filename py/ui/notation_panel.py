@@ -1,7 +1,844 @@
-"""Panel stub: filled in by the notation panel work (see index.html section #notation)."""
+"""Dice notation panel (issue #6): roll any Roll20-style line, exact odds, share link, roll log.
+
+Game logic lives in ``rules.notation``; this module reads the field, calls ``parse`` /
+``roll`` / ``summary`` and renders.  The helpers above the DOM section are pure (no
+browser calls), so they can be checked on CPython.
+"""
 
 from __future__ import annotations
+
+import bisect
+import math
+import re
+import traceback
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyscript import document, when, window
+
+from rules import notation
+from ui import dom, i18n
+from ui.chart import bar_chart
+from ui.fmt import percent
+
+LOG_KEY = "gm.notation.log"
+LOG_SIZE = 200
+LIMITS = notation.DEFAULT_LIMITS
+MAX_CHIPS = 240  # dice drawn as chips per roll; the rest are counted
+MAX_TEXT_DICE = 60  # dice written out per group in the text line / log
+TAIL = Fraction(1, 2000)  # a chart of many outcomes leaves out tails thinner than 0.05 % each
+TABLE_ALL = 120  # a table this short is drawn whole; longer ones show the central part first
+TABLE_MAX = 200  # rows drawn at most until "show all" (873 rows take ~0.5 s in Pyodide)
+VIEWS = {"eq": 1, "ge": 2, "le": 3}
+VIEW_NAMES = {"eq": "P(=)", "ge": "P(≥)", "le": "P(≤)"}
+
+i18n.register(
+    {
+        "Кубики любой системы": "Dice of any system",
+        "Нотация Roll20: 4d6kh3, 2d20kl1+5, 8d10!, 5d10>=8, 4dF, gauss. Текст после # — подпись броска, "
+        "она попадёт в журнал.": (
+            "Roll20 notation: 4d6kh3, 2d20kl1+5, 8d10!, 5d10>=8, 4dF, gauss. Text after # is the roll's label; "
+            "it goes into the log."
+        ),
+        "Выражение": "Expression",
+        "например, 4d6kh3 # сила": "e.g. 4d6kh3 # strength",
+        "Бросить": "Roll",
+        "Только вероятности": "Odds only",
+        "Примеры": "Examples",
+        "— выберите —": "— choose —",
+        "round(3d20/3) — тот же GaussD20 через три d20": "round(3d20/3) — the same GaussD20 from three d20",
+        "6d3-12 — от −6 до +6": "6d3-12 — from −6 to +6",
+        "4dF — кубики Fudge": "4dF — Fudge dice",
+        "3dGF — грани −2, −1, 0, 0, 1, 2": "3dGF — faces −2, −1, 0, 0, 1, 2",
+        "4d6 > 4d6 — первый бросок выше? (1 — да, 0 — нет)": "4d6 > 4d6 — is the first roll higher? (1 yes, 0 no)",
+        "10d20kh1 — лучший из десяти d20": "10d20kh1 — best of ten d20",
+        "20d6dl5 — 20d6 без пяти худших": "20d6dl5 — 20d6 without the five lowest",
+        "8d10! — взрывающиеся d10": "8d10! — exploding d10",
+        "5d10>=8 — число успехов (8 и выше)": "5d10>=8 — number of successes (8 or more)",
+        "2d20kh1+5 — преимущество": "2d20kh1+5 — advantage",
+        "Ещё не бросали.": "No roll yet.",
+        "Обозначения: зачёркнуто и ✗ — отброшен; ! — взорвался (дал ещё бросок); ↳ — добавлен взрывом; "
+        "1↻ — переброшена единица; ✓ — успех.": (
+            "Marks: struck through and ✗ — dropped; ! — exploded (gave another roll); ↳ — added by an explosion; "
+            "1↻ — a 1 was rerolled; ✓ — success."
+        ),
+        "Точное распределение": "Exact distribution",
+        "Нажмите «Бросить» или «Только вероятности».": "Press “Roll” or “Odds only”.",
+        "Показать": "Show",
+        "Копировать CSV": "Copy CSV",
+        "Копировать ссылку": "Copy link",
+        "Точные вероятности": "Exact odds",
+        "Значение": "Value",
+        "Журнал бросков": "Roll log",
+        "Бросков пока нет.": "No rolls yet.",
+        "Скачать журнал (.txt)": "Download log (.txt)",
+        "Очистить журнал": "Clear log",
+        # dynamic text
+        "Введите выражение, например 4d6kh3.": "Type an expression, e.g. 4d6kh3.",
+        "Ошибка в символе {col}: {msg}": "Error at character {col}: {msg}",
+        "Точное распределение не считается: {msg}": "No exact distribution: {msg}",
+        "Среднее": "Mean",
+        "СКО": "SD",
+        "Мин.": "Min",
+        "Макс.": "Max",
+        "Исходов": "Outcomes",
+        "Распределение {expr}: среднее {mean}, СКО {sd}, от {lo} до {hi}.": (
+            "Distribution of {expr}: mean {mean}, SD {sd}, from {lo} to {hi}."
+        ),
+        "выпало": "rolled",
+        "отброшен": "dropped",
+        "взорвался": "exploded",
+        "добавлен взрывом": "added by an explosion",
+        "переброшен": "rerolled",
+        "успех": "success",
+        "…и ещё {n}": "…and {n} more",
+        "Значения от {lo} до {hi}; за их пределами вместе меньше 0,1 %, полный список — в таблице.": (
+            "Values {lo} to {hi}; the rest add up to less than 0.1 %; the table lists them all."
+        ),
+        "Один столбец — {w} подряд идущих значений (подпись — диапазон).": (
+            "One bar is {w} consecutive values (labelled with the range)."
+        ),
+        "Выпавшее значение выделено.": "The rolled value is highlighted.",
+        "Журнал в браузере был повреждён; начат новый.": "The saved log was damaged; a new one was started.",
+        "Журнал очищен.": "Log cleared.",
+        "Журнал пуст: скачивать нечего.": "The log is empty: nothing to download.",
+        "Журнал бросков (нотация)": "Roll log (notation)",
+        "Показать все значения ({n})": "Show all values ({n})",
+        "Показаны значения от {lo} до {hi} ({shown} из {n}); остальные — в CSV или по кнопке.": (
+            "Values {lo} to {hi} shown ({shown} of {n}); the rest are in the CSV or behind the button."
+        ),
+        "Нет распределения: сначала нажмите «Только вероятности».": "No distribution yet: press “Odds only” first.",
+    }
+)
+
+# --------------------------------------------------------------------------- pure helpers
+
+# rules.notation speaks English; the Russian UI translates its messages (English mode shows them as is).
+_WHAT = {
+    "a number": "число",
+    "a luck from 1 to 9": "удача от 1 до 9",
+    "the number of sides": "число граней",
+}
+_KINDS = {
+    "min": "min",
+    "max": "max",
+    "explode": "взрыва (!)",
+    "reroll": "переброса (r)",
+    "keep": "оставить/отбросить",
+}
+_MESSAGES: list[tuple[str, Callable[[re.Match[str]], str]]] = [
+    (r"expected a number, a die, a function or '\('", lambda m: "ожидается число, кубик, функция или «(»"),
+    (
+        r"unexpected (.+); expected a number, a die, a function or '\('",
+        lambda m: f"неожиданный символ {m[1]}; ожидается число, кубик, функция или «(»",
+    ),
+    (r"expected (a number|a luck from 1 to 9|the number of sides)", lambda m: f"ожидается {_WHAT[m[1]]}"),
+    (r"expected ',' or '\}' in the list of faces", lambda m: "в списке граней ожидается «,» или «}»"),
+    (r"expected '\(' after (\w+)", lambda m: f"после {m[1]} ожидается «(»"),
+    (r"expected '(.+)'", lambda m: f"ожидается «{m[1]}»"),
+    (r"expected (.+)", lambda m: f"ожидается {m[1]}"),
+    (r"nesting deeper than (\d+) levels", lambda m: f"вложенность глубже {m[1]} уровней"),
+    (r"number larger than (\d+)", lambda m: f"число больше {m[1]}"),
+    (r"unexpected character", lambda m: "лишний символ"),
+    (r"unbalanced '\)'", lambda m: "лишняя закрывающая скобка «)»"),
+    (
+        r"only one comparison is allowed; use parentheses",
+        lambda m: "допускается только одно сравнение; используйте скобки",
+    ),
+    (r"unknown name (.+)", lambda m: f"неизвестное имя {m[1]}"),
+    (r"luck must be from (\d+) to (\d+)", lambda m: f"удача должна быть от {m[1]} до {m[2]}"),
+    (
+        r"(\w+)\(\) takes (\d+)(?: to (\d+))? argument\(s\), got (\d+)",
+        lambda m: (
+            f"{m[1]}() принимает {m[2] if m[3] is None else f'от {m[2]} до {m[3]}'} "
+            f"аргумент(а), а получено {m[4]}"
+        ),
+    ),
+    (r"a dice count must be at least 1", lambda m: "кубиков должно быть не меньше 1"),
+    (r"more than (\d+) dice in one term", lambda m: f"больше {m[1]} кубиков в одном броске — слишком много"),
+    (r"more than (\d+) dice in all", lambda m: f"больше {m[1]} кубиков во всём выражении — слишком много"),
+    (
+        r"'!=' glued to dice is ambiguous.*",
+        lambda m: (
+            "«!=» сразу после кубиков неоднозначно: «!N» — взрыв на N, « != N» (с пробелом) — сравнение"
+        ),
+    ),
+    (r"'(\w+)' needs at least 1", lambda m: f"«{m[1]}» требует число не меньше 1"),
+    (r"the (\w+) modifier is given twice", lambda m: f"модификатор {_KINDS.get(m[1], m[1])} указан дважды"),
+    (r"a face must be within ±(\d+)", lambda m: f"грань должна быть в пределах ±{m[1]}"),
+    (r"more than (\d+) custom faces", lambda m: f"больше {m[1]} граней в списке"),
+    (r"a die needs at least 1 side", lambda m: "у кубика должна быть хотя бы одна грань"),
+    (r"more than (\d+) sides", lambda m: f"больше {m[1]} граней"),
+    (r"min is greater than max", lambda m: "min больше max"),
+    (r"the reroll condition matches every face", lambda m: "условие переброса подходит под все грани"),
+    (r"the explode condition matches every face", lambda m: "условие взрыва подходит под все грани"),
+    (r"the divisor can be 0", lambda m: "делитель может оказаться нулём"),
+    (
+        r"too complex for an exact distribution \(estimated work ([\d,]+) > ([\d,]+)\).*",
+        lambda m: (
+            f"слишком долго считать точно (оценка работы {m[1].replace(',', ' ')}, "
+            f"предел {m[2].replace(',', ' ')}); бросать можно, для вероятностей уменьшите число кубиков или граней"
+        ),
+    ),
+    (r"longer than (\d+) characters", lambda m: f"длиннее {m[1]} символов"),
+    (r"one line only", lambda m: "только одна строка"),
+    (r"empty notation", lambda m: "пустое выражение"),
+    (
+        r"division needs explicit rounding.*",
+        lambda m: "деление нужно округлить: оберните его в round(), floor() или ceil()",
+    ),
+]
+
+
+def error_message(message: str, /) -> str:
+    """A rules.notation message in Russian (unknown ones are returned unchanged).
+
+    >>> error_message("more than 500 dice in one term")
+    'больше 500 кубиков в одном броске — слишком много'
+    >>> error_message("unknown name 'foo'")
+    "неизвестное имя 'foo'"
+    """
+    for pattern, build in _MESSAGES:
+        match = re.fullmatch(pattern, message)
+        if match:
+            return build(match)
+    return message
+
+
+def num(value: int, /) -> str:
+    """An integer with a true minus sign.
+
+    >>> num(-3), num(0), num(12)
+    ('−3', '0', '12')
+    """
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def decimal(value: float, /, digits: int = 2) -> str:
+    """A decimal with a comma and a true minus: ``decimal(-1.5) == '−1,50'``."""
+    text = f"{value:.{digits}f}".replace(".", ",")
+    return "−" + text[1:] if text.startswith("-") and text.strip("-0,") else text.lstrip("-")
+
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+TINY = Fraction(1, 10**8)
+
+
+def short_percent(p: Fraction, /) -> str:
+    """``percent``, but odds within 10⁻⁸ of 0 or 1 stay short (exploding dice reach 10⁻⁸⁸).
+
+    >>> short_percent(Fraction(1, 4)), short_percent(Fraction(1, 10**90)), short_percent(1 - Fraction(1, 10**90))
+    ('25,00 %', '1,0·10⁻⁸⁸ %', '> 99,999999 %')
+    >>> short_percent(Fraction(999, 10**13))
+    '1,0·10⁻⁸ %'
+    """
+    if 0 < p < TINY:
+        q = p * 100
+        exponent = math.floor(math.log10(q.numerator) - math.log10(q.denominator))
+        mantissa = f"{float(q / Fraction(10) ** exponent):.1f}"
+        if mantissa == "10.0":
+            mantissa, exponent = "1.0", exponent + 1
+        return f"{mantissa.replace('.', ',')}·10{str(exponent).translate(_SUPERSCRIPT)} %"
+    if 0 < 1 - p < TINY:
+        return "> 99,999999 %"
+    return percent(p)
+
+
+def die_text(die: notation.RolledDie, /) -> str:
+    """One die as text: ``1↻4`` rerolled, ``↳6`` added by an explosion, ``10!`` exploded, ``3✗`` dropped."""
+    text = "".join(f"{num(v)}↻" for v in die.rerolled)
+    text += "↳" if die.extra else ""
+    text += num(die.value)
+    if len(die.parts) > 1:
+        text += f"({'+'.join(map(num, die.parts))})"
+    text += "!" if die.exploded else ""
+    text += "✓" if die.success else ""
+    text += "✗" if die.dropped else ""
+    return text
+
+
+def group_text(group: notation.DiceGroup, /) -> str:
+    """``4d6kh3 [5, 3✗, 6, 4] = 15``, at most MAX_TEXT_DICE dice written out."""
+    dice = [die_text(d) for d in group.dice[:MAX_TEXT_DICE]]
+    if len(group.dice) > MAX_TEXT_DICE:
+        dice.append(f"…+{len(group.dice) - MAX_TEXT_DICE}")
+    return f"{group.notation} [{', '.join(dice)}] = {num(group.value)}"
+
+
+def roll_text(result: notation.RollResult, /) -> str:
+    """The log line of a roll: ``сила: 4d6kh3 [2✗, 5, 5, 2] = 12``, ``d4 + 1 → d4 [2] = 2 → 3``."""
+    head = f"{result.label}: " if result.label else ""
+    body = result.expression.split("#")[0].strip()
+    if len(result.dice) == 1 and result.dice[0].notation == body:
+        return f"{head}{group_text(result.dice[0])}"  # a lone dice term: no need to repeat it
+    groups = "; ".join(group_text(g) for g in result.dice)
+    middle = f" → {groups}" if groups else ""
+    return f"{head}{body}{middle} → {num(result.total)}"
+
+
+def central_window(
+    rows: list[tuple[int, Fraction, Fraction, Fraction]], hit: int | None, /
+) -> tuple[int, int]:
+    """Indexes (first, last) of the rows left when tails thinner than TAIL each are cut; ``hit`` stays in.
+
+    >>> rows = [(v, Fraction(1, 10**6), 0, 0) for v in range(3)] + [(3, 1 - Fraction(3, 10**6), 0, 0)]
+    >>> rows = [(v, p, 1 - sum(r[1] for r in rows[:i]), sum(r[1] for r in rows[: i + 1])) for i, (v, p, _, _) in enumerate(rows)]
+    >>> central_window(rows, None), central_window(rows, 1)
+    ((3, 3), (1, 3))
+    """
+    first, last = 0, len(rows) - 1
+    while first < last and rows[first][3] <= TAIL:
+        first += 1
+    while last > first and rows[last][2] <= TAIL:
+        last -= 1
+    index = next((i for i, r in enumerate(rows) if r[0] == hit), None) if hit is not None else None
+    if index is not None:
+        first, last = min(first, index), max(last, index)
+    return first, last
+
+
+def table_window(
+    rows: list[tuple[int, Fraction, Fraction, Fraction]], hit: int | None, show_all: bool, /
+) -> tuple[int, int]:
+    """Indexes (first, last) of the table rows to draw: all of a short table, else the central part.
+
+    >>> rows = [(v, Fraction(1, 1000), Fraction(1000 - v, 1000), Fraction(v + 1, 1000)) for v in range(1000)]
+    >>> table_window(rows, None, False), table_window(rows, 700, False), table_window(rows, 700, True)
+    ((0, 199), (600, 799), (0, 999))
+    """
+    if show_all or len(rows) <= TABLE_ALL:
+        return 0, len(rows) - 1
+    first, last = central_window(rows, hit)
+    if last - first + 1 > TABLE_MAX:
+        index = next((i for i, r in enumerate(rows) if r[0] == hit), None) if hit is not None else None
+        start = first if index is None else max(first, min(index - TABLE_MAX // 2, last - TABLE_MAX + 1))
+        first, last = start, start + TABLE_MAX - 1
+    return first, last
+
+
+def chart_bars(
+    rows: list[tuple[int, Fraction, Fraction, Fraction]], view: str, hit: int | None, max_bars: int, /
+) -> tuple[list[tuple[str, Fraction]], str | None, int, int, int]:
+    """Bars for the chart: (bars, highlighted label, first value, last value, values per bar).
+
+    Up to ``max_bars`` outcomes get one bar each.  More: tails thinner than TAIL each are
+    left out (the rolled value is always kept), and if still too many, consecutive values
+    are grouped into equal bins.
+    """
+    col = VIEWS[view]
+    values = [r[0] for r in rows]
+    if len(rows) <= max_bars:
+        bars = [(num(r[0]), r[col]) for r in rows]
+        return bars, (num(hit) if hit in values else None), values[0], values[-1], 1
+    first, last = central_window(rows, hit)
+    lo, hi = values[first], values[last]
+    if last - first + 1 <= max_bars:
+        bars = [(num(r[0]), r[col]) for r in rows[first : last + 1]]
+        return bars, (num(hit) if hit is not None and lo <= hit <= hi else None), lo, hi, 1
+    width = math.ceil((hi - lo + 1) / max_bars)
+    prefix = [Fraction(0)]
+    for r in rows:
+        prefix.append(prefix[-1] + r[1])
+    bars = []
+    highlight = None
+    for a in range(lo, hi + 1, width):
+        b = min(hi, a + width - 1)
+        i, j = bisect.bisect_left(values, a), bisect.bisect_right(values, b)
+        label = f"{num(a)}…{num(b)}"
+        if view == "eq":
+            p = prefix[j] - prefix[i]
+        elif view == "ge":
+            p = 1 - prefix[i]
+        else:
+            p = prefix[j]
+        bars.append((label, p))
+        if hit is not None and a <= hit <= b:
+            highlight = label
+    return bars, highlight, lo, hi, width
+
+
+def csv_text(rows: list[tuple[int, Fraction, Fraction, Fraction]], /) -> str:
+    """The table as CSV: decimal probabilities (dot, comma-separated) plus the exact P(=)."""
+    lines = ["value,P(=),P(>=),P(<=),P(=) exact"]
+    for v, eq, ge, le in rows:
+        lines.append(f"{v},{float(eq):.12g},{float(ge):.12g},{float(le):.12g},{eq}")
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- state and rendering
+
+_state: dict[str, Any] = {
+    "expr": None,  # the parsed Expression now shown
+    "summary": None,  # its Summary, or None
+    "refused": None,  # NotationError when the distribution was refused
+    "roll": None,  # the last RollResult (of this expression)
+    "rows": [],  # summary.table() of the shown expression, computed once
+    "rows_by_value": {},  # value -> <tr> of the table
+    "table_key": None,  # (Expression, first, last) the table was built for
+    "show_all": False,  # the whole table was asked for
+}
+
+
+def _t(text: str, /, **values: object) -> str:
+    return i18n.t(text).format(**values)
+
+
+def _notation_error(error: notation.NotationError, /) -> str:
+    return error.message if i18n.current() == "en" else error_message(error.message)
+
+
+def _hide_caret() -> None:
+    caret = dom.by_id("notation-caret")
+    caret.hidden = True
+    caret.textContent = ""
+
+
+def _show_caret(text: str, error: notation.NotationError, /) -> None:
+    line = text.replace("\t", " ")
+    position = max(0, min(error.position, len(line)))
+    caret = dom.by_id("notation-caret")
+    caret.textContent = f"{line}\n{' ' * position}^"
+    caret.hidden = False
+
+
+def _view() -> str:
+    value = "eq"
+    for radio in document.querySelectorAll("input[name='notation-view']"):
+        if radio.checked:
+            value = str(radio.value)
+    return value if value in VIEWS else "eq"
+
+
+def _chart_width() -> int:
+    width = int(dom.by_id("notation-chart").clientWidth or 0)
+    return width if width > 0 else max(280, int(window.innerWidth) - 60)
+
+
+def _render_chart() -> None:
+    summ = _state["summary"]
+    if summ is None:
+        return
+    rows = _state["rows"]
+    last = _state["roll"]
+    hit = last.total if last is not None else None
+    width = _chart_width()
+    max_bars = max(12, min(80, width // 7))
+    bars, highlight, lo, hi, per_bar = chart_bars(rows, _view(), hit, max_bars)
+    longest = max(len(label) for label, _ in bars)
+    label_every = max(1, math.ceil(len(bars) * (longest * 7 + 8) / width))
+    bar_chart(dom.by_id("notation-chart"), bars, highlight=highlight, label_every=label_every)
+    notes = []
+    if lo != rows[0][0] or hi != rows[-1][0]:
+        notes.append(
+            _t(
+                "Значения от {lo} до {hi}; за их пределами вместе меньше 0,1 %, полный список — в таблице.",
+                lo=num(lo),
+                hi=num(hi),
+            )
+        )
+    if per_bar > 1:
+        notes.append(_t("Один столбец — {w} подряд идущих значений (подпись — диапазон).", w=per_bar))
+    if highlight is not None:
+        notes.append(i18n.t("Выпавшее значение выделено."))
+    dom.set_text("notation-chart-note", f"{VIEW_NAMES[_view()]}. " + " ".join(notes))
+
+
+def _render_table() -> None:
+    expr, summ, rows = _state["expr"], _state["summary"], _state["rows"]
+    body = dom.by_id("notation-table")
+    more = dom.by_id("notation-table-all")
+    if summ is None:
+        dom.clear(body)
+        _state.update(rows_by_value={}, table_key=None)
+        more.hidden = True
+        return
+    last = _state["roll"]
+    hit = last.total if last is not None else None
+    first, end = table_window(rows, hit, _state["show_all"])
+    if _state["table_key"] != (expr, first, end):
+        dom.clear(body)
+        rows_by_value = {}
+        fragment = document.createDocumentFragment()
+        for v, eq, ge, le in rows[first : end + 1]:
+            row = dom.make("tr")
+            row.append(
+                dom.make("th", num(v), scope="row"),
+                dom.make("td", short_percent(eq)),
+                dom.make("td", short_percent(ge)),
+                dom.make("td", short_percent(le)),
+            )
+            fragment.append(row)
+            rows_by_value[v] = row
+        body.append(fragment)
+        _state.update(rows_by_value=rows_by_value, table_key=(expr, first, end))
+    partial = end - first + 1 < len(rows)
+    more.hidden = not partial
+    more.textContent = _t("Показать все значения ({n})", n=len(rows))
+    dom.set_text(
+        "notation-table-note",
+        _t(
+            "Показаны значения от {lo} до {hi} ({shown} из {n}); остальные — в CSV или по кнопке.",
+            lo=num(rows[first][0]),
+            hi=num(rows[end][0]),
+            shown=end - first + 1,
+            n=len(rows),
+        )
+        if partial
+        else "",
+    )
+    for row in body.querySelectorAll("tr.nd-hit"):
+        row.classList.remove("nd-hit")
+    for mark in body.querySelectorAll(".nd-hit-mark"):
+        mark.remove()
+    row = _state["rows_by_value"].get(hit) if hit is not None else None
+    if row is not None:
+        row.classList.add("nd-hit")
+        mark = dom.make("span", " ◀", cls="nd-hit-mark")
+        mark.append(dom.make("span", f" {i18n.t('выпало')}", cls="nd-sr"))
+        row.firstElementChild.append(mark)
+
+
+def _render_distribution() -> None:
+    expr, summ, refused = _state["expr"], _state["summary"], _state["refused"]
+    box = dom.by_id("notation-refused")
+    if refused is not None:
+        box.textContent = _t("Точное распределение не считается: {msg}", msg=_notation_error(refused))
+        box.hidden = False
+    else:
+        box.textContent = ""
+        box.hidden = True
+    dom.by_id("notation-dist").hidden = summ is None
+    dom.by_id("notation-table-box").hidden = summ is None
+    _render_table()
+    if summ is None:
+        dom.set_text(
+            "notation-dist-status",
+            "" if refused is not None else i18n.t("Нажмите «Бросить» или «Только вероятности»."),
+        )
+        return
+    shown = expr.text.split("#")[0].strip()
+    dom.announce(
+        "notation-dist-status",
+        _t(
+            "Распределение {expr}: среднее {mean}, СКО {sd}, от {lo} до {hi}.",
+            expr=shown,
+            mean=decimal(float(summ.mean)),
+            sd=decimal(summ.sd),
+            lo=num(summ.minimum),
+            hi=num(summ.maximum),
+        ),
+    )
+    stats = dom.by_id("notation-stats")
+    dom.clear(stats)
+    for name, value in (
+        ("Среднее", decimal(float(summ.mean))),
+        ("СКО", decimal(summ.sd)),
+        ("Мин.", num(summ.minimum)),
+        ("Макс.", num(summ.maximum)),
+        ("Исходов", str(len(summ.outcomes))),
+    ):
+        item = dom.make("div")
+        item.append(dom.make("dt", i18n.t(name)), dom.make("dd", value))
+        stats.append(item)
+    dom.set_text("notation-table-caption", f"{i18n.t('Точные вероятности')}: {shown}")
+    _render_chart()
+
+
+def _chip(die: notation.RolledDie, /) -> Any:
+    classes = ["nd-die"]
+    words = []
+    chip = dom.make("span")
+    for value in die.rerolled:
+        chip.append(dom.make("s", num(value), cls="nd-thrown"), "↻")
+    if die.rerolled:
+        words.append(i18n.t("переброшен"))
+    if die.extra:
+        chip.append("↳")
+        classes.append("nd-extra")
+        words.append(i18n.t("добавлен взрывом"))
+    core = num(die.value) + (f"({'+'.join(map(num, die.parts))})" if len(die.parts) > 1 else "")
+    chip.append(dom.make("s", core) if die.dropped else core)
+    if die.exploded:
+        chip.append("!")
+        classes.append("nd-exploded")
+        words.append(i18n.t("взорвался"))
+    if die.success:
+        chip.append("✓")
+        classes.append("nd-success")
+        words.append(i18n.t("успех"))
+    if die.dropped:
+        chip.append("✗")
+        classes.append("nd-dropped")
+        words.append(i18n.t("отброшен"))
+    if words:
+        chip.append(dom.make("span", f" ({', '.join(words)})", cls="nd-sr"))
+        chip.title = ", ".join(words)
+    chip.className = " ".join(classes)
+    return chip
+
+
+def _render_roll() -> None:
+    result = _state["roll"]
+    box = dom.by_id("notation-dice")
+    dom.clear(box)
+    if result is None:
+        dom.set_text("notation-result", i18n.t("Ещё не бросали."))
+        dom.set_text("notation-where", "")
+        return
+    budget = MAX_CHIPS
+    for group in result.dice:
+        line = dom.make("div", cls="nd-group")
+        line.append(dom.make("span", group.notation, cls="nd-term"))
+        for die in group.dice[: max(0, budget)]:
+            line.append(_chip(die))
+        hidden = len(group.dice) - max(0, budget)
+        if hidden > 0:
+            line.append(dom.make("span", _t("…и ещё {n}", n=hidden), cls="muted"))
+        budget -= len(group.dice)
+        line.append(dom.make("span", f"= {num(group.value)}", cls="nd-sum"))
+        box.append(line)
+    total = dom.make("div", cls="nd-group nd-total")
+    total.append(dom.make("span", "→", cls="arrow"), dom.make("span", num(result.total), cls="die die-big"))
+    box.append(total)
+    dom.announce("notation-result", roll_text(result))
+    summ = _state["summary"]
+    if summ is not None:
+        k = result.total
+        dom.set_text(
+            "notation-where",
+            f"P(= {num(k)}) = {short_percent(summ.equal(k))}; P(≤ {num(k)}) = {short_percent(summ.at_most(k))}; "
+            f"P(≥ {num(k)}) = {short_percent(summ.at_least(k))}",
+        )
+    else:
+        dom.set_text("notation-where", "")
+
+
+def _share(text: str, /) -> None:
+    url = window.URL.new(window.location.href)
+    url.searchParams.set("expr", text)
+    url.hash = "notation"
+    window.history.replaceState(None, "", url.href)
+
+
+def _compute(text: str, *, do_roll: bool) -> None:
+    """Parse, roll (optionally) and get the exact odds; raise InputError before changing anything."""
+    _hide_caret()
+    if not text.strip():
+        raise dom.InputError(i18n.t("Введите выражение, например 4d6kh3."))
+    try:
+        expr = notation.parse(text, limits=LIMITS)
+    except notation.NotationError as error:
+        _show_caret(text, error)
+        raise dom.InputError(
+            _t("Ошибка в символе {col}: {msg}", col=error.position + 1, msg=_notation_error(error))
+        ) from None
+    summ, refused = None, None
+    try:
+        summ = notation.summary(expr)
+    except notation.NotationError as error:  # over the work limit: refused before any work is done
+        refused = error
+    result = notation.roll(expr, dom.app_rng) if do_roll else None
+    if result is None and _state["expr"] is not None and _state["expr"].text == expr.text:
+        result = _state["roll"]  # same line: keep the last roll highlighted
+    same = _state["expr"] is not None and _state["expr"].text == expr.text
+    _state.update(
+        expr=expr,
+        summary=summ,
+        refused=refused,
+        roll=result,
+        rows=summ.table() if summ is not None else [],
+        show_all=_state["show_all"] and same,
+    )
+    _share(text)
+    _render_distribution()
+    _render_roll()
+    if do_roll:
+        _add_to_log(result)
+
+
+# --------------------------------------------------------------------------- log
+
+
+def _now() -> str:
+    d = window.Date.new()
+    return (
+        f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d} "
+        f"{int(d.getHours()):02d}:{int(d.getMinutes()):02d}"
+    )
+
+
+def _load_log() -> list[dict[str, str]]:
+    missing = object()
+    saved = dom.load_json(LOG_KEY, missing)
+    present = isinstance(window.localStorage.getItem(LOG_KEY), str)  # JS null arrives as jsnull, not None
+    valid = isinstance(saved, list) and all(
+        isinstance(e, dict) and isinstance(e.get("text"), str) and isinstance(e.get("time", ""), str)
+        for e in saved
+    )
+    if present and not valid:
+        notice = dom.by_id("notation-log-notice")
+        notice.textContent = i18n.t("Журнал в браузере был повреждён; начат новый.")
+        notice.hidden = False
+        dom.save_json(LOG_KEY, [])
+        return []
+    return saved[:LOG_SIZE] if valid else []
+
+
+def _render_log(entries: list[dict[str, str]], /) -> None:
+    box = dom.by_id("notation-log")
+    dom.clear(box)
+    for entry in entries:
+        item = dom.make("li")
+        if entry.get("time"):
+            item.append(dom.make("time", entry["time"][-5:], cls="muted"), " ")
+        item.append(entry["text"])
+        box.append(item)
+    dom.by_id("notation-log-empty").hidden = bool(entries)
+
+
+def _add_to_log(result: notation.RollResult, /) -> None:
+    entries = [{"time": _now(), "text": roll_text(result)}, *_load_log()][:LOG_SIZE]
+    dom.save_json(LOG_KEY, entries)
+    _render_log(entries)
+
+
+# --------------------------------------------------------------------------- handlers
+
+
+@dom.handler("click", "#notation-roll")
+def on_roll(_event: Any) -> None:
+    _compute(str(dom.by_id("notation-expr").value), do_roll=True)
+
+
+@dom.handler("click", "#notation-odds")
+def on_odds(_event: Any) -> None:
+    _compute(str(dom.by_id("notation-expr").value), do_roll=False)
+
+
+@when("keydown", "#notation-expr")
+def on_key(event: Any) -> None:
+    if str(event.key) == "Enter" and not event.isComposing:
+        event.preventDefault()
+        dom.by_id("notation-roll").click()
+
+
+@dom.handler("change", "#notation-preset")
+def on_preset(_event: Any) -> None:
+    select = dom.by_id("notation-preset")
+    value = str(select.value)
+    if not value:
+        return
+    dom.by_id("notation-expr").value = value
+    select.value = ""
+    _compute(value, do_roll=False)
+
+
+@dom.handler("change", "input[name='notation-view']")
+def on_view(_event: Any) -> None:
+    _render_chart()
+
+
+@dom.handler("click", "#notation-table-all")
+def on_table_all(_event: Any) -> None:
+    _state["show_all"] = True
+    _render_table()
+
+
+@dom.handler("click", "#notation-csv")
+def on_csv(_event: Any) -> None:
+    summ = _state["summary"]
+    if summ is None:
+        raise dom.InputError(i18n.t("Нет распределения: сначала нажмите «Только вероятности»."))
+    dom.copy_text(csv_text(_state["rows"]), "notation-copy-status")
+
+
+@dom.handler("click", "#notation-share")
+def on_share(_event: Any) -> None:
+    dom.copy_text(str(window.location.href), "notation-copy-status")
+
+
+@dom.handler("click", "#notation-log-clear")
+def on_log_clear(_event: Any) -> None:
+    dom.save_json(LOG_KEY, [])
+    _render_log([])
+    notice = dom.by_id("notation-log-notice")
+    notice.textContent = i18n.t("Журнал очищен.")
+    notice.hidden = False
+
+
+@dom.handler("click", "#notation-log-export")
+def on_log_export(_event: Any) -> None:
+    entries = _load_log()
+    if not entries:
+        raise dom.InputError(i18n.t("Журнал пуст: скачивать нечего."))
+    lines = [i18n.t("Журнал бросков (нотация)"), ""]
+    lines += [f"{e.get('time', '')}  {e['text']}".strip() for e in reversed(entries)]
+    options = to_js({"type": "text/plain;charset=utf-8"}, dict_converter=window.Object.fromEntries)
+    blob = window.Blob.new(to_js(["\n".join(lines) + "\n"]), options)
+    url = window.URL.createObjectURL(blob)
+    link = dom.make("a", href=url, download="notation-log.txt", hidden="")
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 5000)
+
+
+# --------------------------------------------------------------------------- start-up
+
+
+def _deferred(fn: Callable[[], None], /) -> None:
+    """Run ``fn`` after the page is ready; errors go where a handler's would."""
+
+    def run() -> None:
+        try:
+            fn()
+        except ValueError as error:
+            dom.show_error(document.querySelector("#notation .error"), str(error))
+        except Exception:
+            window.console.error(traceback.format_exc())
+            dom.show_error(
+                document.querySelector("#notation .error"),
+                i18n.t("Внутренняя ошибка; подробности в консоли браузера."),
+            )
+
+    window.setTimeout(create_once_callable(run), 0)
+
+
+def _url_param(name: str, /) -> str | None:
+    # Not dom.url_param: in this Pyodide a missing parameter (JS null) arrives as jsnull, not None.
+    value = window.URLSearchParams.new(window.location.search).get(name)
+    return value if isinstance(value, str) else None
+
+
+def _warm_up(*_: Any) -> None:
+    """The first exact distribution imports icepool; do it once the notation tab is open."""
+    if str(window.location.hash) == "#notation" and not _state.get("warm"):
+        _state["warm"] = True
+        _deferred(_import_icepool)
+
+
+def _import_icepool() -> None:
+    notation.distribution("d2")
+    document.documentElement.dataset.notationWarm = "true"  # observable by tests and tools/bench.py
+
+
+def _rerender() -> None:
+    _render_distribution()
+    _render_roll()
 
 
 def setup() -> None:
     """Wire the panel; called once from main.py before the page is marked ready."""
+    _render_log(_load_log())
+    i18n.on_change(_rerender)
+    shared = _url_param("expr")
+    if shared:
+        dom.by_id("notation-expr").value = shared
+        if not str(window.location.hash):
+            window.location.hash = "notation"
+        _state["warm"] = True
+        _deferred(lambda: _compute(shared, do_roll=False))
+    _warm_up()
+    window.addEventListener("hashchange", create_proxy(_warm_up))

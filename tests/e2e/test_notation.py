@@ -1,0 +1,283 @@
+"""Dice notation panel (issue 6): roll, marks, exact odds, chart, errors, limits, share link, log."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.sync_api import Browser, Page, expect
+
+from e2e_support import Watch, open_app
+
+FULL = re.compile(r"height: 100(\.0+)?%;")  # the tallest bar
+TIMED_CLICK_JS = """async (selector) => {
+  const start = performance.now();
+  document.querySelector(selector).click();
+  await new Promise(resolve => requestAnimationFrame(() => resolve()));
+  return performance.now() - start;
+}"""
+
+
+def _open_panel(app: Page) -> None:
+    app.goto(app.url.split("#")[0] + "#notation")
+    expect(app.locator("#notation")).to_be_visible()
+
+
+def _roll(app: Page, text: str) -> None:
+    app.fill("#notation-expr", text)
+    app.click("#notation-roll")
+
+
+def _odds(app: Page, text: str) -> None:
+    app.fill("#notation-expr", text)
+    app.click("#notation-odds")
+
+
+def _table_values(app: Page) -> list[str]:
+    return [cell.split()[0] for cell in app.locator("#notation-table th").all_inner_texts()]
+
+
+def test_roll_shows_each_die_dropped_marked_and_total(app: Page) -> None:
+    """4d6kh3 shows four dice, one struck through and marked dropped, the total and the label in the log."""
+    _open_panel(app)
+    _roll(app, "4d6kh3 # сила")
+    dice = app.locator("#notation-dice .nd-die")
+    expect(dice).to_have_count(4)
+    dropped = app.locator("#notation-dice .nd-dropped")
+    expect(dropped).to_have_count(1)
+    expect(dropped.locator("s")).to_have_count(1)
+    expect(dropped).to_contain_text("✗")
+    expect(dropped).to_contain_text("отброшен")
+    kept = [
+        int(t.split()[0]) for t in app.locator("#notation-dice .nd-die:not(.nd-dropped)").all_inner_texts()
+    ]
+    total = int(app.locator("#notation-dice .die-big").inner_text())
+    assert total == sum(kept)
+    expect(app.locator("#notation-result")).to_contain_text("сила: 4d6kh3 [")
+    expect(app.locator("#notation-result")).to_have_attribute("aria-live", "polite")
+    expect(app.locator("#notation-log li").first).to_contain_text("сила: 4d6kh3")
+    expect(app.locator("#notation-log li").first).to_contain_text(f"= {total}")
+    expect(app.locator("#notation-chart .bar-hit")).to_have_count(1)
+    expect(app.locator("#notation-table tr.nd-hit th")).to_contain_text(str(total))
+
+
+def test_enter_in_the_field_rolls(app: Page) -> None:
+    """Pressing Enter in the expression field rolls and adds a log line."""
+    _open_panel(app)
+    before = app.locator("#notation-log li").count()
+    app.fill("#notation-expr", "2d8 # enter")
+    app.press("#notation-expr", "Enter")
+    expect(app.locator("#notation-log li")).to_have_count(before + 1)
+    expect(app.locator("#notation-log li").first).to_contain_text("enter: 2d8")
+
+
+def test_exploded_and_rerolled_dice_are_marked(app: Page) -> None:
+    """Exploding and rerolled dice carry their own marks in the dice view and in the text."""
+    _open_panel(app)
+    _roll(app, "30d2!")  # P(no 2 among 30 dice) = 2^-30
+    expect(app.locator("#notation-dice .nd-exploded").first).to_contain_text("!")
+    expect(app.locator("#notation-dice .nd-extra").first).to_contain_text("↳")
+    expect(app.locator("#notation-result")).to_contain_text("↳")
+    _roll(app, "30d2r")  # bare r rerolls the lowest face
+    expect(app.locator("#notation-dice .nd-thrown").first).to_have_text("1")
+    expect(app.locator("#notation-dice .nd-die").filter(has_text="↻").first).to_contain_text("переброшен")
+    expect(app.locator("#notation-result")).to_contain_text("1↻2")
+
+
+def test_distribution_stats_table_and_view_toggle(app: Page) -> None:
+    """2d6 odds: mean 7, 11 bars and rows; the ≥ view starts at 100 %, the = view peaks at 7."""
+    _open_panel(app)
+    _odds(app, "2d6")
+    expect(app.locator("#notation-table tr")).to_have_count(11)
+    expect(app.locator("#notation-stats")).to_contain_text("7,00")
+    expect(app.locator("#notation-stats")).to_contain_text("2,42")
+    bars = app.locator("#notation-chart .bar")
+    expect(bars).to_have_count(11)
+    expect(bars.nth(5).locator(".bar-fill")).to_have_attribute("style", FULL)
+    expect(bars.first.locator(".bar-fill")).not_to_have_attribute("style", FULL)
+    app.check("#notation-view-ge")
+    expect(bars.first.locator(".bar-fill")).to_have_attribute("style", FULL)
+    expect(app.locator("#notation-chart-note")).to_contain_text("P(≥)")
+    app.check("#notation-view-le")
+    expect(bars.last.locator(".bar-fill")).to_have_attribute("style", FULL)
+    app.check("#notation-view-eq")
+    expect(app.locator("#notation-table tr").nth(5)).to_contain_text("16,67 %")
+
+
+def test_wide_distribution_chart_stays_readable(app: Page) -> None:
+    """8d10! (873 outcomes): few bars with thinned labels, the central rows first, all rows on request."""
+    _open_panel(app)
+    _odds(app, "8d10!")
+    expect(app.locator("#notation-table-note")).to_contain_text("из 873")
+    shown = app.locator("#notation-table tr").count()
+    assert 20 <= shown <= 200
+    app.click("#notation-table-all")
+    expect(app.locator("#notation-table tr")).to_have_count(873)
+    expect(app.locator("#notation-table-all")).to_be_hidden()
+    expect(app.locator("#notation-table tr").last).to_contain_text("·10⁻")
+    bars = app.locator("#notation-chart .bar").count()
+    assert 12 <= bars <= 80
+    labels = [t for t in app.locator("#notation-chart .bar-label").all_inner_texts() if t.strip()]
+    assert 2 <= len(labels) <= 30
+    expect(app.locator("#notation-chart-note")).to_contain_text("0,1 %")
+
+
+def test_parse_error_points_at_the_position(app: Page) -> None:
+    """A bad line shows a Russian message with the position and a caret under it; the odds stay."""
+    _open_panel(app)
+    _odds(app, "3d6")
+    before = app.locator("#notation-table").inner_text()
+    _odds(app, "2d6 + foo")
+    error = app.locator("#notation .error")
+    expect(error).to_contain_text("символе 7")
+    expect(error).to_contain_text("неизвестное имя")
+    caret = app.locator("#notation-caret")
+    expect(caret).to_be_visible()
+    assert caret.inner_text() == "2d6 + foo\n      ^"
+    assert app.locator("#notation-table").inner_text() == before
+    _odds(app, "3d6")
+    expect(error).to_be_hidden()
+    expect(caret).to_be_hidden()
+
+
+def test_too_many_dice_is_refused_at_once(app: Page) -> None:
+    """2000d6 is refused with a clear message, quickly, and the page stays responsive."""
+    _open_panel(app)
+    app.fill("#notation-expr", "2000d6")
+    elapsed = app.evaluate(TIMED_CLICK_JS, "#notation-roll")
+    expect(app.locator("#notation .error")).to_contain_text("слишком много")
+    assert elapsed < 500, f"refusal took {elapsed:.0f} ms"
+
+
+def test_too_much_work_is_refused_for_the_odds_but_rolls(app: Page) -> None:
+    """30d20! rolls, but its exact distribution is refused at once with a message and no stale table."""
+    _open_panel(app)
+    _odds(app, "2d6")
+    app.fill("#notation-expr", "30d20!")
+    elapsed = app.evaluate(TIMED_CLICK_JS, "#notation-roll")
+    refused = app.locator("#notation-refused")
+    expect(refused).to_be_visible()
+    expect(refused).to_contain_text("слишком долго")
+    expect(app.locator("#notation-table-box")).to_be_hidden()
+    expect(app.locator("#notation-dist")).to_be_hidden()
+    expect(app.locator("#notation-result")).to_contain_text("30d20!")
+    assert elapsed < 1000, f"roll + refusal took {elapsed:.0f} ms"
+
+
+def test_benchmark_expressions_compute(app: Page) -> None:
+    """The four issue benchmarks give their exact outcome ranges."""
+    _open_panel(app)
+    for text, first, last, count in (
+        ("4d6 > 4d6", "0", "1", 2),
+        ("10d20kh1", "1", "20", 20),
+        ("20d6dl5", "15", "90", 76),
+        ("8d10!", "8", "880", 873),
+    ):
+        _odds(app, text)
+        expect(app.locator("#notation-table-caption")).to_contain_text(text)
+        if count > 120:
+            app.click("#notation-table-all")
+        expect(app.locator("#notation-table tr")).to_have_count(count)
+        values = _table_values(app)
+        assert (values[0], values[-1]) == (first, last), text
+
+
+def test_preset_fills_the_field_and_computes(app: Page) -> None:
+    """Choosing the 4dF example fills the field and shows its nine outcomes."""
+    _open_panel(app)
+    app.select_option("#notation-preset", "4dF")
+    assert app.input_value("#notation-expr") == "4dF"
+    expect(app.locator("#notation-table tr")).to_have_count(9)
+    assert _table_values(app)[0] == "−4"
+
+
+def test_share_url_tracks_the_expression(app: Page) -> None:
+    """After a roll the URL carries ?expr= and keeps the #notation fragment and the seed."""
+    _open_panel(app)
+    _roll(app, "3d6 + 2 # атака")
+    parts = urlsplit(app.url)
+    query = parse_qs(parts.query)
+    assert query["expr"] == ["3d6 + 2 # атака"]
+    assert "seed" in query
+    assert parts.fragment == "notation"
+
+
+def test_share_link_opens_the_same_roller(browser: Browser, site_url: str) -> None:
+    """A link with ?expr= (no fragment) opens the notation tab with the field filled and the odds shown."""
+    watch = Watch()
+    context, page = open_app(
+        browser, site_url + "index.html?expr=20d6dl5%20%23%20%D1%83%D1%80%D0%BE%D0%BD", watch
+    )
+    expect(page.locator("#notation")).to_be_visible()
+    assert page.input_value("#notation-expr") == "20d6dl5 # урон"
+    expect(page.locator("#notation-table tr")).to_have_count(76)
+    expect(page.locator("nav.tabs a[href='#notation']")).to_have_attribute("aria-current", "page")
+    page.click("#notation-roll")
+    expect(page.locator("#notation-log li").first).to_contain_text("урон: 20d6dl5")
+    second = context.new_page()
+    second.goto(page.url)
+    second.wait_for_selector("html[data-ready='true']", state="attached")
+    assert second.input_value("#notation-expr") == "20d6dl5 # урон"
+    expect(second.locator("#notation-table tr")).to_have_count(76)
+    context.close()
+    watch.assert_clean()
+
+
+def test_log_survives_reload_and_clears(browser: Browser, site_url: str) -> None:
+    """The roll log is kept across a reload, exports as a .txt file and can be cleared."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=5#notation", watch)
+    page.fill("#notation-expr", "d20 # первый")
+    page.click("#notation-roll")
+    page.fill("#notation-expr", "d20 # второй")
+    page.click("#notation-roll")
+    texts = page.locator("#notation-log li").all_inner_texts()
+    assert len(texts) == 2 and "второй" in texts[0]
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']", state="attached")
+    expect(page.locator("#notation-log li")).to_have_count(2)
+    assert page.locator("#notation-log li").all_inner_texts() == texts
+    expect(page.locator("#notation-log-empty")).to_be_hidden()
+    with page.expect_download() as info:
+        page.click("#notation-log-export")
+    download = info.value
+    assert download.suggested_filename == "notation-log.txt"
+    content = open(download.path(), encoding="utf-8").read()
+    assert "первый: d20" in content and "второй: d20" in content
+    assert content.index("первый") < content.index("второй")
+    page.click("#notation-log-clear")
+    expect(page.locator("#notation-log li")).to_have_count(0)
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']", state="attached")
+    expect(page.locator("#notation-log li")).to_have_count(0)
+    expect(page.locator("#notation-log-empty")).to_be_visible()
+    context.close()
+    watch.assert_clean()
+
+
+def test_corrupted_log_falls_back_with_a_notice(browser: Browser, site_url: str) -> None:
+    """An unreadable saved log is replaced by an empty one with a visible notice, without errors."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html#notation", watch)
+    for broken in ('{"broken": ', '[{"text": 5}]'):
+        page.evaluate("value => localStorage.setItem('gm.notation.log', value)", broken)
+        page.reload()
+        page.wait_for_selector("html[data-ready='true']", state="attached")
+        expect(page.locator("#notation-log-notice")).to_contain_text("повреждён")
+    expect(page.locator("#notation-log li")).to_have_count(0)
+    page.fill("#notation-expr", "d6")
+    page.click("#notation-roll")
+    expect(page.locator("#notation-log li")).to_have_count(1)
+    context.close()
+    watch.assert_clean()
+
+
+def test_user_text_stays_text(app: Page) -> None:
+    """HTML in the label is shown as text in the result and the log and never runs."""
+    _open_panel(app)
+    payload = '<img src=x onerror="window.__pwned=1">'
+    _roll(app, f"d6 # {payload}")
+    expect(app.locator("#notation-log li").first).to_contain_text(payload)
+    expect(app.locator("#notation-result")).to_contain_text(payload)
+    assert app.locator("#notation img").count() == 0
+    assert app.evaluate("window.__pwned") is None
