@@ -13,6 +13,7 @@ from typing import Any
 from rules import gauss
 from ui import dom, i18n
 from ui.fmt import percent, signed
+from ui.journal import Journal
 
 LOG_KEY = "gm.checks.log"
 SERIES_KEY = "gm.checks.series"
@@ -141,7 +142,6 @@ i18n.register(
         "Урон": "Damage",
         "Журнал проверок": "Check log",
         "Проверок пока нет.": "No checks yet.",
-        "Очистить журнал": "Clear the log",
     }
 )
 
@@ -243,35 +243,12 @@ def _notice(text: str) -> None:
     box.hidden = not text
 
 
-def _load_log() -> list[str]:
-    saved = dom.load_json(LOG_KEY, [])
-    if not isinstance(saved, list) or not all(
-        isinstance(e, dict) and isinstance(e.get("text"), str) for e in saved
-    ):
-        _notice("Сохранённый журнал проверок повреждён и начат заново.")
-        dom.save_json(LOG_KEY, [])
-        return []
-    return [e["text"] for e in saved][:LOG_SIZE]
-
-
-def _render_log(entries: list[str]) -> None:
-    box = dom.by_id("chk-log")
-    dom.clear(box)
-    for text in entries:
-        box.append(dom.make("li", text))
-    dom.by_id("chk-log-empty").hidden = bool(entries)
-
-
-def _log(text: str) -> None:
-    entries = [text, *_load_log()][:LOG_SIZE]
-    dom.save_json(LOG_KEY, [{"text": t} for t in entries])
-    _render_log(entries)
+log = Journal(LOG_KEY, "chk", size=LOG_SIZE)
 
 
 @dom.handler("click", "#chk-log-clear")
 def on_log_clear(_event: Any) -> None:
-    dom.save_json(LOG_KEY, [])
-    _render_log([])
+    log.clear()
 
 
 # --- skill check ----------------------------------------------------------------------------------
@@ -358,7 +335,7 @@ def on_skill_roll(_event: Any) -> None:
         f"модификатор {signed(result.modifier)} → {result.value}: {result.tier.text} ({verdict})."
     )
     dom.announce("chk-skill-result", text)
-    _log(text)
+    log.add(text)
 
 
 # --- median roll ----------------------------------------------------------------------------------
@@ -469,7 +446,7 @@ def on_median_roll(_event: Any) -> None:
     if window == gauss.DEMONOLOGIST_WINDOW and not inverted:
         text += " " + gauss.DEMONOLOGIST_TEXTS[result.side]
     dom.announce("chk-med-result", text)
-    _log(text)
+    log.add(text)
 
 
 # --- madness and horror series --------------------------------------------------------------------
@@ -572,7 +549,7 @@ def on_series_roll(event: Any) -> None:
         f"{_window_text(result.window)}: {SIDE_NAMES[result.side]}. {outcome}{more}"
     )
     dom.announce(f"chk-{kind}-result", text)
-    _log(text)
+    log.add(text)
 
 
 @dom.handler("click", "#chk-madness-reset, #chk-horror-reset")
@@ -664,7 +641,7 @@ def on_opposed_roll_defence(_event: Any) -> None:
     _render_opposed(values)
     text = f"Бросок защиты: {_describe_roll(rolled)}."
     dom.announce("chk-opp-result", text)
-    _log(text)
+    log.add(text)
 
 
 @dom.handler("click", "#chk-opp-roll")
@@ -693,7 +670,7 @@ def on_opposed_roll(_event: Any) -> None:
             f"{result.attack.value} ({_describe_roll(result.attack)}): {verdict}."
         )
     dom.announce("chk-opp-result", text)
-    _log(text)
+    log.add(text)
 
 
 # --- combat with active defence -------------------------------------------------------------------
@@ -764,7 +741,7 @@ def on_combat_roll(_event: Any) -> None:
     damage = exchange.damage
     summary = "Обмен: " + gauss.ENDING_TEXTS[exchange.ending] + (f" {damage.label}." if damage else "")
     dom.announce("chk-cmb-result", summary)
-    _log("Бой: " + " | ".join(exchange.narration))
+    log.add("Бой: " + " | ".join(exchange.narration))
 
 
 # --- setup ----------------------------------------------------------------------------------------
@@ -797,4 +774,4 @@ def setup() -> None:
     _fill_ladder("chk-skill", gauss.SKILL_LEVELS, 4)
     _fill_ladder("chk-diff", gauss.DIFFICULTIES, -4)
     render_all()
-    _render_log(_load_log())
+    log.render()

@@ -12,7 +12,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable
+from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, when, window
 
 __all__ = [
@@ -22,12 +22,14 @@ __all__ = [
     "by_id",
     "clear",
     "copy_text",
+    "download_text",
     "handler",
     "load_json",
     "make",
     "mark_ready",
     "read_choice",
     "read_int",
+    "has_saved",
     "save_json",
     "set_text",
     "show_error",
@@ -138,6 +140,14 @@ def load_json(key: str, default: Any) -> Any:
         return default
 
 
+def has_saved(key: str) -> bool:
+    """Whether anything (readable or not) is saved under ``key``."""
+    try:
+        return isinstance(window.localStorage.getItem(key), str)  # a missing key is JS null
+    except Exception:
+        return False
+
+
 def save_json(key: str, value: Any) -> None:
     try:
         window.localStorage.setItem(key, json.dumps(value, ensure_ascii=False))
@@ -174,6 +184,17 @@ def copy_text(text: str, status_id: str) -> None:
         failed()
         return
     clipboard.writeText(text).then(create_once_callable(done), create_once_callable(failed))
+
+
+def download_text(filename: str, text: str) -> None:
+    """Offer ``text`` as a UTF-8 .txt download (a same-origin blob: URL, works offline)."""
+    options = to_js({"type": "text/plain;charset=utf-8"}, dict_converter=window.Object.fromEntries)
+    url = window.URL.createObjectURL(window.Blob.new(to_js([text]), options))
+    link = make("a", href=str(url), download=filename, hidden="")
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 5000)
 
 
 def mark_ready() -> None:

@@ -10,12 +10,11 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from pyscript import window
-
 from rules import dice, fudge
 from ui import dom, i18n
 from ui.chart import bar_chart
 from ui.fmt import percent, signed
+from ui.journal import Journal
 
 WOUNDS_KEY = "gm.fudge.wounds"
 LOG_KEY = "gm.fudge.log"
@@ -142,7 +141,6 @@ i18n.register(
         "Дистанция": "Distance",
         "Журнал": "Log",
         "Записей пока нет.": "No entries yet.",
-        "Очистить журнал": "Clear the log",
         "Провал": "Failure",
         "Ничья": "Tie",
         "Успех": "Success",
@@ -266,46 +264,12 @@ def _read_dice() -> str:
 # --- log -----------------------------------------------------------------------------------------
 
 
-def _load_log() -> tuple[list[str], str | None]:
-    if not _stored(LOG_KEY):
-        return [], None
-    saved = dom.load_json(LOG_KEY, None)
-    if not isinstance(saved, list) or not all(
-        isinstance(e, dict) and isinstance(e.get("text"), str) for e in saved
-    ):
-        return [], "Сохранённый журнал повреждён; начат новый журнал."
-    return [e["text"] for e in saved][:LOG_SIZE], None
-
-
-def _render_log(entries: list[str]) -> None:
-    box = dom.by_id("fudge-log")
-    dom.clear(box)
-    for text in entries:
-        box.append(dom.make("li", text))
-    dom.by_id("fudge-log-empty").hidden = bool(entries)
-
-
-def _log(text: str) -> None:
-    entries, _ = _load_log()
-    entries = [text, *entries][:LOG_SIZE]
-    dom.save_json(LOG_KEY, [{"text": e} for e in entries])
-    _render_log(entries)
-    dom.by_id("fudge-log-notice").hidden = True
-
-
-def _stored(key: str) -> bool:
-    try:
-        # getItem gives JS null (pyodide's jsnull, not None) for a missing key.
-        return isinstance(window.localStorage.getItem(key), str)
-    except Exception:
-        return False
+log = Journal(LOG_KEY, "fudge", size=LOG_SIZE)
 
 
 @dom.handler("click", "#fudge-log-clear")
 def on_log_clear(_event: Any) -> None:
-    dom.save_json(LOG_KEY, [])
-    _render_log([])
-    dom.by_id("fudge-log-notice").hidden = True
+    log.clear()
 
 
 # --- dice ----------------------------------------------------------------------------------------
@@ -360,7 +324,7 @@ def on_roll_dice(_event: Any) -> None:
         f"P(= {signed(roll.value)}) = {percent(dist[roll.value])}"
     )
     dom.announce("fudge-dice-result", text)
-    _log(text)
+    log.add(text)
 
 
 # --- one-sided and opposed actions ---------------------------------------------------------------
@@ -477,7 +441,7 @@ def on_action_roll(_event: Any) -> None:
         f"(шанс был {percent(getattr(result.odds, result.outcome))})."
     )
     dom.announce("fudge-act-result", text)
-    _log(text)
+    log.add(text)
 
 
 # --- attack and damage ---------------------------------------------------------------------------
@@ -686,7 +650,7 @@ def on_attack(_event: Any) -> None:
     )
     _set_pending(amounts)
     dom.announce("fudge-att-result", text)
-    _log(text)
+    log.add(text)
 
 
 @dom.handler("click", "#fudge-dmg-calc")
@@ -704,7 +668,7 @@ def on_damage_calc(_event: Any) -> None:
     )
     _set_pending([result.amount] if result.amount > 0 else [])
     dom.announce("fudge-att-result", text)
-    _log(text)
+    log.add(text)
 
 
 @dom.handler("click", "#fudge-apply")
@@ -726,7 +690,7 @@ def on_apply(_event: Any) -> None:
 
 
 def _load_wounds() -> tuple[fudge.WoundTrack, str | None]:
-    if not _stored(WOUNDS_KEY):
+    if not dom.has_saved(WOUNDS_KEY):
         return fudge.WoundTrack(), None
     saved = dom.load_json(WOUNDS_KEY, None)
     try:
@@ -782,7 +746,7 @@ def _commit_track(track: fudge.WoundTrack, text: str) -> None:
     dom.by_id("fudge-w-notice").hidden = True
     full = f"{text} {_status(track)}"
     dom.announce("fudge-w-status", full)
-    _log(full)
+    log.add(full)
 
 
 @dom.handler("click", "#fudge-w-take")
@@ -851,7 +815,7 @@ def _group_text() -> str:
 def on_group(_event: Any) -> None:
     text = _group_text()
     dom.announce("fudge-g-result", text)
-    _log(text)
+    log.add(text)
 
 
 def render_rapid_fire() -> None:
@@ -937,11 +901,7 @@ def setup() -> None:
         dom.set_text("fudge-w-notice", notice)
         dom.by_id("fudge-w-notice").hidden = False
     dom.set_text("fudge-w-status", _status(track))
-    entries, log_notice = _load_log()
-    _render_log(entries)
-    if log_notice:
-        dom.set_text("fudge-log-notice", log_notice)
-        dom.by_id("fudge-log-notice").hidden = False
+    log.render()
     _set_pending([])
     _render_all()
     i18n.on_change(_render_all)

@@ -6,12 +6,11 @@ from fractions import Fraction
 from itertools import permutations
 from typing import Any
 
-from pyscript import window
-
 from rules import ite
 from ui import dom, i18n
 from ui.chart import bar_chart
 from ui.fmt import number, percent
+from ui.journal import Journal
 
 LOG_KEY = "gm.ite.log"
 LOG_SIZE = 50
@@ -92,7 +91,6 @@ i18n.register(
         "итог": "outcome",
         "Журнал": "Log",
         "Бросков пока нет.": "No rolls yet.",
-        "Очистить журнал": "Clear the log",
         "И-чек": "И-чек (initiative)",
         "Т-чек": "Т-чек (accuracy)",
         "Эф-чек": "Эф-чек (effect)",
@@ -361,29 +359,7 @@ def render_roll() -> None:
 # --- log -------------------------------------------------------------------------------------------
 
 
-def _load_log() -> list[str]:
-    """Saved log lines; damaged data falls back to an empty log with a visible notice."""
-    saved = dom.load_json(LOG_KEY, None)
-    raw = window.localStorage.getItem(LOG_KEY)  # JS null arrives as jsnull, not None
-    broken = isinstance(raw, str) and (
-        not isinstance(saved, list)
-        or not all(isinstance(e, dict) and isinstance(e.get("text"), str) for e in saved)
-    )
-    note = dom.by_id("ite-log-note")
-    if broken:
-        note.textContent = i18n.t("Сохранённый журнал был повреждён; начат новый.")
-        note.hidden = False
-        dom.save_json(LOG_KEY, [])
-        return []
-    return [entry["text"] for entry in (saved or [])][:LOG_SIZE]
-
-
-def _render_log(lines: list[str]) -> None:
-    box = dom.by_id("ite-log")
-    dom.clear(box)
-    for line in lines:
-        box.append(dom.make("li", line))
-    dom.by_id("ite-log-empty").hidden = bool(lines)
+log = Journal(LOG_KEY, "ite", size=LOG_SIZE)
 
 
 # --- presets (the seed's §6 examples, built with the rules module) ----------------------------------
@@ -482,19 +458,15 @@ def on_preset(_event: Any) -> None:
 def on_roll(_event: Any) -> None:
     stages = read_chain()
     result = ite.run_chain(dom.app_rng, stages)
-    lines = [_summary(result), *_load_log()][:LOG_SIZE]
     _state["stages"], _state["odds"], _state["result"] = stages, result.odds, result
     render_odds()
     render_roll()
-    dom.save_json(LOG_KEY, [{"text": line} for line in lines])
-    _render_log(lines)
+    log.add(_summary(result))
 
 
 @dom.handler("click", "#ite-log-clear")
 def on_log_clear(_event: Any) -> None:
-    dom.save_json(LOG_KEY, [])
-    _render_log([])
-    dom.by_id("ite-log-note").hidden = True
+    log.clear()
     dom.set_text("ite-status", i18n.t("Журнал очищен."))
 
 
@@ -504,7 +476,7 @@ def _rerender() -> None:
 
 
 def setup() -> None:
-    _render_log(_load_log())
+    log.render()
     try:
         _compute()
     except ValueError as error:  # a browser may restore odd form values on reload

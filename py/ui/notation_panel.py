@@ -15,13 +15,14 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, when, window
 
 from rules import notation
 from ui import dom, i18n
 from ui.chart import bar_chart
 from ui.fmt import percent
+from ui.journal import Journal
 
 LOG_KEY = "gm.notation.log"
 LOG_SIZE = 200
@@ -74,7 +75,6 @@ i18n.register(
         "Журнал бросков": "Roll log",
         "Бросков пока нет.": "No rolls yet.",
         "Скачать журнал (.txt)": "Download log (.txt)",
-        "Очистить журнал": "Clear log",
         # dynamic text
         "Введите выражение, например 4d6kh3.": "Type an expression, e.g. 4d6kh3.",
         "Ошибка в символе {col}: {msg}": "Error at character {col}: {msg}",
@@ -655,53 +655,13 @@ def _compute(text: str, *, do_roll: bool) -> None:
     _render_distribution()
     _render_roll()
     if do_roll:
-        _add_to_log(result)
+        log.add(roll_text(result))
 
 
 # --------------------------------------------------------------------------- log
 
 
-def _now() -> str:
-    d = window.Date.new()
-    return (
-        f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d} "
-        f"{int(d.getHours()):02d}:{int(d.getMinutes()):02d}"
-    )
-
-
-def _load_log() -> list[dict[str, str]]:
-    missing = object()
-    saved = dom.load_json(LOG_KEY, missing)
-    present = isinstance(window.localStorage.getItem(LOG_KEY), str)  # JS null arrives as jsnull, not None
-    valid = isinstance(saved, list) and all(
-        isinstance(e, dict) and isinstance(e.get("text"), str) and isinstance(e.get("time", ""), str)
-        for e in saved
-    )
-    if present and not valid:
-        notice = dom.by_id("notation-log-notice")
-        notice.textContent = i18n.t("Журнал в браузере был повреждён; начат новый.")
-        notice.hidden = False
-        dom.save_json(LOG_KEY, [])
-        return []
-    return saved[:LOG_SIZE] if valid else []
-
-
-def _render_log(entries: list[dict[str, str]], /) -> None:
-    box = dom.by_id("notation-log")
-    dom.clear(box)
-    for entry in entries:
-        item = dom.make("li")
-        if entry.get("time"):
-            item.append(dom.make("time", entry["time"][-5:], cls="muted"), " ")
-        item.append(entry["text"])
-        box.append(item)
-    dom.by_id("notation-log-empty").hidden = bool(entries)
-
-
-def _add_to_log(result: notation.RollResult, /) -> None:
-    entries = [{"time": _now(), "text": roll_text(result)}, *_load_log()][:LOG_SIZE]
-    dom.save_json(LOG_KEY, entries)
-    _render_log(entries)
+log = Journal(LOG_KEY, "notation", size=LOG_SIZE, timestamps=True)
 
 
 # --------------------------------------------------------------------------- handlers
@@ -761,8 +721,7 @@ def on_share(_event: Any) -> None:
 
 @dom.handler("click", "#notation-log-clear")
 def on_log_clear(_event: Any) -> None:
-    dom.save_json(LOG_KEY, [])
-    _render_log([])
+    log.clear()
     notice = dom.by_id("notation-log-notice")
     notice.textContent = i18n.t("Журнал очищен.")
     notice.hidden = False
@@ -770,19 +729,11 @@ def on_log_clear(_event: Any) -> None:
 
 @dom.handler("click", "#notation-log-export")
 def on_log_export(_event: Any) -> None:
-    entries = _load_log()
-    if not entries:
+    lines = log.texts()
+    if not lines:
         raise dom.InputError(i18n.t("Журнал пуст: скачивать нечего."))
-    lines = [i18n.t("Журнал бросков (нотация)"), ""]
-    lines += [f"{e.get('time', '')}  {e['text']}".strip() for e in reversed(entries)]
-    options = to_js({"type": "text/plain;charset=utf-8"}, dict_converter=window.Object.fromEntries)
-    blob = window.Blob.new(to_js(["\n".join(lines) + "\n"]), options)
-    url = window.URL.createObjectURL(blob)
-    link = dom.make("a", href=url, download="notation-log.txt", hidden="")
-    document.body.append(link)
-    link.click()
-    link.remove()
-    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 5000)
+    header = [i18n.t("Журнал бросков (нотация)"), ""]
+    dom.download_text("notation-log.txt", "\n".join([*header, *reversed(lines)]) + "\n")
 
 
 # --------------------------------------------------------------------------- start-up
@@ -806,12 +757,6 @@ def _deferred(fn: Callable[[], None], /) -> None:
     window.setTimeout(create_once_callable(run), 0)
 
 
-def _url_param(name: str, /) -> str | None:
-    # Not dom.url_param: in this Pyodide a missing parameter (JS null) arrives as jsnull, not None.
-    value = window.URLSearchParams.new(window.location.search).get(name)
-    return value if isinstance(value, str) else None
-
-
 def _warm_up(*_: Any) -> None:
     """The first exact distribution imports icepool; do it once the notation tab is open."""
     if str(window.location.hash) == "#notation" and not _state.get("warm"):
@@ -831,9 +776,9 @@ def _rerender() -> None:
 
 def setup() -> None:
     """Wire the panel; called once from main.py before the page is marked ready."""
-    _render_log(_load_log())
+    log.render()
     i18n.on_change(_rerender)
-    shared = _url_param("expr")
+    shared = dom.url_param("expr")
     if shared:
         dom.by_id("notation-expr").value = shared
         if not str(window.location.hash):

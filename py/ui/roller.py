@@ -5,17 +5,46 @@ from __future__ import annotations
 from typing import Any
 
 from rules import dice, gauss
-from ui import dom
+from ui import dom, i18n
 from ui.chart import bar_chart
 from ui.fmt import percent, signed
+from ui.journal import Journal
 
-HISTORY_KEY = "gm.gauss.history"
-HISTORY_SIZE = 20
+history = Journal("gm.gauss.history", "gauss", size=20)
+i18n.register(
+    {
+        "Бросок GaussD20": "GaussD20 roll",
+        "GaussD20 = round(3d20 / 3): диапазон d20, но с «горбом» в центре. Удача 1…9 сдвигает результат на (удача − 5), в пределах 1…20.": (
+            "GaussD20 = round(3d20 / 3): the range of a d20 with a bell-shaped hump in the middle. "
+            "Luck (удача) 1…9 shifts the result by (luck − 5), kept within 1…20."
+        ),
+        "Удача (1–9)": "Luck (удача, 1–9)",
+        "Бросить": "Roll",
+        "Ещё не бросали.": "No roll yet.",
+        "Точное распределение GaussD20 при выбранной удаче; выпавшее значение выделено.": (
+            "Exact GaussD20 distribution for the chosen luck; the rolled value is highlighted."
+        ),
+        "Точные вероятности": "Exact odds",
+        "Значение": "Value",
+        "Попадание в центр": "Hitting the centre (попадание в центр)",
+        "Окно": "Window",
+        "Вероятность": "Probability",
+        "Таблицы в посте автора получены методом Монте-Карло, а его rnd20 выдаёт 1 и 20 вдвое реже остальных граней. Здесь вероятности точные, на честных d20: например, 9–12 — 43,25 %, а не 45 %.": (
+            "The author's tables are Monte-Carlo estimates, and his rnd20 gives 1 and 20 half as often as "
+            "the other faces. These odds are exact, on fair d20s: 9–12, for example, is 43.25 %, not 45 %."
+        ),
+        "История": "History",
+        "невозможно": "impossible",
+        "Сдвиг удачи": "Luck shift",
+        "с удачей": "with luck",
+        "Удача": "Luck",
+    }
+)
 _state: dict[str, Any] = {"luck": gauss.NEUTRAL_LUCK, "last": None}
 
 
 def _read_luck() -> int:
-    return dom.read_int("gauss-luck", gauss.LUCK_MIN, gauss.LUCK_MAX, "Удача")
+    return dom.read_int("gauss-luck", gauss.LUCK_MIN, gauss.LUCK_MAX, i18n.t("Удача"))
 
 
 def _cell_row(*cells: str) -> Any:
@@ -42,7 +71,7 @@ def render_odds(luck: int) -> None:
     for k in range(gauss.VALUE_MIN, gauss.VALUE_MAX + 1):
         p = dist.get(k)
         if p is None:
-            body.append(_cell_row(str(k), "невозможно", "—", "—"))
+            body.append(_cell_row(str(k), i18n.t("невозможно"), "—", "—"))
         else:
             body.append(
                 _cell_row(str(k), percent(p), percent(dice.at_most(dist, k)), percent(dice.at_least(dist, k)))
@@ -51,32 +80,15 @@ def render_odds(luck: int) -> None:
     dom.clear(windows)
     for low, high, p in gauss.centre_windows(luck)[:-1]:
         windows.append(_cell_row(f"{low}–{high}", percent(p)))
-    dom.set_text("gauss-luck-note", f"Сдвиг удачи: {signed(luck - gauss.NEUTRAL_LUCK)}")
+    dom.set_text("gauss-luck-note", f"{i18n.t('Сдвиг удачи')}: {signed(luck - gauss.NEUTRAL_LUCK)}")
 
 
 def _describe(roll: gauss.GaussRoll) -> str:
     a, b, c = roll.dice
     text = f"3d20: {a} + {b} + {c} = {roll.total} → GaussD20: {roll.base}"
     if roll.luck != gauss.NEUTRAL_LUCK:
-        text += f", с удачей {roll.luck} ({signed(roll.luck - gauss.NEUTRAL_LUCK)}): {roll.value}"
+        text += f", {i18n.t('с удачей')} {roll.luck} ({signed(roll.luck - gauss.NEUTRAL_LUCK)}): {roll.value}"
     return text
-
-
-def _render_history(entries: list[dict[str, Any]]) -> None:
-    box = dom.by_id("gauss-history")
-    dom.clear(box)
-    for entry in entries:
-        box.append(dom.make("li", str(entry.get("text", ""))))
-    dom.by_id("gauss-history-empty").hidden = bool(entries)
-
-
-def _load_history() -> list[dict[str, Any]]:
-    saved = dom.load_json(HISTORY_KEY, [])
-    if not isinstance(saved, list):
-        return []
-    return [entry for entry in saved if isinstance(entry, dict) and isinstance(entry.get("text"), str)][
-        :HISTORY_SIZE
-    ]
 
 
 @dom.handler("change", "#gauss-luck")
@@ -105,17 +117,15 @@ def on_roll(_event: Any) -> None:
     )
     text = _describe(roll)
     dom.announce("gauss-result", text)
-    history = [{"text": text}, *_load_history()][:HISTORY_SIZE]
-    dom.save_json(HISTORY_KEY, history)
-    _render_history(history)
+    history.add(text)
 
 
-@dom.handler("click", "#gauss-history-clear")
+@dom.handler("click", "#gauss-log-clear")
 def on_history_clear(_event: Any) -> None:
-    dom.save_json(HISTORY_KEY, [])
-    _render_history([])
+    history.clear()
 
 
 def setup() -> None:
+    i18n.on_change(lambda: render_odds(_state["luck"]))
     render_odds(_state["luck"])
-    _render_history(_load_history())
+    history.render()

@@ -28,6 +28,9 @@ i18n.register(
         "документ с толкованиями": "how the seeds are read",
         "Внутренняя ошибка; подробности в консоли браузера.": "Internal error; see the browser console.",
         "Скопировано.": "Copied.",
+        "Очистить журнал": "Clear the log",
+        "Очистить историю": "Clear the history",
+        "Бросков пока нет.": "No rolls yet.",
     }
 )
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import create_once_callable, to_js
-from pyscript import document, window
+from pyscript import window
 
 from rules import threat
 from ui import dom, i18n
@@ -117,7 +116,6 @@ i18n.register(
         "Журнал пуст.": "The journal is empty.",
         "Копировать журнал": "Copy the journal",
         "Скачать .txt": "Download .txt",
-        "Очистить журнал": "Clear the journal",
         # dynamic text (threat_view and this module)
         "светлый": "светлый (light)",
         "опасных результатов нет (при T ≤ 1 событий нет)": "no dangerous results (no events at T ≤ 1)",
@@ -185,11 +183,7 @@ def _load(key: str) -> tuple[Any, bool]:
     """(value or _MISSING, corrupted?): unreadable JSON counts as corrupted, absence does not."""
     value = dom.load_json(key, _MISSING)
     if value is _MISSING:
-        try:
-            present = isinstance(window.localStorage.getItem(key), str)  # JS null is not None here
-        except Exception:
-            present = False
-        return _MISSING, present
+        return _MISSING, dom.has_saved(key)
     return value, False
 
 
@@ -448,14 +442,7 @@ def on_journal_download(_event: Any) -> None:
     if not _s["journal"]:
         dom.set_text("threat-journal-status", i18n.t("Журнал пуст — нечего копировать."))
         return
-    options = to_js({"type": "text/plain;charset=utf-8"}, dict_converter=window.Object.fromEntries)
-    blob = window.Blob.new(to_js([_journal_text()]), options)
-    url = window.URL.createObjectURL(blob)
-    link = dom.make("a", href=str(url), download="threat-journal.txt")
-    document.body.append(link)
-    link.click()
-    link.remove()
-    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+    dom.download_text("threat-journal.txt", _journal_text())
     dom.set_text("threat-journal-status", i18n.t("Файл журнала готов."))
 
 

@@ -54,7 +54,7 @@ def test_roll_shows_three_d20_and_gauss_value(app: Page) -> None:
     assert int(app.locator("#gauss-value").inner_text()) == round(sum(faces) / 3)
     expect(result).to_have_attribute("aria-live", "polite")
     expect(app.locator("#gauss-chart .bar-hit")).to_have_count(1)
-    expect(app.locator("#gauss-history li").first).to_contain_text(f"{faces[0]} + {faces[1]} + {faces[2]}")
+    expect(app.locator("#gauss-log li").first).to_contain_text(f"{faces[0]} + {faces[1]} + {faces[2]}")
 
 
 def test_luck_out_of_range_is_refused(app: Page) -> None:
@@ -125,9 +125,31 @@ def test_empty_converter_input_gets_message(app: Page) -> None:
 def test_off_origin_requests_are_caught(browser: Browser, site_url: str) -> None:
     """The request guard itself works: a deliberate CDN request is recorded and aborted."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html", watch)
+    context, _page = open_app(browser, site_url + "index.html", watch)
     # The page's CSP already stops fetch() to other origins, so navigate a second tab instead.
     with pytest.raises(PlaywrightError):
         context.new_page().goto("https://cdn.jsdelivr.net/npm/pyodide/pyodide.mjs")
     context.close()
     assert any(re.search("jsdelivr", url) for url in watch.foreign_requests)
+
+
+def test_language_switch_is_remembered(browser: Browser, site_url: str) -> None:
+    """The English switch translates labels and results, and is remembered across a reload."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=1", watch)
+    page.click("#lang-switch")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#gauss-roll")).to_have_text("Roll")
+    expect(page.locator("h1")).to_have_text("GM's dice")
+    page.fill("#gauss-luck", "7")
+    page.click("#gauss-roll")
+    expect(page.locator("#gauss-result")).to_contain_text("with luck 7")
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    expect(page.locator("#lang-switch")).to_have_text("Русский")
+    expect(page.locator("label[for='gauss-luck']")).to_have_text("Luck (удача, 1–9)")
+    page.click("#lang-switch")
+    expect(page.locator("#gauss-roll")).to_have_text("Бросить")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    context.close()
+    watch.assert_clean()

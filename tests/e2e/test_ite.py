@@ -111,7 +111,7 @@ def test_ite1_odds_before_roll_equal_rules(app: Page) -> None:
     expect(app.locator("#ite-t-formula")).to_contain_text("10,5")
     assert _odds_rows(app)[0][2] == expected
     expect(app.locator("#ite-i-formula")).to_have_text("чек выключен")
-    expect(app.locator("#ite-log-note")).to_be_hidden()  # a fresh page has no damaged log
+    expect(app.locator("#ite-log-notice")).to_be_hidden()  # a fresh page has no damaged log
 
 
 def test_odds_follow_input_changes(app: Page) -> None:
@@ -343,7 +343,7 @@ def test_log_clear_and_damaged_log(app: Page) -> None:
     app.evaluate("localStorage.setItem('gm.ite.log', '{not json')")
     app.reload()
     app.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
-    expect(app.locator("#ite-log-note")).to_contain_text("повреждён")
+    expect(app.locator("#ite-log-notice")).to_contain_text("повреждён")
     expect(app.locator("#ite-log li")).to_have_count(0)
     app.click("#ite-roll")
     expect(app.locator("#ite-log li")).to_have_count(1)

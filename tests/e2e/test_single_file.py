@@ -70,7 +70,7 @@ def test_state_survives_reload_from_disk(disk_page: tuple[Page, Watch]) -> None:
     page, _ = disk_page
     page.goto(page.url.split("#")[0] + "#roller")
     page.click("#gauss-roll")
-    first = page.locator("#gauss-history li").first.inner_text()
+    first = page.locator("#gauss-log li").first.inner_text()
     page.reload()
     page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
-    expect(page.locator("#gauss-history li").first).to_have_text(first)
+    expect(page.locator("#gauss-log li").first).to_have_text(first)

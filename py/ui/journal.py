@@ -1,0 +1,84 @@
+"""A result log that survives reloads: newest first, bounded, rendered as plain text.
+
+Every panel keeps one: ``<ol id="PREFIX-log">``, ``<p id="PREFIX-log-empty">`` (shown when
+there is nothing) and ``<p id="PREFIX-log-notice" hidden>`` (shown when the saved log was
+damaged and had to be started afresh).  Entries are stored in localStorage as
+``[{"text": …, "time": …?}, …]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import window
+
+from ui import dom, i18n
+
+__all__ = ["Journal"]
+
+DAMAGED = "Сохранённый журнал был повреждён; начат новый."
+i18n.register({DAMAGED: "The saved log was damaged; a new one was started."})
+
+
+def _valid(saved: Any) -> bool:
+    return isinstance(saved, list) and all(
+        isinstance(entry, dict)
+        and isinstance(entry.get("text"), str)
+        and isinstance(entry.get("time", ""), str)
+        for entry in saved
+    )
+
+
+def _now() -> str:
+    d = window.Date.new()
+    return (
+        f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d} "
+        f"{int(d.getHours()):02d}:{int(d.getMinutes()):02d}"
+    )
+
+
+class Journal:
+    """One panel's persisted log."""
+
+    def __init__(self, key: str, prefix: str, /, *, size: int = 50, timestamps: bool = False) -> None:
+        self.key, self.prefix, self.size, self.timestamps = key, prefix, size, timestamps
+
+    def entries(self) -> list[dict[str, str]]:
+        """The saved entries; a damaged log is reset, with a visible notice."""
+        if not dom.has_saved(self.key):
+            return []
+        saved = dom.load_json(self.key, None)
+        if not _valid(saved):
+            notice = dom.by_id(f"{self.prefix}-log-notice")
+            notice.textContent = i18n.t(DAMAGED)
+            notice.hidden = False
+            dom.save_json(self.key, [])
+            return []
+        return saved[: self.size]
+
+    def texts(self) -> list[str]:
+        """Export lines, newest first."""
+        return [f"{e['time']} {e['text']}" if e.get("time") else e["text"] for e in self.entries()]
+
+    def add(self, text: str, /) -> None:
+        entry = {"time": _now(), "text": text} if self.timestamps else {"text": text}
+        entries = [entry, *self.entries()][: self.size]
+        dom.save_json(self.key, entries)
+        self.render(entries)
+
+    def clear(self) -> None:
+        dom.save_json(self.key, [])
+        dom.by_id(f"{self.prefix}-log-notice").hidden = True
+        self.render([])
+
+    def render(self, entries: list[dict[str, str]] | None = None, /) -> None:
+        shown = self.entries() if entries is None else entries
+        box = dom.by_id(f"{self.prefix}-log")
+        dom.clear(box)
+        for entry in shown:
+            item = dom.make("li")
+            if entry.get("time"):
+                item.append(dom.make("time", entry["time"][-5:], cls="muted"), " ")
+            item.append(entry["text"])
+            box.append(item)
+        dom.by_id(f"{self.prefix}-log-empty").hidden = bool(shown)
