@@ -66,6 +66,12 @@ ACTIONS: list[tuple[str, str, str, str]] = [
     ),
 ]
 
+MARKS = {
+    "Python up (Pyodide + PyScript)": "pythonMs",
+    "first panel usable (interactive)": "interactiveMs",
+    "all seven panels wired (ready)": "readyMs",
+}
+
 CLICK_JS = """async ([setup, selector]) => {
   if (setup) eval(setup);
   const button = document.querySelector(selector);
@@ -76,15 +82,11 @@ CLICK_JS = """async ([setup, selector]) => {
 }"""
 
 
-def ready_ms(page: Page, phases: dict[str, list[float]] | None = None) -> float:
+def start_marks(page: Page) -> dict[str, float]:
+    """The page's own start-up marks (performance.now() at each step), once it is ready."""
     page.wait_for_selector(READY, state="attached", timeout=120_000)
     marks = page.evaluate("({...document.documentElement.dataset})")
-    if phases is not None:
-        python, imported, ready = (float(marks[k]) for k in ("pythonMs", "importedMs", "readyMs"))
-        phases["Pyodide + PyScript up"].append(python)
-        phases["our imports"].append(imported - python)
-        phases["panel setup"].append(ready - imported)
-    return float(marks["readyMs"])
+    return {name: float(marks[key]) for name, key in MARKS.items()}
 
 
 def main() -> None:
@@ -92,8 +94,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     server, url = serve_in_thread(build(Path(tempfile.mkdtemp()) / "site"))
-    cold, warm = [], []
-    phases: dict[str, list[float]] = {"Pyodide + PyScript up": [], "our imports": [], "panel setup": []}
+    starts: dict[str, list[float]] = {f"{kind}: {name}": [] for kind in ("cold", "warm") for name in MARKS}
     clicks: dict[str, list[float]] = {name: [] for name, *_ in ACTIONS}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -101,13 +102,15 @@ def main() -> None:
             context = browser.new_context()
             page = context.new_page()
             page.goto(url + "index.html")
-            cold.append(ready_ms(page, phases))
+            for name, value in start_marks(page).items():
+                starts[f"cold: {name}"].append(value)
             page.reload()
-            warm.append(ready_ms(page))
+            for name, value in start_marks(page).items():
+                starts[f"warm: {name}"].append(value)
             for name, panel, setup, selector in ACTIONS:
                 page.goto(url + f"index.html#{panel}")
                 # a panel that writes ?query= into the URL (notation's share link) makes this a reload
-                page.wait_for_selector(READY, state="attached", timeout=120_000)
+                start_marks(page)
                 clicks[name].append(page.evaluate(CLICK_JS, [setup, selector]))
             context.close()
         browser.close()
@@ -115,11 +118,9 @@ def main() -> None:
     print(f"Chromium {CHROMIUM}, {args.runs} runs, median (min–max), milliseconds")
     print("| measure | median ms | min–max ms |")
     print("|---|---|---|")
-    for name, values in [
-        ("ready, cold", cold),
-        ("ready, warm (reload)", warm),
-        *((f"cold phase: {phase}", values) for phase, values in phases.items()),
-    ] + [(f"click → result: {name}", values) for name, values in clicks.items()]:
+    for name, values in [*starts.items()] + [
+        (f"click → result: {name}", values) for name, values in clicks.items()
+    ]:
         print(f"| {name} | {statistics.median(values):.0f} | {min(values):.0f}–{max(values):.0f} |")
 
 

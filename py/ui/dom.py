@@ -26,6 +26,8 @@ __all__ = [
     "handler",
     "load_json",
     "make",
+    "enable",
+    "mark_interactive",
     "mark_ready",
     "read_choice",
     "read_int",
@@ -197,14 +199,25 @@ def download_text(filename: str, text: str) -> None:
     window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 5000)
 
 
-def mark_ready() -> None:
-    """Enable the controls, hide the loading indicator and set the test marker."""
-    for element in document.querySelectorAll("[data-needs-python]"):
+def enable(root: Any) -> None:
+    """Enable the Python-driven controls inside ``root`` (a panel, the header, the document)."""
+    for element in root.querySelectorAll("[data-needs-python]"):
         element.disabled = False
     # Wide tables scroll sideways on a phone; keyboard users must be able to scroll them too.
-    for element in document.querySelectorAll(".table-wrap:not([tabindex])"):
+    for element in root.querySelectorAll(".table-wrap:not([tabindex])"):
         element.setAttribute("tabindex", "0")
+
+
+def mark_interactive() -> None:
+    """The first panel works: hide the loading indicator (read by tools/bench.py)."""
+    by_id("loading").hidden = True
+    document.documentElement.dataset.interactiveMs = str(round(window.performance.now()))
+
+
+def mark_ready() -> None:
+    """Every panel is wired: enable everything and set the marker the tests wait for."""
+    enable(document)
     by_id("loading").hidden = True
     root = document.documentElement
-    root.dataset.readyMs = str(round(window.performance.now()))  # read by tools/bench.py
+    root.dataset.readyMs = str(round(window.performance.now()))
     root.dataset.ready = "true"

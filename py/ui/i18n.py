@@ -15,7 +15,7 @@ from pyscript import document
 
 from ui import dom
 
-__all__ = ["LANGUAGES", "register", "on_change", "t", "current", "set_language", "apply"]
+__all__ = ["LANGUAGES", "register", "on_change", "t", "current", "set_language", "apply", "refresh"]
 
 LANGUAGES = ("ru", "en")
 LANG_KEY = "gm.lang"
@@ -64,6 +64,12 @@ def apply() -> None:
     root = document.documentElement
     root.lang = _state["lang"]
     document.title = t(_original(root, "data-i18n-ru-title", lambda: str(document.title)))
+
+
+def refresh() -> None:
+    """Translate static text added since the last switch (a panel wired later)."""
+    if _state["lang"] != "ru":
+        apply()
 
 
 def set_language(lang: str, /, *, save: bool = True) -> None:

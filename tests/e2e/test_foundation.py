@@ -147,9 +147,21 @@ def test_language_switch_is_remembered(browser: Browser, site_url: str) -> None:
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=60_000)
     expect(page.locator("#lang-switch")).to_have_text("Русский")
-    expect(page.locator("label[for='gauss-luck']")).to_have_text("Luck (удача, 1–9)")
+    expect(page.locator("label[for='gauss-luck']")).to_contain_text("Luck")
     page.click("#lang-switch")
     expect(page.locator("#gauss-roll")).to_have_text("Бросить")
     expect(page.locator("html")).to_have_attribute("lang", "ru")
+    context.close()
+    watch.assert_clean()
+
+
+def test_visible_panel_starts_first(browser: Browser, site_url: str) -> None:
+    """The panel named in the URL is wired first and usable before the other panels finish."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html#threat", watch)
+    marks = page.evaluate("({...document.documentElement.dataset})")
+    assert marks["firstPanel"] == "threat"
+    assert float(marks["interactiveMs"]) <= float(marks["readyMs"])
+    expect(page.locator("#threat button.primary").first).to_be_enabled()
     context.close()
     watch.assert_clean()
