@@ -365,17 +365,8 @@ def pierces(attack: int, defence: int, modifier: int = 0) -> bool:
 
 
 @dataclass(frozen=True)
-class CombatEntry:
+class CombatEntry(Tier):
     """One row of the attack or defence table: values ``low..high``, a stable key, the seed's text."""
-
-    low: int
-    high: int
-    key: str
-    text: str
-    success: bool
-
-    def __contains__(self, value: object) -> bool:
-        return isinstance(value, int) and self.low <= value <= self.high
 
 
 _FAILURE_ROWS = (
