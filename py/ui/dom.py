@@ -70,22 +70,33 @@ def set_text(element_id: str, text: str) -> None:
     by_id(element_id).textContent = text
 
 
+NOT_A_NUMBER = "{name}: введите целое число от {low} до {high}."
+OUT_OF_RANGE = "{name}: {value} вне допустимого диапазона {low}…{high}."
+NOT_ALLOWED = "{name}: недопустимое значение."
+
+
+def _message(template: str, **values: object) -> str:
+    from ui.i18n import t  # here, not at the top: i18n itself stores the language through this module
+
+    return t(template).format(**values)
+
+
 def read_int(element_id: str, low: int, high: int, name: str) -> int:
-    """Read a whole number from an input, or raise InputError with a Russian message."""
+    """Read a whole number from an input, or raise InputError with a message in the page's language."""
     raw = str(by_id(element_id).value).strip().replace("−", "-")
     try:
         value = int(raw)
     except ValueError:
-        raise InputError(f"{name}: введите целое число от {low} до {high}.") from None
+        raise InputError(_message(NOT_A_NUMBER, name=name, low=low, high=high)) from None
     if not low <= value <= high:
-        raise InputError(f"{name}: {value} вне допустимого диапазона {low}…{high}.")
+        raise InputError(_message(OUT_OF_RANGE, name=name, value=value, low=low, high=high))
     return value
 
 
 def read_choice(element_id: str, allowed: tuple[str, ...], name: str) -> str:
     value = str(by_id(element_id).value)
     if value not in allowed:
-        raise InputError(f"{name}: недопустимое значение.")
+        raise InputError(_message(NOT_ALLOWED, name=name))
     return value
 
 
@@ -118,7 +129,7 @@ def handler(event_type: str, selector: str) -> Callable[[Callable[[Any], None]],
                 show_error(box, str(error))
             except Exception:
                 window.console.error(traceback.format_exc())
-                show_error(box, "Внутренняя ошибка; подробности в консоли браузера.")
+                show_error(box, _message("Внутренняя ошибка; подробности в консоли браузера."))
             else:
                 show_error(box, "")
 
@@ -176,10 +187,10 @@ def copy_text(text: str, status_id: str) -> None:
     """Copy to the clipboard and say so in ``status_id``."""
 
     def done(*_: Any) -> None:
-        set_text(status_id, "Скопировано.")
+        set_text(status_id, _message("Скопировано."))
 
     def failed(*_: Any) -> None:
-        set_text(status_id, "Не удалось скопировать: выделите текст и нажмите Ctrl+C.")
+        set_text(status_id, _message("Не удалось скопировать: выделите текст и нажмите Ctrl+C."))
 
     clipboard = getattr(window.navigator, "clipboard", None)
     if clipboard is None:

@@ -165,3 +165,36 @@ def test_visible_panel_starts_first(browser: Browser, site_url: str) -> None:
     expect(page.locator("#threat button.primary").first).to_be_enabled()
     context.close()
     watch.assert_clean()
+
+
+def test_copy_button_copies_the_converted_text(browser: Browser, site_url: str) -> None:
+    """The converter's Copy button puts exactly the converted text on the clipboard and says so."""
+    watch = Watch()
+    context, page = open_app(
+        browser,
+        site_url + "index.html#converter",
+        watch,
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    page.fill("#convert-input", SEED_INPUT)
+    page.click("#convert-run")
+    page.click("#convert-copy")
+    expect(page.locator("#convert-copy-status")).to_have_text("Скопировано.")
+    assert page.evaluate("navigator.clipboard.readText()") == SEED_OUTPUT
+    context.close()
+    watch.assert_clean()
+
+
+def test_out_of_range_message_follows_the_language(browser: Browser, site_url: str) -> None:
+    """Input messages are shown in the page's language (here English)."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html", watch)
+    page.click("#lang-switch")
+    page.fill("#gauss-luck", "0")
+    page.click("#gauss-roll")
+    expect(page.locator("#roller .error")).to_contain_text("outside the allowed range 1…9")
+    page.click("#lang-switch")
+    page.click("#gauss-roll")
+    expect(page.locator("#roller .error")).to_contain_text("вне допустимого диапазона 1…9")
+    context.close()
+    watch.assert_clean()

@@ -74,3 +74,17 @@ def test_state_survives_reload_from_disk(disk_page: tuple[Page, Watch]) -> None:
     page.reload()
     page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
     expect(page.locator("#gauss-log li").first).to_have_text(first)
+
+
+def test_offline_bundle_holds_the_site_and_the_single_file(site_dir: Path, tmp_path: Path) -> None:
+    """tools/build.py's offline zip holds the whole site plus the single file, under gm-dice/."""
+    import zipfile
+
+    from build import build
+
+    out = build(tmp_path / "dist", extras=True)
+    with zipfile.ZipFile(out / "gm-dice-offline.zip") as bundle:
+        names = set(bundle.namelist())
+    expected = {f"gm-dice/{p.relative_to(site_dir).as_posix()}" for p in site_dir.rglob("*") if p.is_file()}
+    assert expected <= names
+    assert "gm-dice/gm-dice.html" in names
