@@ -281,3 +281,75 @@ def test_language_switch_keeps_controls(app: Page) -> None:
     expect(app.locator("#chk-skill option")).to_have_count(len(gauss.SKILL_LEVELS))
     app.click("#lang-switch")
     expect(app.locator("#chk-skill-title")).to_have_text("Проверка навыка")
+
+
+def test_english_glosses_seed_terms_and_result_then_russian_again(browser: Browser, site_url: str) -> None:
+    """In English the tier table glosses the Russian seed terms and a roll reads in English; Russian returns."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=11#checks", watch)
+    page.click("#lang-switch")
+    expect(page.locator("#chk-skill-title")).to_have_text("Проверка навыка (skill check)")
+    tiers = cells(page, "#chk-skill-odds", 2)[:9]
+    assert tiers[2] == "критический провал (critical failure)"
+    assert tiers[3] == "провал (failure)"
+    for tier, text in zip(gauss.TIERS, tiers, strict=True):
+        assert text.startswith(tier.text + " (") and text.endswith(")"), text
+    expect(page.locator("#chk-skill option[value='4']")).to_have_text("+4: ученик (apprentice)")
+    expect(page.locator("#chk-skill-mod")).to_contain_text("Net modifier: 0")
+    page.click("#chk-skill-roll")
+    result = page.locator("#chk-skill-result")
+    expect(result).to_contain_text("Skill check (ученик (apprentice) +4 vs «легкая (easy)» −4): 3d20 = ")
+    text = result.inner_text()
+    value = int(re.search(r"→ (\d+): ", text).group(1))
+    tier = gauss.tier_of(value)
+    assert f": {tier.text} (" in text and ("(success)." if tier.success else "(failure).") in text
+    assert "против" not in text and "модификатор" not in text
+    expect(page.locator("#chk-log li").first).to_have_text(text)
+    expect(page.locator("#chk-skill-odds tr.row-hit")).to_contain_text("← rolled")
+    page.click("#lang-switch")
+    expect(result).to_contain_text("Проверка навыка (ученик +4 против «легкая» −4): 3d20 = ")
+    expect(result).to_contain_text(f"→ {value}: {tier.text} (")
+    assert cells(page, "#chk-skill-odds", 2)[:9] == [
+        t.text + (" ← выпало" if t is tier else "") for t in gauss.TIERS
+    ]
+    expect(page.locator("#chk-skill option[value='4']")).to_have_text("+4: ученик")
+    expect(page.locator("#chk-skill-mod")).to_contain_text("Итоговый модификатор: 0")
+    context.close()
+    watch.assert_clean()
+
+
+def test_english_narration_and_messages_rerender_on_switch(browser: Browser, site_url: str) -> None:
+    """Combat narration, median and opposed lines and an error message follow each language switch."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=3#checks", watch)
+    page.click("#chk-cmb-roll")
+    narration = page.locator("#chk-cmb-narration li")
+    russian = narration.all_inner_texts()
+    assert russian[0].startswith("Атака: 3d20 = ")
+    page.click("#chk-med-demon")
+    page.click("#chk-med-roll")
+    set_value(page, "#chk-opp-droll", "12")
+    set_value(page, "#chk-skill-sit", "")
+    skill_error = page.locator("#chk-skill-title").locator("xpath=../..").locator(".error")
+    expect(skill_error).to_contain_text("Ситуационный модификатор")
+    page.click("#lang-switch")
+    expect(narration.first).to_contain_text("Attack: 3d20 = ")
+    english = narration.all_inner_texts()
+    assert len(english) == len(russian)
+    assert not any(re.search("[а-яё]", line, re.IGNORECASE) for line in english), english
+    expect(page.locator("#chk-cmb-result")).to_contain_text("Exchange: ")
+    expect(page.locator("#chk-cmb-lands")).to_contain_text("The attack lands: ")
+    expect(page.locator("#chk-med-result")).to_contain_text("Median roll: 3d20 = ")
+    expect(page.locator("#chk-med-odds")).to_contain_text("not enough mana")
+    expect(page.locator("#chk-opp-window")).to_contain_text("Defence 12: the attack fails on 9–12")
+    expect(skill_error).to_contain_text("Situational modifier")
+    expect(page.locator("#chk-madness-state")).to_contain_text("Failures in the series: 0")
+    page.click("#lang-switch")
+    expect(narration.first).to_have_text(russian[0])
+    assert narration.all_inner_texts() == russian
+    expect(page.locator("#chk-cmb-result")).to_contain_text("Обмен: ")
+    expect(page.locator("#chk-med-result")).to_contain_text("Бросок медианы: 3d20 = ")
+    expect(page.locator("#chk-opp-window")).to_contain_text("провал атаки при 9–12")
+    expect(skill_error).to_contain_text("Ситуационный модификатор")
+    context.close()
+    watch.assert_clean()
