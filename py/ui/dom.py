@@ -75,28 +75,30 @@ OUT_OF_RANGE = "{name}: {value} вне допустимого диапазона
 NOT_ALLOWED = "{name}: недопустимое значение."
 
 
-def _message(template: str, **values: object) -> str:
-    from ui.i18n import t  # here, not at the top: i18n itself stores the language through this module
+def _message(template: str, **values: object) -> Any:
+    """A message in the page's language, re-translated whenever it is shown again."""
+    from ui.i18n import Text  # here, not at the top: i18n stores the language through this module
 
-    return t(template).format(**values)
+    return Text(template, **values)
 
 
-def read_int(element_id: str, low: int, high: int, name: str) -> int:
+def read_int(element_id: str, low: int, high: int, name: object) -> int:
     """Read a whole number from an input, or raise InputError with a message in the page's language."""
+    label = _message(name) if isinstance(name, str) else name  # field names are catalogue keys too
     raw = str(by_id(element_id).value).strip().replace("−", "-")
     try:
         value = int(raw)
     except ValueError:
-        raise InputError(_message(NOT_A_NUMBER, name=name, low=low, high=high)) from None
+        raise InputError(_message(NOT_A_NUMBER, name=label, low=low, high=high)) from None
     if not low <= value <= high:
-        raise InputError(_message(OUT_OF_RANGE, name=name, value=value, low=low, high=high))
+        raise InputError(_message(OUT_OF_RANGE, name=label, value=value, low=low, high=high))
     return value
 
 
-def read_choice(element_id: str, allowed: tuple[str, ...], name: str) -> str:
+def read_choice(element_id: str, allowed: tuple[str, ...], name: object) -> str:
     value = str(by_id(element_id).value)
     if value not in allowed:
-        raise InputError(_message(NOT_ALLOWED, name=name))
+        raise InputError(_message(NOT_ALLOWED, name=_message(name) if isinstance(name, str) else name))
     return value
 
 
@@ -129,7 +131,7 @@ def handler(event_type: str, selector: str) -> Callable[[Callable[[Any], None]],
                 show_error(box, str(error))
             except Exception:
                 window.console.error(traceback.format_exc())
-                show_error(box, _message("Внутренняя ошибка; подробности в консоли браузера."))
+                show_error(box, str(_message("Внутренняя ошибка; подробности в консоли браузера.")))
             else:
                 show_error(box, "")
 
@@ -187,10 +189,10 @@ def copy_text(text: str, status_id: str) -> None:
     """Copy to the clipboard and say so in ``status_id``."""
 
     def done(*_: Any) -> None:
-        set_text(status_id, _message("Скопировано."))
+        set_text(status_id, str(_message("Скопировано.")))
 
     def failed(*_: Any) -> None:
-        set_text(status_id, _message("Не удалось скопировать: выделите текст и нажмите Ctrl+C."))
+        set_text(status_id, str(_message("Не удалось скопировать: выделите текст и нажмите Ctrl+C.")))
 
     clipboard = getattr(window.navigator, "clipboard", None)
     if clipboard is None:

@@ -1,7 +1,9 @@
-"""Omicron FUDGE panel (seed 002): dice, actions, attack and damage, wounds, scale, log.
+"""Omicron FUDGE panel (seed 002): dice, actions, attack and damage, wounds, accumulators, scale, log.
 
 Thin glue: every number comes from ``rules.fudge``; this module reads inputs, validates
-all of them before touching state or the page, and renders.
+all of them before touching state or the page, and renders.  Every text it shows is a
+:class:`Text` (a Russian template, the catalogue key, with its values) turned into the page's
+language when shown, and shown again in the other language on a switch.
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ from rules import dice, fudge
 from ui import dom, i18n
 from ui.chart import bar_chart
 from ui.fmt import percent, signed
+from ui.i18n import Text
 from ui.journal import Journal
 
 WOUNDS_KEY = "gm.fudge.wounds"
+ACC_KEY = "gm.fudge.accumulators"
 LOG_KEY = "gm.fudge.log"
 LOG_SIZE = 50
 DICE_LABEL = {"6dF": "6dF", "3dGF": "3dGF", "6d3-12": "6d3−12", "4dF": "4dF"}
@@ -28,6 +32,8 @@ WEAPON_KEYS = tuple(f"m{i}" for i in range(len(fudge.MELEE_WEAPONS))) + tuple(
 MAX_MULTIPLIER = 20  # the seed's "Базука (6+)S" has no upper bound; the form stops here
 # Group wounds with a numeric penalty: damage that marks the row on a fresh track.
 GROUP_WOUNDS = {str(i + 1): box for i, box in enumerate(fudge.WOUND_BOXES) if box.penalty}
+MAX_RATE = 80  # the largest scale difference the form allows (attack −20 against defence 60)
+MAX_UNITS = 999  # converted damage waiting to be marked; more means the saved data is damaged
 
 _state: dict[str, Any] = {
     "track": fudge.WoundTrack(),
@@ -35,7 +41,15 @@ _state: dict[str, Any] = {
     "dice_hit": None,
     "act_hit": None,
     "att_hit": None,
+    # Sub-scale damage (rate = scale difference) and exhaustion damage (4:1), and the real damage
+    # each has produced that is not yet marked on the wound track.
+    "sub": fudge.Accumulator(2),
+    "sub_units": 0,
+    "exh": fudge.Accumulator(fudge.EXHAUSTION_RATE),
+    "exh_units": 0,
 }
+_shown: dict[str, Any] = {}  # element id -> the Text it shows (shown again on a language switch)
+_errors: dict[str, tuple[Any, str]] = {}  # section id -> (error from a click, the text it showed)
 
 i18n.register(
     {
@@ -199,22 +213,317 @@ i18n.register(
 )
 
 
+i18n.register(
+    {
+        name: f"{name} ({english})"
+        for name, english in (
+            ("Без боевого искусства и оружия", "no martial art or weapon"),
+            ("Мелкое оружие, камень, палка, боевой навык", "small weapon, stone, stick, combat skill"),
+            ("Кастет, дубинка, сапог", "knuckle-duster, cudgel, boot"),
+            ("Дубина, большой камень, нож", "club, big stone, knife"),
+            ("Топор, палица, малый меч", "axe, mace, short sword"),
+            ("Средний меч, копьё, боевой топор", "medium sword, spear, battle axe"),
+            ("Двуручный меч, молот", "two-handed sword, hammer"),
+            ("Малый пистолет", "small pistol"),
+            ("Пистолет", "pistol"),
+            ("Винтовка", "rifle"),
+            ("Крупнокалиберная винтовка", "large-calibre rifle"),
+            ("Базука", "bazooka"),
+            ("Режущий", "cutting"),
+            ("Большой пробивающий", "large piercing"),
+            ("Средний пробивающий", "medium piercing"),
+            ("Тканевая броня", "cloth armour"),
+            ("Кожаная броня", "leather armour"),
+            ("Кольчуга", "chain mail"),
+            ("Легкая чашуйчатая броня", "light scale armour"),
+            ("Пластинчатая броня", "plate armour"),
+            ("Латы", "full plate"),
+            ("Современный бронежилет", "modern body armour"),
+        )
+    }
+)
+i18n.register(
+    {
+        # names of inputs (in error messages) and select groups
+        "А": "A",
+        "Б": "B",
+        "Сила": "Strength",
+        "Атака": "Attack",
+        "Уклонение": "Dodge",
+        "Дистанция, м": "Distance, m",
+        "Скорострельность: пуль": "Rapid fire: bullets",
+        "Величина успеха S": "Margin S",
+        "Ближний бой": "Melee",
+        "Огнестрельное": "Firearms",
+        "{who}: атрибут": "{who}: attribute",
+        "{who}: навык": "{who}: skill",
+        "{who}: навык или значение по умолчанию": "{who}: skill or default value",
+        "{who}: бонус/штраф за сложность навыка": "{who}: skill difficulty bonus/penalty",
+        "{who}: техника": "{who}: technique",
+        "{who}: модификаторы": "{who}: modifiers",
+        "{weapon}: множитель x": "{weapon}: multiplier x",
+        "{weapon}: добавка y": "{weapon}: bonus y",
+        # input errors
+        "{name}: введите целое число от {low} до {high}.": "{name}: enter a whole number from {low} to {high}.",
+        "{name}: {value} вне допустимого диапазона {low}…{high}.": (
+            "{name}: {value} is outside the allowed range {low}…{high}."
+        ),
+        "{name}: недопустимое значение.": "{name}: not an allowed value.",
+        "{name}: введите целое число от {low} до {high} или оставьте поле пустым.": (
+            "{name}: enter a whole number from {low} to {high}, or leave the field empty."
+        ),
+        "Невозможное значение: {detail}": "Impossible value: {detail}",
+        "{who}: бонус/штраф за сложность добавляется только к значению по умолчанию, когда навыка нет; "
+        "поставьте 0 или выберите «нет навыка».": (
+            "{who}: the difficulty bonus/penalty is only added to the default value when the skill is "
+            "missing; set it to 0 or choose a missing skill."
+        ),
+        # outcomes (the seed's wording)
+        "действие не удалось": "the action fails",
+        "действие либо не удалось, либо удалось, но с некоторыми сложностями": (
+            "the action either fails, or succeeds with some complications"
+        ),
+        "действие успешно": "the action succeeds",
+        # dice and actions
+        "навык {skill}": "skill {skill}",
+        "навыка нет, по умолчанию {value} {adjustment} = {skill}": (
+            "no skill, default {value} {adjustment} = {skill}"
+        ),
+        "навыка нет, атрибут со штрафом −1 {adjustment} = {skill}": (
+            "no skill, the attribute at −1 {adjustment} = {skill}"
+        ),
+        "{who}: атрибут {attribute}, {how}, техника {technique}, модификаторы {modifier} → {total}": (
+            "{who}: attribute {attribute}, {how}, technique {technique}, modifiers {modifier} → {total}"
+        ),
+        "{dice}. {a}; сложность {level}.": "{dice}. {a}; difficulty {level}.",
+        "сложность {level}": "difficulty {level}",
+        "Б: {faces} = {value}, итог {level}": "B: {faces} = {value}, total {level}",
+        "{dice} А: {faces} = {value}, итог {total}; {against} → величина успеха {margin}. "
+        "{label}: {outcome} (шанс был {p}).": (
+            "{dice} A: {faces} = {value}, total {total}; {against} → margin of success {margin}. "
+            "{label}: {outcome} (the chance was {p})."
+        ),
+        # attack and damage
+        "{weapon} ({formula}), сила {strength}, тип {kind}, манёвр атаки {attack_maneuver}, "
+        "масштаб {attack_scale}; броня {armour}, живучесть {toughness}, манёвр защиты {defence_maneuver}, "
+        "масштаб {defence_scale}": (
+            "{weapon} ({formula}), strength {strength}, type {kind}, attack manoeuvre {attack_maneuver}, "
+            "scale {attack_scale}; armour {armour}, toughness {toughness}, defence manoeuvre {defence_maneuver}, "
+            "scale {defence_scale}"
+        ),
+        "{dice}. Атака {total}": "{dice}. Attack {total}",
+        "дистанция {metres} м: {penalty}": "distance {metres} m: {penalty}",
+        "цель не уклоняется (−3)": "target does not dodge (−3)",
+        "уклонение {dodge} (не ниже −4)": "dodge {dodge} (not below −4)",
+        "мин. уровень попадания {level}": "min. hit level {level}",
+        "очередь {bullets} пуль": "burst of {bullets} bullets",
+        " Урон без учёта масштаба {amount}: записать отдельно, каждые {rate} дают 1 действительный урон.": (
+            " Sub-scale damage {amount}: record it separately, every {rate} make 1 real damage."
+        ),
+        " Изматывающий урон {amount}: обменивается на обычный 1 к {rate}.": (
+            " Exhaustion damage {amount}: trades for ordinary damage 1 for {rate}."
+        ),
+        "атака {faces} = {value}, итог {total}": "attack {faces} = {value}, total {total}",
+        "цель не уклоняется: {level}": "target does not dodge: {level}",
+        "уклонение {faces} = {value}, итог {total}": "dodge {faces} = {value}, total {total}",
+        ", в расчёт {level}": ", counted as {level}",
+        " (итог атаки ниже минимального уровня {level})": " (attack total below the minimum level {level})",
+        "Промах{why}.": "Miss{why}.",
+        "{kind}: попало пуль {hits} из {bullets}, урон каждой {damage} (успех для пули {margin}).": (
+            "{kind}: {hits} of {bullets} bullets hit, {damage} damage each (margin per bullet {margin})."
+        ),
+        "{kind}: урон {damage}.": "{kind}: damage {damage}.",
+        "{dice}: {attack}; {defence} → величина успеха {margin}. {outcome} "
+        "(P(попадание) = {hit}, P(задевание) = {graze})": (
+            "{dice}: {attack}; {defence} → margin of success {margin}. {outcome} "
+            "(P(hit) = {hit}, P(graze) = {graze})"
+        ),
+        "S = {margin}: {weapon} {formula} = {term}, сила {strength}, тип {kind}, манёвр {attack_maneuver}, "
+        "масштабы {scales}, броня {armour}, живучесть {toughness}, манёвр защиты {defence_maneuver} "
+        "→ урон {amount}.": (
+            "S = {margin}: {weapon} {formula} = {term}, strength {strength}, type {kind}, "
+            "manoeuvre {attack_maneuver}, scales {scales}, armour {armour}, toughness {toughness}, "
+            "defence manoeuvre {defence_maneuver} → damage {amount}."
+        ),
+        "Нет урона для отметки: сначала атакуйте или посчитайте урон.": (
+            "No damage to mark: attack or compute the damage first."
+        ),
+        "Урон {amounts} из атаки: {marked}.": "Damage {amounts} from the attack: {marked}.",
+        # wounds
+        "Сохранённые раны повреждены и не прочитаны; показан чистый трек «Невредим».": (
+            "The saved wounds were damaged and not read; showing a clean track, «Невредим» (unhurt)."
+        ),
+        "Состояние: {state}.": "State: {state}.",
+        "Состояние: {state}, штраф {penalty}.": "State: {state}, penalty {penalty}.",
+        "Персонаж уже «Мёртв»: снимите отметку «Мёртв» или очистите раны.": (
+            "The character is already «Мёртв» (dead): undo «Мёртв» or clear the wounds."
+        ),
+        "ничего не отмечено": "nothing marked",
+        "ячеек не осталось или урон 7+ — «Мёртв» (решение за Мастером)": (
+            "no boxes left or damage 7+: «Мёртв» (dead; the GM decides)"
+        ),
+        "отмечено «{box}»": "marked «{box}»",
+        "Урон {amount}: {what}.": "Damage {amount}: {what}.",
+        "В строке «{box}» нет отмеченных ячеек.": "Row «{box}» has no marked boxes.",
+        "Снята одна ячейка «{box}».": "Cleared one box of «{box}».",
+        "Все раны очищены.": "All wounds cleared.",
+        "Отметки «Мёртв» нет.": "There is no «Мёртв» (dead) mark.",
+        "Отметка «Мёртв» снята (решение Мастера).": "«Мёртв» (dead) undone (the GM's decision).",
+        # accumulators
+        "Накопители урона": "Damage accumulators",
+        "Урон без учёта масштаба копится отдельно, пока не наберёт значение масштаба: тогда это 1 "
+        "действительный урон. Изматывающий урон обменивается на обычный 1 к 4. Атака пополняет "
+        "накопители сама; готовый урон отмечается в ранах по 1.": (
+            "Sub-scale damage is stored separately until it reaches the scale: then it is 1 real damage. "
+            "Exhaustion damage trades for ordinary damage 1 for 4. An attack feeds the accumulators itself; "
+            "converted damage is marked on the wounds 1 at a time."
+        ),
+        "Масштаб (разница)": "Scale (difference)",
+        "Урон без учёта масштаба": "Sub-scale damage",
+        "Добавить урон без учёта масштаба": "Add sub-scale damage",
+        "Изматывающий урон": "Exhaustion damage",
+        "Добавить изматывающий урон": "Add exhaustion damage",
+        "Отметить готовый урон в ранах": "Mark converted damage on the wounds",
+        "Сбросить накопители": "Reset the accumulators",
+        "Накопители": "Accumulators",
+        "Накопитель": "Accumulator",
+        "Накоплено": "Stored",
+        "Курс": "Rate",
+        "Готово урона": "Damage ready",
+        "Без учёта масштаба": "Sub-scale",
+        "Изматывающий (1 к 4)": "Exhaustion (1 for 4)",
+        "{stored} из {rate}": "{stored} of {rate}",
+        "{rate} к 1": "{rate} to 1",
+        "Сохранённые накопители повреждены и не прочитаны; накопители начаты с нуля.": (
+            "The saved accumulators were damaged and not read; they start from zero."
+        ),
+        "В накопителе уже {stored} при масштабе {rate}; сбросьте накопители, чтобы сменить масштаб на {new}.": (
+            "The accumulator already holds {stored} at scale {rate}; reset the accumulators to change "
+            "the scale to {new}."
+        ),
+        "Урон без учёта масштаба +{amount} (масштаб {rate}).": "Sub-scale damage +{amount} (scale {rate}).",
+        "Из атаки: урон без учёта масштаба +{amount} (масштаб {rate}).": (
+            "From the attack: sub-scale damage +{amount} (scale {rate})."
+        ),
+        "Из атаки урон без учёта масштаба {amount} не добавлен: {reason}": (
+            "Sub-scale damage {amount} from the attack was not added: {reason}"
+        ),
+        "Из атаки изматывающий урон {amount} не добавлен: {reason}": (
+            "Exhaustion damage {amount} from the attack was not added: {reason}"
+        ),
+        "Готового урона больше {most}: сначала отметьте его в ранах.": (
+            "More than {most} converted damage: mark it on the wounds first."
+        ),
+        "Изматывающий урон +{amount} (1 к {rate}).": "Exhaustion damage +{amount} (1 for {rate}).",
+        "Из атаки: изматывающий урон +{amount} (1 к {rate}).": (
+            "From the attack: exhaustion damage +{amount} (1 for {rate})."
+        ),
+        "Получено действительного урона: {units}.": "Real damage produced: {units}.",
+        "Накоплено: без учёта масштаба {sub} из {rate}, изматывающий {exh} из {exh_rate}; "
+        "готово урона {units}.": (
+            "Stored: sub-scale {sub} of {rate}, exhaustion {exh} of {exh_rate}; damage ready {units}."
+        ),
+        "Нет готового урона: накопители ещё не набрали ни одной единицы.": (
+            "No converted damage: the accumulators have not reached a full unit yet."
+        ),
+        "Урон 1 × {units} из накопителей: {marked}.": "Damage 1 × {units} from the accumulators: {marked}.",
+        "Готовый урон отмечен в ранах.": "Converted damage marked on the wounds.",
+        "Накопители сброшены.": "Accumulators reset.",
+        # scale and range
+        "Масштаб {scale}: 1,2^{scale} = {power} → {count} чел. {wound} ({penalty}) → масштаб {after}: "
+        "1,2^{after} = {after_power} → в строю остаётся {after_count} чел.": (
+            "Scale {scale}: 1.2^{scale} = {power} → {count} people. {wound} ({penalty}) → scale {after}: "
+            "1.2^{after} = {after_power} → {after_count} people still standing."
+        ),
+        "{low}–{high} м": "{low}–{high} m",
+        "до {limit} м": "up to {limit} m",
+    }
+)
+
+
+# --- text in the page's language ------------------------------------------------------------------
+
+
+class _Join:
+    """Parts (text or ``Text``) joined by ``sep`` when shown."""
+
+    __slots__ = ("parts", "sep")
+
+    def __init__(self, parts: list[Any], /, sep: str = "") -> None:
+        self.parts, self.sep = parts, sep
+
+    def __str__(self) -> str:
+        return self.sep.join(str(part) for part in self.parts)
+
+
+class _Ladder:
+    """A ladder name (seed term, with an English gloss); beyond ±8 the end name gets the excess."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: int, /) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        name = fudge.ladder_name(self.value)
+        end = fudge.LADDER[8 if self.value > 0 else -8]
+        return i18n.t(end) + name.removeprefix(end) if abs(self.value) > 8 else i18n.t(name)
+
+
+def _show(element_id: str, text: Any) -> None:
+    """Announce a text and remember it, to show it again after a language switch."""
+    _shown[element_id] = text
+    dom.announce(element_id, str(text))
+
+
+def _handler(event_type: str, selector: str) -> Callable[[Callable[[Any], None]], Callable[[Any], None]]:
+    """``dom.handler`` that also remembers the error message it shows, to translate it on a switch."""
+
+    def decorator(fn: Callable[[Any], None]) -> Callable[[Any], None]:
+        def remembering(event: Any) -> None:
+            try:
+                fn(event)
+            except ValueError as error:
+                target = getattr(event, "target", None)
+                section = target.closest("section") if hasattr(target, "closest") else None
+                if hasattr(section, "id") and str(section.id):
+                    _errors[str(section.id)] = (error, str(error))
+                raise
+
+        dom.handler(event_type, selector)(remembering)
+        return fn
+
+    return decorator
+
+
+def _translate_shown() -> None:
+    for element_id, text in _shown.items():
+        dom.set_text(element_id, str(text))
+    for section_id, (error, before) in list(_errors.items()):
+        box = dom.by_id(section_id).querySelector(".error")
+        if hasattr(box, "hidden") and not box.hidden and str(box.textContent) == before:
+            box.textContent = str(error)
+            _errors[section_id] = (error, str(error))
+        else:
+            del _errors[section_id]  # the message has gone (fixed, or replaced by another)
+
+
 # --- small helpers -------------------------------------------------------------------------------
 
 
-def _level(value: int) -> str:
+def _level(value: int) -> Text:
     """A level with its ladder name: +2 «Хорошо»."""
-    return f"{signed(value)} «{i18n.t(fudge.ladder_name(value))}»"
+    return Text("{value} «{name}»", value=signed(value), name=_Ladder(value))
 
 
-def _row(*cells: str) -> Any:
+def _row(*cells: Any) -> Any:
     row = dom.make("tr")
     for index, text in enumerate(cells):
-        row.append(dom.make("th", text, scope="row") if index == 0 else dom.make("td", text))
+        row.append(dom.make("th", str(text), scope="row") if index == 0 else dom.make("td", str(text)))
     return row
 
 
-def _fill(body_id: str, rows: list[tuple[str, ...]]) -> None:
+def _fill(body_id: str, rows: list[tuple[Any, ...]]) -> None:
     body = dom.by_id(body_id)
     dom.clear(body)
     for cells in rows:
@@ -238,17 +547,24 @@ def _safely(render: Callable[[], None], part_id: str) -> None:
 def _optional_int(element_id: str, low: int, high: int, name: str) -> int | None:
     if not str(dom.by_id(element_id).value).strip():
         if dom.by_id(element_id).validity.badInput:
-            raise dom.InputError(f"{name}: введите целое число от {low} до {high} или оставьте поле пустым.")
+            raise dom.InputError(
+                Text(
+                    "{name}: введите целое число от {low} до {high} или оставьте поле пустым.",
+                    name=Text(name),
+                    low=low,
+                    high=high,
+                )
+            )
         return None
     return dom.read_int(element_id, low, high, name)
 
 
 def _rules(call: Callable[[], Any]) -> Any:
-    """Call a rules function; its (English) ValueError becomes a Russian message with the detail."""
+    """Call a rules function; its (English) ValueError becomes a message with the detail."""
     try:
         return call()
     except ValueError as error:
-        raise dom.InputError(f"Невозможное значение: {error}") from None
+        raise dom.InputError(Text("Невозможное значение: {detail}", detail=str(error))) from None
 
 
 def _faces(roll: fudge.FudgeRoll) -> str:
@@ -261,13 +577,19 @@ def _read_dice() -> str:
     return dom.read_choice("fudge-dice", tuple(fudge.DICE), "Кубики")
 
 
+def _record(element_id: str, text: Any) -> None:
+    """Show a result and add it to the log (the log keeps the language it was written in)."""
+    _show(element_id, text)
+    log.add(str(text))
+
+
 # --- log -----------------------------------------------------------------------------------------
 
 
 log = Journal(LOG_KEY, "fudge", size=LOG_SIZE)
 
 
-@dom.handler("click", "#fudge-log-clear")
+@_handler("click", "#fudge-log-clear")
 def on_log_clear(_event: Any) -> None:
     log.clear()
 
@@ -288,7 +610,7 @@ def render_dice() -> None:
         [
             (
                 signed(k),
-                i18n.t(fudge.ladder_name(k)),
+                _Ladder(k),
                 percent(p),
                 percent(dice.at_most(dist, k)),
                 percent(dice.at_least(dist, k)),
@@ -305,57 +627,81 @@ def render_dice() -> None:
     dom.set_text("fudge-dice-note", note)
 
 
-@dom.handler("change", "#fudge-dice")
+@_handler("change", "#fudge-dice")
 def on_dice_change(_event: Any) -> None:
     render_dice()
     _safely(render_action, "fudge-act-part")
     _safely(render_attack, "fudge-att-part")
 
 
-@dom.handler("click", "#fudge-roll-dice")
+@_handler("click", "#fudge-roll-dice")
 def on_roll_dice(_event: Any) -> None:
     name = _read_dice()
     roll = fudge.roll(dom.app_rng, name)
     dist = fudge.distribution(name)
     _state["dice_hit"] = (name, roll.value)
     render_dice()
-    text = (
-        f"{DICE_LABEL[name]}: {_faces(roll)} = {_level(roll.value)}; "
-        f"P(= {signed(roll.value)}) = {percent(dist[roll.value])}"
+    text = Text(
+        "{dice}: {faces} = {level}; P(= {value}) = {p}",
+        dice=DICE_LABEL[name],
+        faces=_faces(roll),
+        level=_level(roll.value),
+        value=signed(roll.value),
+        p=percent(dist[roll.value]),
     )
-    dom.announce("fudge-dice-result", text)
-    log.add(text)
+    _record("fudge-dice-result", text)
 
 
 # --- one-sided and opposed actions ---------------------------------------------------------------
 
 
-def _read_side(prefix: str, who: str) -> tuple[fudge.Side, str]:
+def _read_side(prefix: str, who: str) -> tuple[fudge.Side, Text]:
     """A side and a line explaining its skill term."""
-    attribute = dom.read_int(f"fudge-{prefix}-attr", -10, 10, f"{who}: атрибут")
-    mode = dom.read_choice(f"fudge-{prefix}-skill-mode", SKILL_MODES, f"{who}: навык")
-    value = dom.read_int(f"fudge-{prefix}-skill", -10, 10, f"{who}: навык или значение по умолчанию")
-    adjustment = dom.read_int(f"fudge-{prefix}-adj", -10, 10, f"{who}: бонус/штраф за сложность навыка")
-    technique = dom.read_int(f"fudge-{prefix}-tech", -10, 10, f"{who}: техника")
-    modifier = dom.read_int(f"fudge-{prefix}-mod", -30, 30, f"{who}: модификаторы")
+    side_name = Text(who)
+
+    def name(template: str) -> Text:
+        return Text(template, who=side_name)
+
+    attribute = dom.read_int(f"fudge-{prefix}-attr", -10, 10, name("{who}: атрибут"))
+    mode = dom.read_choice(f"fudge-{prefix}-skill-mode", SKILL_MODES, "Навык")
+    value = dom.read_int(f"fudge-{prefix}-skill", -10, 10, name("{who}: навык или значение по умолчанию"))
+    adjustment = dom.read_int(f"fudge-{prefix}-adj", -10, 10, name("{who}: бонус/штраф за сложность навыка"))
+    technique = dom.read_int(f"fudge-{prefix}-tech", -10, 10, name("{who}: техника"))
+    modifier = dom.read_int(f"fudge-{prefix}-mod", -30, 30, name("{who}: модификаторы"))
     if mode == "have":
         if adjustment:
             raise dom.InputError(
-                f"{who}: бонус/штраф за сложность добавляется только к значению по умолчанию, "
-                "когда навыка нет; поставьте 0 или выберите «нет навыка»."
+                name(
+                    "{who}: бонус/штраф за сложность добавляется только к значению по умолчанию, "
+                    "когда навыка нет; поставьте 0 или выберите «нет навыка»."
+                )
             )
         skill = _rules(lambda: fudge.skill_term(value))
-        how = f"навык {signed(skill)}"
+        how = Text("навык {skill}", skill=signed(skill))
     elif mode == "required":
         skill = _rules(lambda: fudge.skill_term(None, required=True, default=value, adjustment=adjustment))
-        how = f"навыка нет, по умолчанию {signed(value)} {signed(adjustment)} = {signed(skill)}"
+        how = Text(
+            "навыка нет, по умолчанию {value} {adjustment} = {skill}",
+            value=signed(value),
+            adjustment=signed(adjustment),
+            skill=signed(skill),
+        )
     else:
         skill = _rules(lambda: fudge.skill_term(None, adjustment=adjustment))
-        how = f"навыка нет, атрибут со штрафом −1 {signed(adjustment)} = {signed(skill)}"
+        how = Text(
+            "навыка нет, атрибут со штрафом −1 {adjustment} = {skill}",
+            adjustment=signed(adjustment),
+            skill=signed(skill),
+        )
     side = _rules(lambda: fudge.Side(attribute, skill, technique, modifier))
-    text = (
-        f"{who}: атрибут {signed(attribute)}, {how}, техника {signed(technique)}, "
-        f"модификаторы {signed(modifier)} → {signed(side.static)}"
+    text = Text(
+        "{who}: атрибут {attribute}, {how}, техника {technique}, модификаторы {modifier} → {total}",
+        who=side_name,
+        attribute=signed(attribute),
+        how=how,
+        technique=signed(technique),
+        modifier=signed(modifier),
+        total=signed(side.static),
     )
     return side, text
 
@@ -367,7 +713,9 @@ def _read_action() -> dict[str, Any]:
     if mode == "one":
         difficulty = dom.read_int("fudge-diff", -8, 8, "Сложность")
         odds = _rules(lambda: fudge.one_sided_odds(a, difficulty, name))
-        summary = f"{DICE_LABEL[name]}. {a_text}; сложность {_level(difficulty)}."
+        summary = Text(
+            "{dice}. {a}; сложность {level}.", dice=DICE_LABEL[name], a=a_text, level=_level(difficulty)
+        )
         return {
             "dice": name,
             "mode": mode,
@@ -378,7 +726,7 @@ def _read_action() -> dict[str, Any]:
         }
     b, b_text = _read_side("b", "Б")
     odds = _rules(lambda: fudge.opposed_odds(a, b, name))
-    summary = f"{DICE_LABEL[name]}. {a_text}; {b_text}."
+    summary = Text("{dice}. {a}; {b}.", dice=DICE_LABEL[name], a=a_text, b=b_text)
     return {"dice": name, "mode": mode, "a": a, "b": b, "odds": odds, "summary": summary}
 
 
@@ -388,15 +736,23 @@ def _show_mode() -> None:
     dom.by_id("fudge-side-b").hidden = one
 
 
+OUTCOME_LABEL = {fudge.FAILURE: "Провал", fudge.TIE: "Ничья", fudge.SUCCESS: "Успех"}
+
+
+def _outcome(outcome: str) -> Text:
+    """ "Провал: действие не удалось" — the label and the seed's wording."""
+    return Text("{label}: {text}", label=Text(OUTCOME_LABEL[outcome]), text=Text(fudge.OUTCOME_TEXT[outcome]))
+
+
 def render_action(highlight: int | None = None) -> None:
     action = _read_action()
     odds: fudge.ActionOdds = action["odds"]
     _fill(
         "fudge-act-odds",
         [
-            (f"{i18n.t('Провал')}: {fudge.OUTCOME_TEXT[fudge.FAILURE]}", percent(odds.failure)),
-            (f"{i18n.t('Ничья')}: {fudge.OUTCOME_TEXT[fudge.TIE]}", percent(odds.tie)),
-            (f"{i18n.t('Успех')}: {fudge.OUTCOME_TEXT[fudge.SUCCESS]}", percent(odds.success)),
+            (_outcome(fudge.FAILURE), percent(odds.failure)),
+            (_outcome(fudge.TIE), percent(odds.tie)),
+            (_outcome(fudge.SUCCESS), percent(odds.success)),
         ],
     )
     margins = dict(sorted(odds.margins.items()))
@@ -407,41 +763,49 @@ def render_action(highlight: int | None = None) -> None:
     )
     _fill(
         "fudge-act-margins",
-        [
-            (signed(m), i18n.t(fudge.ladder_name(m)), percent(p), percent(dice.at_least(margins, m)))
-            for m, p in margins.items()
-        ],
+        [(signed(m), _Ladder(m), percent(p), percent(dice.at_least(margins, m))) for m, p in margins.items()],
     )
-    dom.set_text("fudge-act-summary", action["summary"])
+    dom.set_text("fudge-act-summary", str(action["summary"]))
 
 
-@dom.handler("change", "#fudge-act-part")
+@_handler("change", "#fudge-act-part")
 def on_action_change(_event: Any) -> None:
     _show_mode()
     render_action()
 
 
-@dom.handler("click", "#fudge-act-roll")
+@_handler("click", "#fudge-act-roll")
 def on_action_roll(_event: Any) -> None:
     _show_mode()
     action = _read_action()
     name = action["dice"]
     if action["mode"] == "one":
         result = fudge.one_sided(dom.app_rng, action["a"], action["difficulty"], name)
-        against = f"сложность {_level(result.against)}"
+        against = Text("сложность {level}", level=_level(result.against))
     else:
         result = fudge.opposed(dom.app_rng, action["a"], action["b"], name)
         theirs = result.opposing_roll
-        against = f"Б: {_faces(theirs)} = {signed(theirs.value)}, итог {_level(result.against)}"
+        against = Text(
+            "Б: {faces} = {value}, итог {level}",
+            faces=_faces(theirs),
+            value=signed(theirs.value),
+            level=_level(result.against),
+        )
     render_action(highlight=result.margin)
-    label = {fudge.FAILURE: "Провал", fudge.TIE: "Ничья", fudge.SUCCESS: "Успех"}[result.outcome]
-    text = (
-        f"{DICE_LABEL[name]} А: {_faces(result.roll)} = {signed(result.roll.value)}, итог {_level(result.total)}; "
-        f"{against} → величина успеха {_level(result.margin)}. {i18n.t(label)}: {result.outcome_text} "
-        f"(шанс был {percent(getattr(result.odds, result.outcome))})."
+    text = Text(
+        "{dice} А: {faces} = {value}, итог {total}; {against} → величина успеха {margin}. "
+        "{label}: {outcome} (шанс был {p}).",
+        dice=DICE_LABEL[name],
+        faces=_faces(result.roll),
+        value=signed(result.roll.value),
+        total=_level(result.total),
+        against=against,
+        margin=_level(result.margin),
+        label=Text(OUTCOME_LABEL[result.outcome]),
+        outcome=Text(result.outcome_text),
+        p=percent(getattr(result.odds, result.outcome)),
     )
-    dom.announce("fudge-act-result", text)
-    log.add(text)
+    _record("fudge-act-result", text)
 
 
 # --- attack and damage ---------------------------------------------------------------------------
@@ -479,8 +843,11 @@ def _read_weapon() -> fudge.Weapon:
         return fudge.MELEE_WEAPONS[index]
     preset = fudge.RANGED_WEAPONS[index]
     top = MAX_MULTIPLIER if preset.multiplier_max is None else preset.multiplier_max
-    x = dom.read_int("fudge-wx", preset.multiplier_min, top, f"{preset.name}: множитель x")
-    y = dom.read_int("fudge-wy", preset.bonus_min, preset.bonus_max, f"{preset.name}: добавка y")
+    weapon = Text(preset.name)
+    x = dom.read_int("fudge-wx", preset.multiplier_min, top, Text("{weapon}: множитель x", weapon=weapon))
+    y = dom.read_int(
+        "fudge-wy", preset.bonus_min, preset.bonus_max, Text("{weapon}: добавка y", weapon=weapon)
+    )
     return _rules(lambda: preset.weapon(x, y))
 
 
@@ -509,12 +876,21 @@ def _read_factors() -> fudge.DamageFactors:
     )
 
 
-def _factors_text(f: fudge.DamageFactors) -> str:
-    return (
-        f"{f.weapon.name} ({_weapon_formula(f.weapon)}), сила {signed(f.strength)}, тип {signed(f.damage_type)}, "
-        f"манёвр атаки {signed(f.attack_maneuver)}, масштаб {signed(f.attack_scale)}; "
-        f"броня {signed(f.armour)}, живучесть {signed(f.toughness)}, манёвр защиты {signed(f.defence_maneuver)}, "
-        f"масштаб {signed(f.defence_scale)}"
+def _factors_text(f: fudge.DamageFactors) -> Text:
+    return Text(
+        "{weapon} ({formula}), сила {strength}, тип {kind}, манёвр атаки {attack_maneuver}, "
+        "масштаб {attack_scale}; броня {armour}, живучесть {toughness}, манёвр защиты {defence_maneuver}, "
+        "масштаб {defence_scale}",
+        weapon=Text(f.weapon.name),
+        formula=_weapon_formula(f.weapon),
+        strength=signed(f.strength),
+        kind=signed(f.damage_type),
+        attack_maneuver=signed(f.attack_maneuver),
+        attack_scale=signed(f.attack_scale),
+        armour=signed(f.armour),
+        toughness=signed(f.toughness),
+        defence_maneuver=signed(f.defence_maneuver),
+        defence_scale=signed(f.defence_scale),
     )
 
 
@@ -533,14 +909,18 @@ def _read_attack() -> dict[str, Any]:
     defender = None if no_dodge else _rules(lambda: fudge.Side(modifier=dodge))
     kwargs = {"graze_cap": graze_cap, "bullets": bullets, "min_hit_level": min_hit}
     odds = _rules(lambda: fudge.attack_odds(attacker, defender, factors, name, **kwargs))
-    parts = [f"{DICE_LABEL[name]}. Атака {signed(total)}"]
+    parts: list[Any] = [Text("{dice}. Атака {total}", dice=DICE_LABEL[name], total=signed(total))]
     if metres is not None:
-        parts.append(f"дистанция {metres} м: {signed(penalty)}")
-    parts.append("цель не уклоняется (−3)" if no_dodge else f"уклонение {signed(dodge)} (не ниже −4)")
-    parts.append(f"мин. уровень попадания {signed(min_hit)}")
+        parts.append(Text("дистанция {metres} м: {penalty}", metres=metres, penalty=signed(penalty)))
+    parts.append(
+        Text("цель не уклоняется (−3)")
+        if no_dodge
+        else Text("уклонение {dodge} (не ниже −4)", dodge=signed(dodge))
+    )
+    parts.append(Text("мин. уровень попадания {level}", level=signed(min_hit)))
     if bullets is not None:
-        parts.append(f"очередь {bullets} пуль")
-    summary = "; ".join(parts) + ". " + _factors_text(factors) + "."
+        parts.append(Text("очередь {bullets} пуль", bullets=bullets))
+    summary = _Join([_Join(parts, "; "), ". ", _factors_text(factors), "."])
     return {
         "dice": name,
         "attacker": attacker,
@@ -579,7 +959,7 @@ def render_attack(highlight: int | None = None) -> None:
     )
     dom.by_id("fudge-hits-wrap").hidden = odds.hits is None
     _fill("fudge-att-hits", [(str(n), percent(p)) for n, p in (odds.hits or {}).items()])
-    dom.set_text("fudge-att-summary", data["summary"])
+    dom.set_text("fudge-att-summary", str(data["summary"]))
 
 
 def _set_pending(amounts: list[int]) -> None:
@@ -587,7 +967,7 @@ def _set_pending(amounts: list[int]) -> None:
     dom.by_id("fudge-apply").disabled = not amounts
 
 
-@dom.handler("change", "#fudge-att-part")
+@_handler("change", "#fudge-att-part")
 def on_attack_change(event: Any) -> None:
     target = getattr(event, "target", None)
     _show_weapon(reset=target is not None and str(getattr(target, "id", "")) == "fudge-weapon")
@@ -596,20 +976,26 @@ def on_attack_change(event: Any) -> None:
     render_attack()
 
 
-def _detail_text(detail: fudge.Damage | None, scale_rate: int) -> str:
+def _detail_text(detail: fudge.Damage | None, scale_rate: int) -> Text | str:
+    """The sub-scale or exhaustion part of a hit, with a leading space ("" when there is none)."""
     if detail is None:
         return ""
     if detail.sub_scale:
-        return (
-            f" Урон без учёта масштаба {detail.sub_scale}: записать отдельно, "
-            f"каждые {scale_rate} дают 1 действительный урон."
+        return Text(
+            " Урон без учёта масштаба {amount}: записать отдельно, каждые {rate} дают 1 действительный урон.",
+            amount=detail.sub_scale,
+            rate=scale_rate,
         )
     if detail.exhaustion:
-        return f" Изматывающий урон {detail.exhaustion}: обменивается на обычный 1 к {fudge.EXHAUSTION_RATE}."
+        return Text(
+            " Изматывающий урон {amount}: обменивается на обычный 1 к {rate}.",
+            amount=detail.exhaustion,
+            rate=fudge.EXHAUSTION_RATE,
+        )
     return ""
 
 
-@dom.handler("click", "#fudge-attack")
+@_handler("click", "#fudge-attack")
 def on_attack(_event: Any) -> None:
     data = _read_attack()
     name = data["dice"]
@@ -617,79 +1003,124 @@ def on_attack(_event: Any) -> None:
         dom.app_rng, data["attacker"], data["defender"], data["factors"], name, **data["kwargs"]
     )
     render_attack(highlight=result.damage)
-    a = f"атака {_faces(result.attack_roll)} = {signed(result.attack_roll.value)}, итог {_level(result.attack_total)}"
+    a = Text(
+        "атака {faces} = {value}, итог {total}",
+        faces=_faces(result.attack_roll),
+        value=signed(result.attack_roll.value),
+        total=_level(result.attack_total),
+    )
     if result.defence_roll is None:
-        d = f"цель не уклоняется: {_level(result.defence_counted)}"
+        d: Any = Text("цель не уклоняется: {level}", level=_level(result.defence_counted))
     else:
-        d = f"уклонение {_faces(result.defence_roll)} = {signed(result.defence_roll.value)}, итог {signed(result.defence_total)}"
+        d = Text(
+            "уклонение {faces} = {value}, итог {total}",
+            faces=_faces(result.defence_roll),
+            value=signed(result.defence_roll.value),
+            total=signed(result.defence_total),
+        )
         if result.defence_counted != result.defence_total:
-            d += f", в расчёт {_level(result.defence_counted)}"
+            d = _Join([d, Text(", в расчёт {level}", level=_level(result.defence_counted))])
     min_hit = data["kwargs"]["min_hit_level"]
     if result.outcome == fudge.FAILURE:
         why = (
-            f" (итог атаки ниже минимального уровня {signed(min_hit)})"
+            Text(" (итог атаки ниже минимального уровня {level})", level=signed(min_hit))
             if result.attack_total < min_hit
             else ""
         )
-        outcome = f"Промах{why}."
+        outcome: Any = Text("Промах{why}.", why=why)
         amounts: list[int] = []
     else:
-        kind = "Задевание" if result.outcome == fudge.TIE else "Попадание"
+        kind = Text("Задевание" if result.outcome == fudge.TIE else "Попадание")
         if data["bullets"] is not None:
-            outcome = (
-                f"{kind}: попало пуль {result.hits} из {data['bullets']}, урон каждой {result.damage} "
-                f"(успех для пули {signed(fudge.rapid_fire_bullet_margin(result.margin))})."
+            outcome = Text(
+                "{kind}: попало пуль {hits} из {bullets}, урон каждой {damage} (успех для пули {margin}).",
+                kind=kind,
+                hits=result.hits,
+                bullets=data["bullets"],
+                damage=result.damage,
+                margin=signed(fudge.rapid_fire_bullet_margin(result.margin)),
             )
         else:
-            outcome = f"{kind}: урон {result.damage}."
-        outcome += _detail_text(result.detail, -data["factors"].scale_difference)
+            outcome = Text("{kind}: урон {damage}.", kind=kind, damage=result.damage)
+        outcome = _Join([outcome, _detail_text(result.detail, -data["factors"].scale_difference)])
         amounts = [result.damage] * result.hits if result.damage > 0 else []
-    text = (
-        f"{DICE_LABEL[name]}: {a}; {d} → величина успеха {_level(result.margin)}. {outcome} "
-        f"(P(попадание) = {percent(result.odds.hit)}, P(задевание) = {percent(result.odds.graze)})"
+    text = Text(
+        "{dice}: {attack}; {defence} → величина успеха {margin}. {outcome} "
+        "(P(попадание) = {hit}, P(задевание) = {graze})",
+        dice=DICE_LABEL[name],
+        attack=a,
+        defence=d,
+        margin=_level(result.margin),
+        outcome=outcome,
+        hit=percent(result.odds.hit),
+        graze=percent(result.odds.graze),
     )
     _set_pending(amounts)
-    dom.announce("fudge-att-result", text)
-    log.add(text)
+    _record("fudge-att-result", text)
+    if result.detail is not None and result.hits:
+        _feed_from_attack(result.detail, result.hits)
 
 
-@dom.handler("click", "#fudge-dmg-calc")
+@_handler("click", "#fudge-dmg-calc")
 def on_damage_calc(_event: Any) -> None:
     margin = dom.read_int("fudge-margin", 1, 30, "Величина успеха S")
     factors = _read_factors()
     result = _rules(lambda: fudge.damage(margin, factors))
     f = factors
-    text = (
-        f"S = {margin}: {f.weapon.name} {_weapon_formula(f.weapon)} = {signed(f.weapon.term(margin))}, "
-        f"сила {signed(f.strength)}, тип {signed(f.damage_type)}, манёвр {signed(f.attack_maneuver)}, "
-        f"масштабы {signed(f.scale_difference)}, броня {signed(-f.armour)}, живучесть {signed(-f.toughness)}, "
-        f"манёвр защиты {signed(-f.defence_maneuver)} → урон {result.amount}."
-        + _detail_text(result, -f.scale_difference)
+    text = _Join(
+        [
+            Text(
+                "S = {margin}: {weapon} {formula} = {term}, сила {strength}, тип {kind}, манёвр {attack_maneuver}, "
+                "масштабы {scales}, броня {armour}, живучесть {toughness}, манёвр защиты {defence_maneuver} "
+                "→ урон {amount}.",
+                margin=margin,
+                weapon=Text(f.weapon.name),
+                formula=_weapon_formula(f.weapon),
+                term=signed(f.weapon.term(margin)),
+                strength=signed(f.strength),
+                kind=signed(f.damage_type),
+                attack_maneuver=signed(f.attack_maneuver),
+                scales=signed(f.scale_difference),
+                armour=signed(-f.armour),
+                toughness=signed(-f.toughness),
+                defence_maneuver=signed(-f.defence_maneuver),
+                amount=result.amount,
+            ),
+            _detail_text(result, -f.scale_difference),
+        ]
     )
     _set_pending([result.amount] if result.amount > 0 else [])
-    dom.announce("fudge-att-result", text)
-    log.add(text)
+    _record("fudge-att-result", text)
 
 
-@dom.handler("click", "#fudge-apply")
-def on_apply(_event: Any) -> None:
-    amounts = list(_state["pending"])
-    if not amounts:
-        raise dom.InputError("Нет урона для отметки: сначала атакуйте или посчитайте урон.")
+def _mark_ones(amounts: list[int]) -> tuple[fudge.WoundTrack, _Join]:
+    """The track after each hit in turn, and what each marked."""
     track = _state["track"]
     marked = []
     for amount in amounts:
         update = track.take(amount)
         track = update.track
-        marked.append(i18n.t(update.box_name) if update.box_name else i18n.t(track.status))
+        marked.append(Text(update.box_name) if update.box_name else Text(track.status))
+    return track, _Join(marked, ", ")
+
+
+@_handler("click", "#fudge-apply")
+def on_apply(_event: Any) -> None:
+    amounts = list(_state["pending"])
+    if not amounts:
+        raise dom.InputError(Text("Нет урона для отметки: сначала атакуйте или посчитайте урон."))
+    track, marked = _mark_ones(amounts)
     _set_pending([])
-    _commit_track(track, f"Урон {', '.join(map(str, amounts))} из атаки: {', '.join(marked)}.")
+    _commit_track(
+        track,
+        Text("Урон {amounts} из атаки: {marked}.", amounts=", ".join(map(str, amounts)), marked=marked),
+    )
 
 
 # --- wounds --------------------------------------------------------------------------------------
 
 
-def _load_wounds() -> tuple[fudge.WoundTrack, str | None]:
+def _load_wounds() -> tuple[fudge.WoundTrack, Text | None]:
     if not dom.has_saved(WOUNDS_KEY):
         return fudge.WoundTrack(), None
     saved = dom.load_json(WOUNDS_KEY, None)
@@ -698,15 +1129,16 @@ def _load_wounds() -> tuple[fudge.WoundTrack, str | None]:
     except (ValueError, TypeError):
         return (
             fudge.WoundTrack(),
-            "Сохранённые раны повреждены и не прочитаны; показан чистый трек «Невредим».",
+            Text("Сохранённые раны повреждены и не прочитаны; показан чистый трек «Невредим»."),
         )
 
 
-def _status(track: fudge.WoundTrack) -> str:
-    text = f"Состояние: {i18n.t(track.status)}"
+def _status(track: fudge.WoundTrack) -> Text:
     if track.penalty:
-        text += f", штраф {signed(track.penalty)}"
-    return text + "."
+        return Text(
+            "Состояние: {state}, штраф {penalty}.", state=Text(track.status), penalty=signed(track.penalty)
+        )
+    return Text("Состояние: {state}.", state=Text(track.status))
 
 
 def render_wounds() -> None:
@@ -739,33 +1171,35 @@ def render_wounds() -> None:
     dom.by_id("fudge-w-revive").disabled = not track.dead
 
 
-def _commit_track(track: fudge.WoundTrack, text: str) -> None:
+def _commit_track(track: fudge.WoundTrack, text: Any) -> None:
     _state["track"] = track
     dom.save_json(WOUNDS_KEY, track.to_dict())
     render_wounds()
     dom.by_id("fudge-w-notice").hidden = True
-    full = f"{text} {_status(track)}"
-    dom.announce("fudge-w-status", full)
-    log.add(full)
+    _shown.pop("fudge-w-notice", None)
+    _record("fudge-w-status", _Join([text, " ", _status(track)]))
 
 
-@dom.handler("click", "#fudge-w-take")
+def _not_dead() -> None:
+    if _state["track"].dead:
+        raise dom.InputError(Text("Персонаж уже «Мёртв»: снимите отметку «Мёртв» или очистите раны."))
+
+
+@_handler("click", "#fudge-w-take")
 def on_wound_take(_event: Any) -> None:
     amount = dom.read_int("fudge-w-amount", 0, 99, "Урон")
-    track: fudge.WoundTrack = _state["track"]
-    if track.dead:
-        raise dom.InputError("Персонаж уже «Мёртв»: снимите отметку «Мёртв» или очистите раны.")
-    update = track.take(amount)
+    _not_dead()
+    update = _state["track"].take(amount)
     if amount == 0:
-        what = "ничего не отмечено"
+        what = Text("ничего не отмечено")
     elif update.box_name is None:
-        what = "ячеек не осталось или урон 7+ — «Мёртв» (решение за Мастером)"
+        what = Text("ячеек не осталось или урон 7+ — «Мёртв» (решение за Мастером)")
     else:
-        what = f"отмечено «{i18n.t(update.box_name)}»"
-    _commit_track(update.track, f"Урон {amount}: {what}.")
+        what = Text("отмечено «{box}»", box=Text(update.box_name))
+    _commit_track(update.track, Text("Урон {amount}: {what}.", amount=amount, what=what))
 
 
-@dom.handler("click", "#fudge-w-rows")
+@_handler("click", "#fudge-w-rows")
 def on_wound_clear_row(event: Any) -> None:
     target = getattr(event, "target", None)
     button = target.closest("button[data-row]") if target is not None and hasattr(target, "closest") else None
@@ -773,49 +1207,237 @@ def on_wound_clear_row(event: Any) -> None:
         return
     index = int(str(button.dataset.row))
     track: fudge.WoundTrack = _state["track"]
-    box = fudge.WOUND_BOXES[index]
+    box = Text(fudge.WOUND_BOXES[index].name)
     if track.marked[index] == 0:
-        raise dom.InputError(f"В строке «{i18n.t(box.name)}» нет отмеченных ячеек.")
-    _commit_track(track.clear(index), f"Снята одна ячейка «{i18n.t(box.name)}».")
+        raise dom.InputError(Text("В строке «{box}» нет отмеченных ячеек.", box=box))
+    _commit_track(track.clear(index), Text("Снята одна ячейка «{box}».", box=box))
 
 
-@dom.handler("click", "#fudge-w-clear-all")
+@_handler("click", "#fudge-w-clear-all")
 def on_wound_clear_all(_event: Any) -> None:
-    _commit_track(_state["track"].clear_all(), "Все раны очищены.")
+    _commit_track(_state["track"].clear_all(), Text("Все раны очищены."))
 
 
-@dom.handler("click", "#fudge-w-revive")
+@_handler("click", "#fudge-w-revive")
 def on_wound_revive(_event: Any) -> None:
     track: fudge.WoundTrack = _state["track"]
     if not track.dead:
-        raise dom.InputError("Отметки «Мёртв» нет.")
-    _commit_track(track.revive(), "Отметка «Мёртв» снята (решение Мастера).")
+        raise dom.InputError(Text("Отметки «Мёртв» нет."))
+    _commit_track(track.revive(), Text("Отметка «Мёртв» снята (решение Мастера)."))
+
+
+# --- accumulators: sub-scale damage (rate = scale difference) and exhaustion damage (4:1) ----------
+
+
+def _default_accumulators(rate: int = 2) -> dict[str, Any]:
+    return {
+        "sub": fudge.Accumulator(rate),
+        "sub_units": 0,
+        "exh": fudge.Accumulator(fudge.EXHAUSTION_RATE),
+        "exh_units": 0,
+    }
+
+
+def _units(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_UNITS:
+        raise ValueError(f"converted damage must be 0..{MAX_UNITS}, got {value!r}")
+    return value
+
+
+def _load_accumulators() -> tuple[dict[str, Any], Text | None]:
+    if not dom.has_saved(ACC_KEY):
+        return _default_accumulators(), None
+    saved = dom.load_json(ACC_KEY, None)
+    try:
+        if not isinstance(saved, dict) or set(saved) != {
+            "sub",
+            "sub_units",
+            "exhaustion",
+            "exhaustion_units",
+        }:
+            raise ValueError("accumulator data has the wrong keys")
+        sub = fudge.Accumulator.from_dict(saved["sub"])
+        exh = fudge.Accumulator.from_dict(saved["exhaustion"])
+        if exh.rate != fudge.EXHAUSTION_RATE or sub.rate > MAX_RATE:
+            raise ValueError("accumulator rate out of range")
+        loaded = {"sub": sub, "sub_units": _units(saved["sub_units"]), "exh": exh}
+        return {**loaded, "exh_units": _units(saved["exhaustion_units"])}, None
+    except (ValueError, TypeError):
+        return (
+            _default_accumulators(),
+            Text("Сохранённые накопители повреждены и не прочитаны; накопители начаты с нуля."),
+        )
+
+
+def _acc_summary() -> Text:
+    sub, exh = _state["sub"], _state["exh"]
+    return Text(
+        "Накоплено: без учёта масштаба {sub} из {rate}, изматывающий {exh} из {exh_rate}; готово урона {units}.",
+        sub=sub.stored,
+        rate=sub.rate,
+        exh=exh.stored,
+        exh_rate=exh.rate,
+        units=_state["sub_units"] + _state["exh_units"],
+    )
+
+
+def render_accumulators() -> None:
+    rows = []
+    for name, kind in (("Без учёта масштаба", "sub"), ("Изматывающий (1 к 4)", "exh")):
+        pool: fudge.Accumulator = _state[kind]
+        rows.append(
+            (
+                Text(name),
+                Text("{stored} из {rate}", stored=pool.stored, rate=pool.rate),
+                Text("{rate} к 1", rate=pool.rate),
+                str(_state[f"{kind}_units"]),
+            )
+        )
+    _fill("fudge-acc-rows", rows)
+    dom.by_id("fudge-acc-apply").disabled = not (_state["sub_units"] + _state["exh_units"])
+
+
+def _commit_accumulators(changes: dict[str, Any], text: Any) -> None:
+    _state.update(changes)
+    sub, exh = _state["sub"], _state["exh"]
+    dom.save_json(
+        ACC_KEY,
+        {
+            "sub": sub.to_dict(),
+            "sub_units": _state["sub_units"],
+            "exhaustion": exh.to_dict(),
+            "exhaustion_units": _state["exh_units"],
+        },
+    )
+    dom.by_id("fudge-acc-rate").value = str(sub.rate)
+    render_accumulators()
+    dom.by_id("fudge-acc-notice").hidden = True
+    _shown.pop("fudge-acc-notice", None)
+    _record("fudge-acc-status", _Join([text, " ", _acc_summary()]))
+
+
+def _added(kind: str, amount: int, rate: int) -> tuple[dict[str, Any], int]:
+    """The accumulator after adding ``amount`` and the real damage it produced; InputError (and
+    nothing changed) when it cannot take it: a sub-scale pool holding damage at another scale."""
+    pool: fudge.Accumulator = _state[kind]
+    if rate != pool.rate:
+        if pool.stored:
+            raise dom.InputError(
+                Text(
+                    "В накопителе уже {stored} при масштабе {rate}; сбросьте накопители, "
+                    "чтобы сменить масштаб на {new}.",
+                    stored=pool.stored,
+                    rate=pool.rate,
+                    new=rate,
+                )
+            )
+        pool = _rules(lambda: fudge.Accumulator(rate))
+    result = _rules(lambda: pool.add(amount))
+    units = _state[f"{kind}_units"] + result.units
+    if units > MAX_UNITS:
+        raise dom.InputError(
+            Text("Готового урона больше {most}: сначала отметьте его в ранах.", most=MAX_UNITS)
+        )
+    return {kind: result.pool, f"{kind}_units": units}, result.units
+
+
+def _with_units(text: Text, units: int) -> Any:
+    if not units:
+        return text
+    return _Join([text, " ", Text("Получено действительного урона: {units}.", units=units)])
+
+
+def _feed_from_attack(detail: fudge.Damage, hits: int) -> None:
+    """Put a hit's sub-scale or exhaustion damage (each hitting bullet's, for a burst) in its pool."""
+    if detail.sub_scale:
+        kind, amount, rate = "sub", detail.sub_scale * hits, detail.scale_rate
+        done = "Из атаки: урон без учёта масштаба +{amount} (масштаб {rate})."
+        refused = "Из атаки урон без учёта масштаба {amount} не добавлен: {reason}"
+    elif detail.exhaustion:
+        kind, amount, rate = "exh", detail.exhaustion * hits, fudge.EXHAUSTION_RATE
+        done = "Из атаки: изматывающий урон +{amount} (1 к {rate})."
+        refused = "Из атаки изматывающий урон {amount} не добавлен: {reason}"
+    else:
+        return
+    try:
+        changes, units = _added(kind, amount, rate)
+    except ValueError as error:
+        _record("fudge-acc-status", Text(refused, amount=amount, reason=error.args[0]))
+        return
+    _commit_accumulators(changes, _with_units(Text(done, amount=amount, rate=rate), units))
+
+
+@_handler("click", "#fudge-acc-sub-add")
+def on_acc_sub_add(_event: Any) -> None:
+    rate = dom.read_int("fudge-acc-rate", 1, MAX_RATE, "Масштаб (разница)")
+    amount = dom.read_int("fudge-acc-sub", 1, 99, "Урон без учёта масштаба")
+    changes, units = _added("sub", amount, rate)
+    text = Text("Урон без учёта масштаба +{amount} (масштаб {rate}).", amount=amount, rate=rate)
+    _commit_accumulators(changes, _with_units(text, units))
+
+
+@_handler("click", "#fudge-acc-exh-add")
+def on_acc_exh_add(_event: Any) -> None:
+    amount = dom.read_int("fudge-acc-exh", 1, 99, "Изматывающий урон")
+    changes, units = _added("exh", amount, fudge.EXHAUSTION_RATE)
+    text = Text("Изматывающий урон +{amount} (1 к {rate}).", amount=amount, rate=fudge.EXHAUSTION_RATE)
+    _commit_accumulators(changes, _with_units(text, units))
+
+
+@_handler("click", "#fudge-acc-apply")
+def on_acc_apply(_event: Any) -> None:
+    units = _state["sub_units"] + _state["exh_units"]
+    if not units:
+        raise dom.InputError(Text("Нет готового урона: накопители ещё не набрали ни одной единицы."))
+    _not_dead()
+    track, marked = _mark_ones([1] * units)
+    _commit_accumulators({"sub_units": 0, "exh_units": 0}, Text("Готовый урон отмечен в ранах."))
+    _commit_track(track, Text("Урон 1 × {units} из накопителей: {marked}.", units=units, marked=marked))
+
+
+@_handler("click", "#fudge-acc-reset")
+def on_acc_reset(_event: Any) -> None:
+    _commit_accumulators(_default_accumulators(_state["sub"].rate), Text("Накопители сброшены."))
 
 
 # --- scale, rapid fire, range --------------------------------------------------------------------
 
 
-def _power(scale: int) -> str:
-    return f"{float(fudge.scale_factor(scale)):.2f}".replace(".", ",")
+class _Power:
+    """1.2^scale to two decimals, with the page language's decimal mark."""
+
+    __slots__ = ("scale",)
+
+    def __init__(self, scale: int, /) -> None:
+        self.scale = scale
+
+    def __str__(self) -> str:
+        text = f"{float(fudge.scale_factor(self.scale)):.2f}"
+        return text if i18n.current() == "en" else text.replace(".", ",")
 
 
-def _group_text() -> str:
+def _group_text() -> Text:
     scale = dom.read_int("fudge-g-scale", 0, 100, "Масштаб группы")
     wound = dom.read_choice("fudge-g-wound", tuple(GROUP_WOUNDS), "Ранение группы")
     update = _rules(lambda: fudge.Group(scale).take(int(wound)))
     after = update.group
-    return (
-        f"Масштаб {scale}: 1,2^{scale} = {_power(scale)} → {fudge.headcount(scale)} чел. "
-        f"{i18n.t(GROUP_WOUNDS[wound].name)} ({signed(update.scale_penalty)}) → масштаб {after.scale}: "
-        f"1,2^{after.scale} = {_power(after.scale)} → в строю остаётся {after.headcount} чел."
+    return Text(
+        "Масштаб {scale}: 1,2^{scale} = {power} → {count} чел. {wound} ({penalty}) → масштаб {after}: "
+        "1,2^{after} = {after_power} → в строю остаётся {after_count} чел.",
+        scale=scale,
+        power=_Power(scale),
+        count=fudge.headcount(scale),
+        wound=Text(GROUP_WOUNDS[wound].name),
+        penalty=signed(update.scale_penalty),
+        after=after.scale,
+        after_power=_Power(after.scale),
+        after_count=after.headcount,
     )
 
 
-@dom.handler("click", "#fudge-g-calc")
+@_handler("click", "#fudge-g-calc")
 def on_group(_event: Any) -> None:
-    text = _group_text()
-    dom.announce("fudge-g-result", text)
-    log.add(text)
+    _record("fudge-g-result", _group_text())
 
 
 def render_rapid_fire() -> None:
@@ -829,7 +1451,7 @@ def render_rapid_fire() -> None:
     )
 
 
-@dom.handler("change", "#fudge-scale-part")
+@_handler("change", "#fudge-scale-part")
 def on_scale_change(event: Any) -> None:
     target = getattr(event, "target", None)
     if target is not None and str(getattr(target, "id", "")) == "fudge-rf-bullets":
@@ -840,7 +1462,12 @@ def render_range() -> None:
     rows = []
     previous = 0
     for limit, penalty in fudge.RANGE_TABLE:
-        rows.append((f"{previous}–{limit} м" if previous else f"до {limit} м", signed(penalty)))
+        where = (
+            Text("{low}–{high} м", low=previous, high=limit)
+            if previous
+            else Text("до {limit} м", limit=limit)
+        )
+        rows.append((where, signed(penalty)))
         previous = limit
     _fill("fudge-range-table", rows)
 
@@ -850,20 +1477,20 @@ def render_range() -> None:
 
 def _fill_selects() -> None:
     diff = dom.by_id("fudge-diff")
+    chosen = str(diff.value) or "0"
     dom.clear(diff)
     for level in sorted(fudge.LADDER, reverse=True):
-        option = dom.make("option", _level(level), value=str(level))
-        option.selected = level == 0
-        diff.append(option)
+        diff.append(dom.make("option", str(_level(level)), value=str(level)))
+    diff.value = chosen
     weapon = dom.by_id("fudge-weapon")
     selected = str(weapon.value) or "m1"
     dom.clear(weapon)
-    melee = dom.make("optgroup", label="Ближний бой")
+    melee = dom.make("optgroup", label=i18n.t("Ближний бой"))
     for i, w in enumerate(fudge.MELEE_WEAPONS):
-        melee.append(dom.make("option", f"{w.name} ({_weapon_formula(w)})", value=f"m{i}"))
-    ranged = dom.make("optgroup", label="Огнестрельное")
+        melee.append(dom.make("option", f"{i18n.t(w.name)} ({_weapon_formula(w)})", value=f"m{i}"))
+    ranged = dom.make("optgroup", label=i18n.t("Огнестрельное"))
     for i, preset in enumerate(fudge.RANGED_WEAPONS):
-        ranged.append(dom.make("option", f"{preset.name} {_preset_range(preset)}", value=f"r{i}"))
+        ranged.append(dom.make("option", f"{i18n.t(preset.name)} {_preset_range(preset)}", value=f"r{i}"))
     weapon.append(melee, ranged)
     weapon.value = selected
     for element_id, table in (("fudge-dtype", fudge.DAMAGE_TYPES), ("fudge-armour", fudge.ARMOUR)):
@@ -872,7 +1499,7 @@ def _fill_selects() -> None:
         dom.clear(select)
         select.append(dom.make("option", "—", value=""))
         for name, value in table.items():
-            select.append(dom.make("option", f"{name} {signed(value)}", value=name))
+            select.append(dom.make("option", f"{i18n.t(name)} {signed(value)}", value=name))
         select.value = chosen
     group = dom.by_id("fudge-g-wound")
     chosen = str(group.value) or "3"
@@ -890,6 +1517,8 @@ def _render_all() -> None:
     _safely(render_rapid_fire, "fudge-scale-part")
     render_range()
     render_wounds()
+    render_accumulators()
+    _translate_shown()
 
 
 def setup() -> None:
@@ -898,9 +1527,16 @@ def setup() -> None:
     track, notice = _load_wounds()
     _state["track"] = track
     if notice:
-        dom.set_text("fudge-w-notice", notice)
+        _show("fudge-w-notice", notice)
         dom.by_id("fudge-w-notice").hidden = False
-    dom.set_text("fudge-w-status", _status(track))
+    _show("fudge-w-status", _status(track))
+    accumulators, acc_notice = _load_accumulators()
+    _state.update(accumulators)
+    dom.by_id("fudge-acc-rate").value = str(_state["sub"].rate)
+    if acc_notice:
+        _show("fudge-acc-notice", acc_notice)
+        dom.by_id("fudge-acc-notice").hidden = False
+    _show("fudge-acc-status", _acc_summary())
     log.render()
     _set_pending([])
     _render_all()

@@ -15,13 +15,31 @@ from pyscript import document
 
 from ui import dom
 
-__all__ = ["LANGUAGES", "register", "on_change", "t", "current", "set_language", "apply", "refresh"]
+__all__ = ["LANGUAGES", "Text", "register", "on_change", "t", "current", "set_language", "apply", "refresh"]
 
 LANGUAGES = ("ru", "en")
 LANG_KEY = "gm.lang"
 _catalogue: dict[str, str] = {}
 _listeners: list[Callable[[], None]] = []
 _state = {"lang": "ru"}
+
+
+class Text:
+    """A Russian template (the catalogue key) and its values, shown in the page's language.
+
+    Translation happens when the text is shown (``str()``), so the same object shows again in the
+    other language after a switch: results, notices and error messages keep following the page.
+    Values may be ``Text`` too.
+    """
+
+    __slots__ = ("template", "values")
+
+    def __init__(self, template: str, /, **values: object) -> None:
+        self.template, self.values = template, values
+
+    def __str__(self) -> str:
+        text = t(self.template)
+        return text.format(**{k: str(v) for k, v in self.values.items()}) if self.values else text
 
 
 def register(entries: dict[str, str]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import permutations
 from typing import Any
@@ -10,7 +11,7 @@ from rules import ite
 from ui import dom, i18n
 from ui.chart import bar_chart
 from ui.fmt import number, percent
-from ui.journal import Journal
+from ui.journal import DAMAGED, Journal
 
 LOG_KEY = "gm.ite.log"
 LOG_SIZE = 50
@@ -20,112 +21,161 @@ ORDERS = tuple("".join(p) for p in permutations(KINDS))
 CRIT_MODES = ("none", "face", "margin")
 MARGIN_LETTER = {"I": "t", "T": "d", "E": "e"}  # seed §4: t, d, e
 SHORT = {"I": "И", "T": "Т", "E": "Эф"}
-_state: dict[str, Any] = {"stages": None, "odds": None, "result": None}
+_state: dict[str, Any] = {"stages": None, "odds": None, "result": None, "status": None}
 
-i18n.register(
-    {
-        "ИТЭ — инициатива, точность, эффект": "ИТЭ (ITE) — initiative, accuracy, effect",
-        "ИТЭ-1: успех, если Х + MкN + Мф ≥ УрС + M(N+1)/2 (константа кубиков может быть половинной: 3к6 → 10,5). "
-        "ИТЭ-2: мера успеха t, d, e переносится от первого чека ко второму и от второго к третьему; "
-        "успех — мера ≥ 0.": (
-            "ИТЭ-1 (ITE-1): success when Х + MкN + Мф ≥ УрС + M(N+1)/2 (Х characteristic, MкN M dice with N "
-            "faces, Мф modifier, УрС difficulty; the dice constant may be a half: 3к6 → 10.5). ИТЭ-2 (ITE-2): "
-            "the margin t, d, e carries from the first check to the second and from the second to the third; "
-            "success is a margin ≥ 0."
-        ),
-        "Пример": "Preset",
-        "— свой набор —": "— custom —",
-        "Пример 1 из текста: изготовление изделия (ИТЭ-1)": "Seed example 1: crafting an item (ITE-1)",
-        "Пример 2 из текста: бой на мечах (ИТЭ-2)": "Seed example 2: sword fight (ITE-2)",
-        "Критическое попадание: новая ситуация чеков (ИТЭ-2)": "Critical hit: a new check situation (ITE-2)",
-        "Один чек ИТЭ-1: 3к6, константа 10,5": "One ITE-1 check: 3к6, constant 10.5",
-        "Порядок чеков": "Order of checks",
-        "И-чек — чек на инициативу": "И-чек (initiative check)",
-        "Т-чек — чек на точность": "Т-чек (accuracy check)",
-        "Эф-чек — чек на эффект": "Эф-чек (effect check)",
-        "бросать этот чек": "roll this check",
-        "Х — характеристика": "Х — characteristic",
-        "M — кубиков": "M — dice",
-        "N — граней": "N — faces",
-        "Мф — модификатор": "Мф — modifier",
-        "УрС — сложность": "УрС — difficulty",
-        "справа бросок MкN вместо константы": "roll MкN on the right instead of the constant",
-        "+ мера успеха предыдущего чека (ИТЭ-2)": "+ the previous check's margin (ITE-2)",
-        "провал останавливает цепочку": "a failure ends the chain",
-        "Критикалы": "Criticals",
-        "нет": "none",
-        "по выпавшей сумме MкN (ИТЭ-1)": "by the rolled MкN total (ITE-1)",
-        "по превышению над УрС (ИТЭ-2)": "by the margin over УрС (ITE-2)",
-        "высокий от": "high from",
-        "низкий до": "low up to",
-        "ИТЭ-1 отдельно: P(успех) =": "ITE-1 alone: P(success) =",
-        "Вычислимая : случайная часть =": "Computed : random part =",
-        "Критикалы по сумме: пустое поле — все кубики на максимуме (M·N) или на единице (M). По превышению: "
-        "мера ≥ «высокий от» (больше 0) или ≤ «низкий до» (меньше 0), пустое поле — без этой границы. "
-        "Критикал открывает новую ситуацию чеков.": (
-            "Criticals by the total: an empty field means all dice at maximum (M·N) or all at one (M). By the "
-            "margin: margin ≥ “high from” (above 0) or ≤ “low up to” (below 0); an empty field switches that "
-            "side off. A critical opens a new check situation."
-        ),
-        "Посчитать шансы": "Compute odds",
-        "Бросить чеки": "Roll the checks",
-        "Шансы до броска": "Odds before the roll",
-        "Точные вероятности по чекам цепочки": "Exact odds for each check of the chain",
-        "Чек": "Check",
-        "дойдёт": "reached",
-        "успех": "success",
-        "провал": "failure",
-        "успех, если дошли": "success if reached",
-        "выс. критикал": "high critical",
-        "низк. критикал": "low critical",
-        "Вероятность успеха каждого чека в цепочке и всей цепочки (те же числа — в таблице).": (
-            "Success odds of each check in the chain and of the whole chain (the same numbers are in the table)."
-        ),
-        "Бросок": "Roll",
-        "Ещё не бросали.": "Not rolled yet.",
-        "Чеки по порядку": "Checks in order",
-        "Х + MкN + Мф": "Х + MкN + Мф",
-        "УрС + справа": "УрС + right side",
-        "перенос": "carried",
-        "мера успеха": "margin",
-        "итог": "outcome",
-        "Журнал": "Log",
-        "Бросков пока нет.": "No rolls yet.",
-        "И-чек": "И-чек (initiative)",
-        "Т-чек": "Т-чек (accuracy)",
-        "Эф-чек": "Эф-чек (effect)",
-        "всё": "all",
-        "высокий критикал": "high critical",
-        "низкий критикал": "low critical",
-        "не бросали": "not rolled",
-        "чек выключен": "check switched off",
-        "константа кубиков": "dice constant",
-        "(сид советует около 2 : 1)": "(the seed suggests about 2 : 1)",
-        "Вся цепочка: все чеки успешны — {all}; возникнет критикал (новая ситуация) — {crit}.": (
-            "Whole chain: every check succeeds — {all}; a critical arises (new situation) — {crit}."
-        ),
-        "не бросали: цепочку остановил провал": "not rolled: a failure ended the chain",
-        "Цепочка: все чеки успешны.": "Chain: every check succeeded.",
-        "Цепочка: не все чеки успешны.": "Chain: not every check succeeded.",
-        "Критикал: {checks}. Возникает новая ситуация чеков — она обкидывается по той же механике.": (
-            "Critical: {checks}. A new check situation arises — resolve it by the same mechanics."
-        ),
-        "Для критического попадания выберите пример «Критическое попадание».": (
-            "For a critical hit pick the preset “Critical hit”."
-        ),
-        "Форма заполнена: {name}.": "Form filled: {name}.",
-        "Сохранённый журнал был повреждён; начат новый.": "The saved log was damaged; a new one was started.",
-        "Журнал очищен.": "Log cleared.",
-    }
-)
+EN = {
+    "ИТЭ — инициатива, точность, эффект": "ИТЭ (ITE) — initiative, accuracy, effect",
+    "ИТЭ-1: успех, если Х + MкN + Мф ≥ УрС + M(N+1)/2 (константа кубиков может быть половинной: 3к6 → 10,5). "
+    "ИТЭ-2: мера успеха t, d, e переносится от первого чека ко второму и от второго к третьему; "
+    "успех — мера ≥ 0.": (
+        "ИТЭ-1 (ITE-1): success when Х + MкN + Мф ≥ УрС + M(N+1)/2 (Х characteristic, MкN M dice with N "
+        "faces, Мф modifier, УрС difficulty; the dice constant may be a half: 3к6 → 10.5). ИТЭ-2 (ITE-2): "
+        "the margin t, d, e carries from the first check to the second and from the second to the third; "
+        "success is a margin ≥ 0."
+    ),
+    "Пример": "Preset",
+    "— свой набор —": "— custom —",
+    "Пример 1 из текста: изготовление изделия (ИТЭ-1)": "Seed example 1: crafting an item (ITE-1)",
+    "Пример 2 из текста: бой на мечах (ИТЭ-2)": "Seed example 2: sword fight (ITE-2)",
+    "Критическое попадание: новая ситуация чеков (ИТЭ-2)": "Critical hit: a new check situation (ITE-2)",
+    "Один чек ИТЭ-1: 3к6, константа 10,5": "One ITE-1 check: 3к6, constant 10.5",
+    "Порядок чеков": "Order of checks",
+    "И-чек — чек на инициативу": "И-чек (initiative check)",
+    "Т-чек — чек на точность": "Т-чек (accuracy check)",
+    "Эф-чек — чек на эффект": "Эф-чек (effect check)",
+    "бросать этот чек": "roll this check",
+    "Х — характеристика": "Х — characteristic",
+    "M — кубиков": "M — dice",
+    "N — граней": "N — faces",
+    "Мф — модификатор": "Мф — modifier",
+    "УрС — сложность": "УрС — difficulty",
+    "справа бросок MкN вместо константы": "roll MкN on the right instead of the constant",
+    "+ мера успеха предыдущего чека (ИТЭ-2)": "+ the previous check's margin (ITE-2)",
+    "провал останавливает цепочку": "a failure ends the chain",
+    "Критикалы": "Criticals",
+    "нет": "none",
+    "по выпавшей сумме MкN (ИТЭ-1)": "by the rolled MкN total (ITE-1)",
+    "по превышению над УрС (ИТЭ-2)": "by the margin over УрС (ITE-2)",
+    "высокий от": "high from",
+    "низкий до": "low up to",
+    "ИТЭ-1 отдельно: P(успех) =": "ITE-1 alone: P(success) =",
+    "Вычислимая : случайная часть =": "Computed : random part =",
+    "Критикалы по сумме: пустое поле — все кубики на максимуме (M·N) или на единице (M). По превышению: "
+    "мера ≥ «высокий от» (больше 0) или ≤ «низкий до» (меньше 0), пустое поле — без этой границы. "
+    "Критикал открывает новую ситуацию чеков.": (
+        "Criticals by the total: an empty field means all dice at maximum (M·N) or all at one (M). By the "
+        "margin: margin ≥ “high from” (above 0) or ≤ “low up to” (below 0); an empty field switches that "
+        "side off. A critical opens a new check situation."
+    ),
+    "Посчитать шансы": "Compute odds",
+    "Бросить чеки": "Roll the checks",
+    "Шансы до броска": "Odds before the roll",
+    "Точные вероятности по чекам цепочки": "Exact odds for each check of the chain",
+    "Чек": "Check",
+    "дойдёт": "reached",
+    "успех": "success",
+    "провал": "failure",
+    "успех, если дошли": "success if reached",
+    "выс. критикал": "high critical",
+    "низк. критикал": "low critical",
+    "Вероятность успеха каждого чека в цепочке и всей цепочки (те же числа — в таблице).": (
+        "Success odds of each check in the chain and of the whole chain (the same numbers are in the table)."
+    ),
+    "Бросок": "Roll",
+    "Ещё не бросали.": "Not rolled yet.",
+    "Чеки по порядку": "Checks in order",
+    "Х + MкN + Мф": "Х + MкN + Мф",
+    "УрС + справа": "УрС + right side",
+    "перенос": "carried",
+    "мера успеха": "margin",
+    "итог": "outcome",
+    "Журнал": "Log",
+    "Бросков пока нет.": "No rolls yet.",
+    "И-чек": "И-чек (initiative)",
+    "Т-чек": "Т-чек (accuracy)",
+    "Эф-чек": "Эф-чек (effect)",
+    "всё": "all",
+    "высокий критикал": "high critical",
+    "низкий критикал": "low critical",
+    "не бросали": "not rolled",
+    "чек выключен": "check switched off",
+    "константа кубиков": "dice constant",
+    "(сид советует около 2 : 1)": "(the seed suggests about 2 : 1)",
+    "Вся цепочка: все чеки успешны — {all}; возникнет критикал (новая ситуация) — {crit}.": (
+        "Whole chain: every check succeeds — {all}; a critical arises (new situation) — {crit}."
+    ),
+    "не бросали: цепочку остановил провал": "not rolled: a failure ended the chain",
+    "Цепочка: все чеки успешны.": "Chain: every check succeeded.",
+    "Цепочка: не все чеки успешны.": "Chain: not every check succeeded.",
+    "Критикал: {checks}. Возникает новая ситуация чеков — она обкидывается по той же механике.": (
+        "Critical: {checks}. A new check situation arises — resolve it by the same mechanics."
+    ),
+    "Для критического попадания выберите пример «Критическое попадание».": (
+        "For a critical hit pick the preset “Critical hit”."
+    ),
+    "Форма заполнена: {name}.": "Form filled: {name}.",
+    "Сохранённый журнал был повреждён; начат новый.": "The saved log was damaged; a new one was started.",
+    "Журнал очищен.": "Log cleared.",
+    "Очистить журнал": "Clear the log",
+    # bad input
+    "{check}, критикалы": "{check}, criticals",
+    "{check}, критикал по сумме {m}к{n}": "{check}, critical by the {m}к{n} total",
+    "{what} (высокий)": "{what} (high)",
+    "{what} (низкий)": "{what} (low)",
+    "{what}: низкий ({low}) должен быть меньше высокого ({high}).": (
+        "{what}: the low bound ({low}) must be below the high one ({high})."
+    ),
+    "{check}, критикал по превышению": "{check}, critical by the margin",
+    "{what}: укажите хотя бы одну границу — «высокий от» или «низкий до».": (
+        "{what}: give at least one bound, “high from” or “low up to”."
+    ),
+    "{check}, Х": "{check}, Х (characteristic)",
+    "{check}, M (число кубиков)": "{check}, M (number of dice)",
+    "{check}, N (число граней)": "{check}, N (number of faces)",
+    "{check}, Мф": "{check}, Мф (modifier)",
+    "{check}, УрС": "{check}, УрС (difficulty)",
+    "{check}: {m}к{n} — слишком много исходов для точного расчёта. Предел: M·(N−1) ≤ {limit}.": (
+        "{check}: {m}к{n} has too many outcomes for an exact calculation. Limit: M·(N−1) ≤ {limit}."
+    ),
+    "{check}: {m}к{n} с броском справа — слишком много исходов для точного расчёта. "
+    "Предел: M·(N−1) ≤ {limit}, а с броском справа — вдвое меньше.": (
+        "{check}: {m}к{n} with a roll on the right has too many outcomes for an exact calculation. "
+        "Limit: M·(N−1) ≤ {limit}, and half that with a roll on the right."
+    ),
+    "{check}: недопустимые данные ({error}).": "{check}: invalid data ({error}).",
+    "Включите хотя бы один чек: И, Т или Эф.": "Switch on at least one check: И, Т or Эф.",
+    "Цепочка слишком велика для точного расчёта: сумма M·(N−1) по чекам (вдвое — с броском справа) "
+    "равна {total}, предел {limit}. Уменьшите число кубиков или граней.": (
+        "The chain is too big for an exact calculation: the sum of M·(N−1) over the checks (doubled with "
+        "a roll on the right) is {total}, the limit is {limit}. Use fewer dice or faces."
+    ),
+    "Недопустимая цепочка ({error}).": "Invalid chain ({error}).",
+    "Пример: недопустимое значение.": "Preset: invalid value.",
+}
+i18n.register(EN)
+
+Tr = Callable[[str], str]
+
+
+def _ru(text: str) -> str:
+    return text
+
+
+def _en(text: str) -> str:
+    return EN.get(text, text)
+
+
+def _tf(template: str, /, **values: object) -> str:
+    """``template`` in the page's language, filled in."""
+    return i18n.t(template).format(**values)
 
 
 def _id(kind: str, field: str) -> str:
     return f"ite-{kind.lower()}-{field}"
 
 
-def _name(kind: str) -> str:
-    return i18n.t(ite.CHECK_NAMES[kind])
+def _name(kind: str, tr: Tr = i18n.t) -> str:
+    return tr(ite.CHECK_NAMES[kind])
 
 
 def _read_optional(element_id: str, low: int, high: int, name: str) -> int | None:
@@ -135,24 +185,33 @@ def _read_optional(element_id: str, low: int, high: int, name: str) -> int | Non
 
 
 def _read_critical(kind: str, m: int, n: int) -> ite.FaceCritical | ite.MarginCritical | None:
-    name = ite.CHECK_NAMES[kind]
-    mode = dom.read_choice(_id(kind, "crit"), CRIT_MODES, f"{name}, критикалы")
+    name = _name(kind)
+    mode = dom.read_choice(_id(kind, "crit"), CRIT_MODES, _tf("{check}, критикалы", check=name))
     if mode == "none":
         return None
     if mode == "face":
-        what = f"{name}, критикал по сумме {m}к{n}"
-        high = _read_optional(_id(kind, "crit-high"), m, m * n, f"{what} (высокий)")
-        low = _read_optional(_id(kind, "crit-low"), m, m * n, f"{what} (низкий)")
+        what = _tf("{check}, критикал по сумме {m}к{n}", check=name, m=m, n=n)
+        high = _read_optional(_id(kind, "crit-high"), m, m * n, _tf("{what} (высокий)", what=what))
+        low = _read_optional(_id(kind, "crit-low"), m, m * n, _tf("{what} (низкий)", what=what))
         high = m * n if high is None else high
         low = m if low is None else low
         if low >= high:
-            raise dom.InputError(f"{what}: низкий ({low}) должен быть меньше высокого ({high}).")
+            raise dom.InputError(
+                _tf(
+                    "{what}: низкий ({low}) должен быть меньше высокого ({high}).",
+                    what=what,
+                    low=low,
+                    high=high,
+                )
+            )
         return ite.FaceCritical(high, low)
-    what = f"{name}, критикал по превышению"
-    high = _read_optional(_id(kind, "crit-high"), 1, VALUE_LIMIT, f"{what} (высокий)")
-    low = _read_optional(_id(kind, "crit-low"), -VALUE_LIMIT, -1, f"{what} (низкий)")
+    what = _tf("{check}, критикал по превышению", check=name)
+    high = _read_optional(_id(kind, "crit-high"), 1, VALUE_LIMIT, _tf("{what} (высокий)", what=what))
+    low = _read_optional(_id(kind, "crit-low"), -VALUE_LIMIT, -1, _tf("{what} (низкий)", what=what))
     if high is None and low is None:
-        raise dom.InputError(f"{what}: укажите хотя бы одну границу — «высокий от» или «низкий до».")
+        raise dom.InputError(
+            _tf("{what}: укажите хотя бы одну границу — «высокий от» или «низкий до».", what=what)
+        )
     return ite.MarginCritical(high, low)
 
 
@@ -160,26 +219,28 @@ def _read_stage(kind: str) -> ite.Stage | None:
     """The stage of ``kind`` from the form, or None when it is switched off."""
     if not dom.by_id(_id(kind, "on")).checked:
         return None
-    name = ite.CHECK_NAMES[kind]
-    x = dom.read_int(_id(kind, "x"), -VALUE_LIMIT, VALUE_LIMIT, f"{name}, Х")
-    m = dom.read_int(_id(kind, "m"), 1, ite.MAX_DICE, f"{name}, M (число кубиков)")
-    n = dom.read_int(_id(kind, "n"), 2, ite.MAX_FACES, f"{name}, N (число граней)")
-    modifier = dom.read_int(_id(kind, "mod"), -VALUE_LIMIT, VALUE_LIMIT, f"{name}, Мф")
-    difficulty = dom.read_int(_id(kind, "dif"), -VALUE_LIMIT, VALUE_LIMIT, f"{name}, УрС")
+    name = _name(kind)
+    x = dom.read_int(_id(kind, "x"), -VALUE_LIMIT, VALUE_LIMIT, _tf("{check}, Х", check=name))
+    m = dom.read_int(_id(kind, "m"), 1, ite.MAX_DICE, _tf("{check}, M (число кубиков)", check=name))
+    n = dom.read_int(_id(kind, "n"), 2, ite.MAX_FACES, _tf("{check}, N (число граней)", check=name))
+    modifier = dom.read_int(_id(kind, "mod"), -VALUE_LIMIT, VALUE_LIMIT, _tf("{check}, Мф", check=name))
+    difficulty = dom.read_int(_id(kind, "dif"), -VALUE_LIMIT, VALUE_LIMIT, _tf("{check}, УрС", check=name))
     rolled = bool(dom.by_id(_id(kind, "right")).checked)
     critical = _read_critical(kind, m, n)
     try:
         check = ite.Check(x, m, n, modifier, difficulty, rolled, critical)
     except ValueError as error:
         if m * (n - 1) * (2 if rolled else 1) > ite.MAX_CHECK_SPAN:
-            both = " с броском справа" if rolled else ""
-            limit = f"M·(N−1) ≤ {ite.MAX_CHECK_SPAN}" + (
-                ", а с броском справа — вдвое меньше" if rolled else ""
+            template = (
+                "{check}: {m}к{n} с броском справа — слишком много исходов для точного расчёта. "
+                "Предел: M·(N−1) ≤ {limit}, а с броском справа — вдвое меньше."
+                if rolled
+                else "{check}: {m}к{n} — слишком много исходов для точного расчёта. Предел: M·(N−1) ≤ {limit}."
             )
-            raise dom.InputError(
-                f"{name}: {m}к{n}{both} — слишком много исходов для точного расчёта. Предел: {limit}."
-            ) from None
-        raise dom.InputError(f"{name}: недопустимые данные ({error}).") from None
+            raise dom.InputError(_tf(template, check=name, m=m, n=n, limit=ite.MAX_CHECK_SPAN)) from None
+        raise dom.InputError(
+            _tf("{check}: недопустимые данные ({error}).", check=name, error=error)
+        ) from None
     carry = bool(dom.by_id(_id(kind, "carry")).checked)
     gate = bool(dom.by_id(_id(kind, "gate")).checked)
     return ite.Stage(kind, check, carry=carry, stop_on_failure=gate)
@@ -187,21 +248,25 @@ def _read_stage(kind: str) -> ite.Stage | None:
 
 def read_chain() -> tuple[ite.Stage, ...]:
     """Every input read and checked before anything changes; Russian messages for bad input."""
-    order = dom.read_choice("ite-order", ORDERS, "Порядок чеков")
+    order = dom.read_choice("ite-order", ORDERS, i18n.t("Порядок чеков"))
     built = {kind: _read_stage(kind) for kind in KINDS}
     stages = [built[kind] for kind in order if built[kind] is not None]
     if not stages:
-        raise dom.InputError("Включите хотя бы один чек: И, Т или Эф.")
+        raise dom.InputError(i18n.t("Включите хотя бы один чек: И, Т или Эф."))
     try:
         return ite.validate_chain(stages)
     except ValueError as error:
         total = sum(stage.check.span for stage in stages)
         if total > ite.MAX_CHAIN_SPAN:
             raise dom.InputError(
-                f"Цепочка слишком велика для точного расчёта: сумма M·(N−1) по чекам (вдвое — с броском "
-                f"справа) равна {total}, предел {ite.MAX_CHAIN_SPAN}. Уменьшите число кубиков или граней."
+                _tf(
+                    "Цепочка слишком велика для точного расчёта: сумма M·(N−1) по чекам (вдвое — с броском справа) "
+                    "равна {total}, предел {limit}. Уменьшите число кубиков или граней.",
+                    total=total,
+                    limit=ite.MAX_CHAIN_SPAN,
+                )
             ) from None
-        raise dom.InputError(f"Недопустимая цепочка ({error}).") from None
+        raise dom.InputError(_tf("Недопустимая цепочка ({error}).", error=error)) from None
 
 
 # --- rendering -------------------------------------------------------------------------------------
@@ -276,40 +341,39 @@ def render_odds() -> None:
     bar_chart(dom.by_id("ite-chart"), [*bars, (i18n.t("всё"), odds.all_succeed)])
 
 
-def _crit_text(critical: str | None) -> str:
+def _crit_text(critical: str | None, tr: Tr = i18n.t) -> str:
     if critical == ite.CRIT_HIGH:
-        return i18n.t("высокий критикал")
+        return tr("высокий критикал")
     if critical == ite.CRIT_LOW:
-        return i18n.t("низкий критикал")
+        return tr("низкий критикал")
     return ""
 
 
-def _verdict(step: ite.StageResult) -> str:
-    text = i18n.t("успех") if step.success else i18n.t("провал")
-    crit = _crit_text(step.critical)
+def _verdict(step: ite.StageResult, tr: Tr = i18n.t) -> str:
+    text = tr("успех") if step.success else tr("провал")
+    crit = _crit_text(step.critical, tr)
     return f"{text}, {crit}" if crit else text
 
 
-def _summary(result: ite.ChainResult) -> str:
+def _summary(result: ite.ChainResult, tr: Tr = i18n.t) -> str:
+    """The one-line outcome in the language of ``tr`` (the page's by default)."""
     parts = [
-        f"{_name(step.kind)}: {MARGIN_LETTER[step.kind]} = {number(step.margin)} — {_verdict(step)}"
+        f"{_name(step.kind, tr)}: {MARGIN_LETTER[step.kind]} = {number(step.margin)} — {_verdict(step, tr)}"
         for step in result.stages
     ]
-    parts += [f"{_name(kind)} — {i18n.t('не бросали')}" for kind in result.skipped]
-    verdict = (
-        i18n.t("Цепочка: все чеки успешны.")
-        if result.all_succeed
-        else i18n.t("Цепочка: не все чеки успешны.")
-    )
+    parts += [f"{_name(kind, tr)} — {tr('не бросали')}" for kind in result.skipped]
+    verdict = tr("Цепочка: все чеки успешны.") if result.all_succeed else tr("Цепочка: не все чеки успешны.")
     text = "; ".join(parts) + ". " + verdict
     if result.new_situation:
-        text += " " + _new_situation_text(result)
+        text += " " + _new_situation_text(result, tr)
     return text
 
 
-def _new_situation_text(result: ite.ChainResult) -> str:
-    checks = ", ".join(f"{_name(s.kind)} ({_crit_text(s.critical)})" for s in result.stages if s.critical)
-    return i18n.t(
+def _new_situation_text(result: ite.ChainResult, tr: Tr = i18n.t) -> str:
+    checks = ", ".join(
+        f"{_name(s.kind, tr)} ({_crit_text(s.critical, tr)})" for s in result.stages if s.critical
+    )
+    return tr(
         "Критикал: {checks}. Возникает новая ситуация чеков — она обкидывается по той же механике."
     ).format(checks=checks)
 
@@ -445,13 +509,13 @@ def on_preset(_event: Any) -> None:
     if not value:
         return
     if value not in PRESETS:
-        raise dom.InputError("Пример: недопустимое значение.")
+        raise dom.InputError(i18n.t("Пример: недопустимое значение."))
     stages = _preset(value)
     odds = ite.chain_odds(stages)
     _fill(stages)
     _state["stages"], _state["odds"] = stages, odds
     render_odds()
-    dom.set_text("ite-status", i18n.t("Форма заполнена: {name}.").format(name=i18n.t(PRESETS[value])))
+    _status("Форма заполнена: {name}.", name=PRESETS[value])
 
 
 @dom.handler("click", "#ite-roll")
@@ -461,18 +525,43 @@ def on_roll(_event: Any) -> None:
     _state["stages"], _state["odds"], _state["result"] = stages, result.odds, result
     render_odds()
     render_roll()
-    log.add(_summary(result))
+    log.add(_summary(result, _ru), english=_summary(result, _en))
 
 
 @dom.handler("click", "#ite-log-clear")
 def on_log_clear(_event: Any) -> None:
     log.clear()
-    dom.set_text("ite-status", i18n.t("Журнал очищен."))
+    _status("Журнал очищен.")
+
+
+def _status(template: str, /, **keys: str) -> None:
+    """Show a status line; ``keys`` are catalogue keys too, so a language switch redraws it."""
+    _state["status"] = (template, keys)
+    render_status()
+
+
+def render_status() -> None:
+    if _state["status"] is None:
+        return
+    template, keys = _state["status"]
+    dom.set_text("ite-status", _tf(template, **{k: i18n.t(v) for k, v in keys.items()}))
 
 
 def _rerender() -> None:
+    """On a language switch: every dynamic text again, a shown input error included."""
     render_odds()
     render_roll()
+    render_status()
+    log.render()
+    notice = dom.by_id("ite-log-notice")
+    if not notice.hidden:
+        notice.textContent = i18n.t(DAMAGED)
+    box = dom.by_id("ite").querySelector(".error")
+    if not box.hidden:
+        try:
+            read_chain()  # the inputs still hold the bad value: the same message, re-worded
+        except ValueError as error:
+            dom.show_error(box, str(error))
 
 
 def setup() -> None:

@@ -3,7 +3,8 @@
 Every panel keeps one: ``<ol id="PREFIX-log">``, ``<p id="PREFIX-log-empty">`` (shown when
 there is nothing) and ``<p id="PREFIX-log-notice" hidden>`` (shown when the saved log was
 damaged and had to be started afresh).  Entries are stored in localStorage as
-``[{"text": …, "time": …?}, …]``.
+``[{"text": …, "time": …?, "en": …?}, …]``: ``text`` is Russian, and an entry that also has
+``en`` shows that when the page is in English.
 """
 
 from __future__ import annotations
@@ -60,8 +61,11 @@ class Journal:
         """Export lines, newest first."""
         return [f"{e['time']} {e['text']}" if e.get("time") else e["text"] for e in self.entries()]
 
-    def add(self, text: str, /) -> None:
+    def add(self, text: str, /, *, english: str | None = None) -> None:
+        """Log ``text`` (Russian); ``english``, if given, is shown instead in English mode."""
         entry = {"time": _now(), "text": text} if self.timestamps else {"text": text}
+        if english is not None:
+            entry["en"] = english
         entries = [entry, *self.entries()][: self.size]
         dom.save_json(self.key, entries)
         self.render(entries)
@@ -73,12 +77,13 @@ class Journal:
 
     def render(self, entries: list[dict[str, str]] | None = None, /) -> None:
         shown = self.entries() if entries is None else entries
+        english = i18n.current() == "en"
         box = dom.by_id(f"{self.prefix}-log")
         dom.clear(box)
         for entry in shown:
             item = dom.make("li")
             if entry.get("time"):
                 item.append(dom.make("time", entry["time"][-5:], cls="muted"), " ")
-            item.append(entry["text"])
+            item.append(entry.get("en", entry["text"]) if english else entry["text"])
             box.append(item)
         dom.by_id(f"{self.prefix}-log-empty").hidden = bool(shown)

@@ -22,7 +22,7 @@ from rules import notation
 from ui import dom, i18n
 from ui.chart import bar_chart
 from ui.fmt import percent
-from ui.journal import Journal
+from ui.journal import DAMAGED, Journal
 
 LOG_KEY = "gm.notation.log"
 LOG_SIZE = 200
@@ -35,83 +35,83 @@ TABLE_MAX = 200  # rows drawn at most until "show all" (873 rows take ~0.5 s in 
 VIEWS = {"eq": 1, "ge": 2, "le": 3}
 VIEW_NAMES = {"eq": "P(=)", "ge": "P(≥)", "le": "P(≤)"}
 
-i18n.register(
-    {
-        "Кубики любой системы": "Dice of any system",
-        "Нотация Roll20: 4d6kh3, 2d20kl1+5, 8d10!, 5d10>=8, 4dF, gauss. Текст после # — подпись броска, "
-        "она попадёт в журнал.": (
-            "Roll20 notation: 4d6kh3, 2d20kl1+5, 8d10!, 5d10>=8, 4dF, gauss. Text after # is the roll's label; "
-            "it goes into the log."
-        ),
-        "Выражение": "Expression",
-        "например, 4d6kh3 # сила": "e.g. 4d6kh3 # strength",
-        "Бросить": "Roll",
-        "Только вероятности": "Odds only",
-        "Примеры": "Examples",
-        "— выберите —": "— choose —",
-        "round(3d20/3) — тот же GaussD20 через три d20": "round(3d20/3) — the same GaussD20 from three d20",
-        "6d3-12 — от −6 до +6": "6d3-12 — from −6 to +6",
-        "4dF — кубики Fudge": "4dF — Fudge dice",
-        "3dGF — грани −2, −1, 0, 0, 1, 2": "3dGF — faces −2, −1, 0, 0, 1, 2",
-        "4d6 > 4d6 — первый бросок выше? (1 — да, 0 — нет)": "4d6 > 4d6 — is the first roll higher? (1 yes, 0 no)",
-        "10d20kh1 — лучший из десяти d20": "10d20kh1 — best of ten d20",
-        "20d6dl5 — 20d6 без пяти худших": "20d6dl5 — 20d6 without the five lowest",
-        "8d10! — взрывающиеся d10": "8d10! — exploding d10",
-        "5d10>=8 — число успехов (8 и выше)": "5d10>=8 — number of successes (8 or more)",
-        "2d20kh1+5 — преимущество": "2d20kh1+5 — advantage",
-        "Ещё не бросали.": "No roll yet.",
-        "Обозначения: зачёркнуто и ✗ — отброшен; ! — взорвался (дал ещё бросок); ↳ — добавлен взрывом; "
-        "1↻ — переброшена единица; ✓ — успех.": (
-            "Marks: struck through and ✗ — dropped; ! — exploded (gave another roll); ↳ — added by an explosion; "
-            "1↻ — a 1 was rerolled; ✓ — success."
-        ),
-        "Точное распределение": "Exact distribution",
-        "Нажмите «Бросить» или «Только вероятности».": "Press “Roll” or “Odds only”.",
-        "Показать": "Show",
-        "Копировать CSV": "Copy CSV",
-        "Копировать ссылку": "Copy link",
-        "Точные вероятности": "Exact odds",
-        "Значение": "Value",
-        "Журнал бросков": "Roll log",
-        "Бросков пока нет.": "No rolls yet.",
-        "Скачать журнал (.txt)": "Download log (.txt)",
-        # dynamic text
-        "Введите выражение, например 4d6kh3.": "Type an expression, e.g. 4d6kh3.",
-        "Ошибка в символе {col}: {msg}": "Error at character {col}: {msg}",
-        "Точное распределение не считается: {msg}": "No exact distribution: {msg}",
-        "Среднее": "Mean",
-        "СКО": "SD",
-        "Мин.": "Min",
-        "Макс.": "Max",
-        "Исходов": "Outcomes",
-        "Распределение {expr}: среднее {mean}, СКО {sd}, от {lo} до {hi}.": (
-            "Distribution of {expr}: mean {mean}, SD {sd}, from {lo} to {hi}."
-        ),
-        "выпало": "rolled",
-        "отброшен": "dropped",
-        "взорвался": "exploded",
-        "добавлен взрывом": "added by an explosion",
-        "переброшен": "rerolled",
-        "успех": "success",
-        "…и ещё {n}": "…and {n} more",
-        "Значения от {lo} до {hi}; за их пределами вместе меньше 0,1 %, полный список — в таблице.": (
-            "Values {lo} to {hi}; the rest add up to less than 0.1 %; the table lists them all."
-        ),
-        "Один столбец — {w} подряд идущих значений (подпись — диапазон).": (
-            "One bar is {w} consecutive values (labelled with the range)."
-        ),
-        "Выпавшее значение выделено.": "The rolled value is highlighted.",
-        "Журнал в браузере был повреждён; начат новый.": "The saved log was damaged; a new one was started.",
-        "Журнал очищен.": "Log cleared.",
-        "Журнал пуст: скачивать нечего.": "The log is empty: nothing to download.",
-        "Журнал бросков (нотация)": "Roll log (notation)",
-        "Показать все значения ({n})": "Show all values ({n})",
-        "Показаны значения от {lo} до {hi} ({shown} из {n}); остальные — в CSV или по кнопке.": (
-            "Values {lo} to {hi} shown ({shown} of {n}); the rest are in the CSV or behind the button."
-        ),
-        "Нет распределения: сначала нажмите «Только вероятности».": "No distribution yet: press “Odds only” first.",
-    }
-)
+EN = {
+    "Кубики любой системы": "Dice of any system",
+    "Нотация Roll20: 4d6kh3, 2d20kl1+5, 8d10!, 5d10>=8, 4dF, gauss. Текст после # — подпись броска, "
+    "она попадёт в журнал.": (
+        "Roll20 notation: 4d6kh3, 2d20kl1+5, 8d10!, 5d10>=8, 4dF, gauss. Text after # is the roll's label; "
+        "it goes into the log."
+    ),
+    "Выражение": "Expression",
+    "например, 4d6kh3 # сила": "e.g. 4d6kh3 # strength",
+    "Бросить": "Roll",
+    "Только вероятности": "Odds only",
+    "Примеры": "Examples",
+    "— выберите —": "— choose —",
+    "round(3d20/3) — тот же GaussD20 через три d20": "round(3d20/3) — the same GaussD20 from three d20",
+    "6d3-12 — от −6 до +6": "6d3-12 — from −6 to +6",
+    "4dF — кубики Fudge": "4dF — Fudge dice",
+    "3dGF — грани −2, −1, 0, 0, 1, 2": "3dGF — faces −2, −1, 0, 0, 1, 2",
+    "4d6 > 4d6 — первый бросок выше? (1 — да, 0 — нет)": "4d6 > 4d6 — is the first roll higher? (1 yes, 0 no)",
+    "10d20kh1 — лучший из десяти d20": "10d20kh1 — best of ten d20",
+    "20d6dl5 — 20d6 без пяти худших": "20d6dl5 — 20d6 without the five lowest",
+    "8d10! — взрывающиеся d10": "8d10! — exploding d10",
+    "5d10>=8 — число успехов (8 и выше)": "5d10>=8 — number of successes (8 or more)",
+    "2d20kh1+5 — преимущество": "2d20kh1+5 — advantage",
+    "Ещё не бросали.": "No roll yet.",
+    "Обозначения: зачёркнуто и ✗ — отброшен; ! — взорвался (дал ещё бросок); ↳ — добавлен взрывом; "
+    "1↻ — переброшена единица; ✓ — успех.": (
+        "Marks: struck through and ✗ — dropped; ! — exploded (gave another roll); ↳ — added by an explosion; "
+        "1↻ — a 1 was rerolled; ✓ — success."
+    ),
+    "Точное распределение": "Exact distribution",
+    "Нажмите «Бросить» или «Только вероятности».": "Press “Roll” or “Odds only”.",
+    "Показать": "Show",
+    "Копировать CSV": "Copy CSV",
+    "Копировать ссылку": "Copy link",
+    "Точные вероятности": "Exact odds",
+    "Значение": "Value",
+    "Журнал бросков": "Roll log",
+    "Бросков пока нет.": "No rolls yet.",
+    "Скачать журнал (.txt)": "Download log (.txt)",
+    # dynamic text
+    "Введите выражение, например 4d6kh3.": "Type an expression, e.g. 4d6kh3.",
+    "Ошибка в символе {col}: {msg}": "Error at character {col}: {msg}",
+    "Точное распределение не считается: {msg}": "No exact distribution: {msg}",
+    "Среднее": "Mean",
+    "СКО": "SD",
+    "Мин.": "Min",
+    "Макс.": "Max",
+    "Исходов": "Outcomes",
+    "Распределение {expr}: среднее {mean}, СКО {sd}, от {lo} до {hi}.": (
+        "Distribution of {expr}: mean {mean}, SD {sd}, from {lo} to {hi}."
+    ),
+    "выпало": "rolled",
+    "отброшен": "dropped",
+    "взорвался": "exploded",
+    "добавлен взрывом": "added by an explosion",
+    "переброшен": "rerolled",
+    "успех": "success",
+    "…и ещё {n}": "…and {n} more",
+    "Значения от {lo} до {hi}; за их пределами вместе меньше 0,1 %, полный список — в таблице.": (
+        "Values {lo} to {hi}; the rest add up to less than 0.1 %; the table lists them all."
+    ),
+    "Один столбец — {w} подряд идущих значений (подпись — диапазон).": (
+        "One bar is {w} consecutive values (labelled with the range)."
+    ),
+    "Выпавшее значение выделено.": "The rolled value is highlighted.",
+    "Журнал в браузере был повреждён; начат новый.": "The saved log was damaged; a new one was started.",
+    "Журнал очищен.": "Log cleared.",
+    "Журнал пуст: скачивать нечего.": "The log is empty: nothing to download.",
+    "Журнал бросков (нотация)": "Roll log (notation)",
+    "Показать все значения ({n})": "Show all values ({n})",
+    "Показаны значения от {lo} до {hi} ({shown} из {n}); остальные — в CSV или по кнопке.": (
+        "Values {lo} to {hi} shown ({shown} of {n}); the rest are in the CSV or behind the button."
+    ),
+    "Нет распределения: сначала нажмите «Только вероятности».": "No distribution yet: press “Odds only” first.",
+    DAMAGED: "The saved log was damaged; a new one was started.",
+}
+i18n.register(EN)
 
 # --------------------------------------------------------------------------- pure helpers
 
@@ -385,6 +385,27 @@ def _t(text: str, /, **values: object) -> str:
     return i18n.t(text).format(**values)
 
 
+# element id (or "error" for the panel's error box) -> (text shown, how to build it again in the page's language)
+_shown: dict[str, tuple[str, Callable[[], str]]] = {}
+
+
+def _element(key: str) -> Any:
+    return document.querySelector("#notation .error") if key == "error" else dom.by_id(key)
+
+
+def _show(element_id: str, build: Callable[[], str], /) -> None:
+    """Show ``build()`` in an element and remember how to word it again after a language switch."""
+    text = build()
+    dom.set_text(element_id, text)
+    _shown[element_id] = (text, build)
+
+
+def _fail(build: Callable[[], str], /) -> dom.InputError:
+    """A bad-input error whose message is re-worded on a language switch while it is shown."""
+    _shown["error"] = (build(), build)
+    return dom.InputError(_shown["error"][0])
+
+
 def _notation_error(error: notation.NotationError, /) -> str:
     return error.message if i18n.current() == "en" else error_message(error.message)
 
@@ -626,13 +647,13 @@ def _compute(text: str, *, do_roll: bool) -> None:
     """Parse, roll (optionally) and get the exact odds; raise InputError before changing anything."""
     _hide_caret()
     if not text.strip():
-        raise dom.InputError(i18n.t("Введите выражение, например 4d6kh3."))
+        raise _fail(lambda: i18n.t("Введите выражение, например 4d6kh3."))
     try:
         expr = notation.parse(text, limits=LIMITS)
     except notation.NotationError as error:
         _show_caret(text, error)
-        raise dom.InputError(
-            _t("Ошибка в символе {col}: {msg}", col=error.position + 1, msg=_notation_error(error))
+        raise _fail(
+            lambda e=error: _t("Ошибка в символе {col}: {msg}", col=e.position + 1, msg=_notation_error(e))
         ) from None
     summ, refused = None, None
     try:
@@ -710,7 +731,7 @@ def on_table_all(_event: Any) -> None:
 def on_csv(_event: Any) -> None:
     summ = _state["summary"]
     if summ is None:
-        raise dom.InputError(i18n.t("Нет распределения: сначала нажмите «Только вероятности»."))
+        raise _fail(lambda: i18n.t("Нет распределения: сначала нажмите «Только вероятности»."))
     dom.copy_text(csv_text(_state["rows"]), "notation-copy-status")
 
 
@@ -722,16 +743,15 @@ def on_share(_event: Any) -> None:
 @dom.handler("click", "#notation-log-clear")
 def on_log_clear(_event: Any) -> None:
     log.clear()
-    notice = dom.by_id("notation-log-notice")
-    notice.textContent = i18n.t("Журнал очищен.")
-    notice.hidden = False
+    _show("notation-log-notice", lambda: i18n.t("Журнал очищен."))
+    dom.by_id("notation-log-notice").hidden = False
 
 
 @dom.handler("click", "#notation-log-export")
 def on_log_export(_event: Any) -> None:
     lines = log.texts()
     if not lines:
-        raise dom.InputError(i18n.t("Журнал пуст: скачивать нечего."))
+        raise _fail(lambda: i18n.t("Журнал пуст: скачивать нечего."))
     header = [i18n.t("Журнал бросков (нотация)"), ""]
     dom.download_text("notation-log.txt", "\n".join([*header, *reversed(lines)]) + "\n")
 
@@ -770,8 +790,18 @@ def _import_icepool() -> None:
 
 
 def _rerender() -> None:
+    """On a language switch: the distribution, the roll, and messages still shown, re-worded."""
+    still = [key for key, (text, _) in _shown.items() if str(_element(key).textContent) == text]
+    notice = dom.by_id("notation-log-notice")
+    damaged = not notice.hidden and str(notice.textContent) in (DAMAGED, EN[DAMAGED])
     _render_distribution()
     _render_roll()
+    for key in still:
+        text = _shown[key][1]()
+        _element(key).textContent = text
+        _shown[key] = (text, _shown[key][1])
+    if damaged:
+        notice.textContent = i18n.t(DAMAGED)
 
 
 def setup() -> None:

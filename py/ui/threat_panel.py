@@ -9,6 +9,7 @@ the defaults with a visible notice.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import window
@@ -51,6 +52,8 @@ _s: dict[str, Any] = {
     "last": None,  # last JournalEntry (for the announcement and the drawn dice)
     "notices": [],  # Russian notices about damaged saved data
 }
+# element id (or "error" for the panel's error box) -> (text shown, how to build it again in the page's language)
+_shown: dict[str, tuple[str, Callable[[], str]]] = {}
 
 i18n.register(
     {
@@ -172,8 +175,69 @@ i18n.register(
         "Файл журнала готов.": "The journal file is ready.",
         "Цвет «{name}» добавлен.": "Colour «{name}» added.",
         "Цвет «{name}» убран.": "Colour «{name}» removed.",
+        view.DEFAULT_NAME: f"{view.DEFAULT_NAME} (dark)",
+        "Итоговое число": "Final number",
+        "Тип проверок": "Kind of checks",
+        "Тёмных кубов всех цветов вместе не больше {max}: у других цветов уже {other}, для этого можно до {left}.": (
+            "At most {max} dark dice of all colours together: the other colours have {other}, this one can have "
+            "up to {left}."
+        ),
+        "Цвет куба: выберите цвет из списка.": "Colour of the die: pick a colour from the list.",
+        "Такого цвета нет.": "There is no such colour.",
+        "Новый цвет: введите название, например «красный».": "New colour: type a name, e.g. “red”.",
+        "Новый цвет: не длиннее {max} символов.": "New colour: at most {max} characters.",
+        "Цвет «{name}» уже есть (или зарезервирован для светлых кубов).": (
+            "Colour «{name}» already exists (or is reserved for the light dice)."
+        ),
+        "Не больше {max} тёмных цветов в одном мешке.": "At most {max} dark colours in one bag.",
+        "Нужен хотя бы один тёмный цвет; чтобы убрать его кубы, поставьте 0 тёмных.": (
+            "At least one dark colour is needed; to remove its dice, set 0 dark dice."
+        ),
     }
 )
+
+
+def _tf(template: str, /, **values: object) -> str:
+    return i18n.t(template).format(**values)
+
+
+def _label(colour: str) -> str:
+    """A colour as shown: light and the default dark colour glossed in English, a user's name as typed."""
+    return view.colour_label(colour, i18n.t)
+
+
+def _show(element_id: str, build: Callable[[], str]) -> None:
+    """Show ``build()`` in an element and remember how to word it again after a language switch."""
+    text = build()
+    dom.set_text(element_id, text)
+    _shown[element_id] = (text, build)
+
+
+def _fail(template: str, /, **values: object) -> dom.InputError:
+    """A bad-input error whose message is re-worded on a language switch while it is shown."""
+
+    def build() -> str:
+        return _tf(template, **values)
+
+    _shown["error"] = (build(), build)
+    return dom.InputError(_shown["error"][0])
+
+
+def _read_int(element_id: str, low: int, high: int, label: str) -> int:
+    """``dom.read_int`` with the field named in the page's language; its message is re-worded too."""
+
+    def build() -> str:
+        try:
+            dom.read_int(element_id, low, high, i18n.t(label))
+        except dom.InputError as error:
+            return str(error)
+        return ""
+
+    try:
+        return dom.read_int(element_id, low, high, i18n.t(label))
+    except dom.InputError as error:
+        _shown["error"] = (str(error), build)
+        raise
 
 
 # --------------------------------------------------------------------------- storage
@@ -264,7 +328,7 @@ def _commit(new: threat.BagState, entry: threat.JournalEntry | None = None) -> N
 
 def _int(name: str) -> int:
     _, low, high, label = next(p for p in PARAMS if p[0] == name)
-    return dom.read_int(f"threat-{name}", low, high, i18n.t(label))
+    return _read_int(f"threat-{name}", low, high, label)
 
 
 def _from_inputs() -> threat.BagState:
@@ -275,9 +339,11 @@ def _from_inputs() -> threat.BagState:
     values = {name: _int(name) for name, *_ in PARAMS}
     other_dark = state.dark - current.dice
     if other_dark + values["dark"] > threat.MAX_DARK:
-        raise dom.InputError(
-            f"Тёмных кубов всех цветов вместе не больше {threat.MAX_DARK}: "
-            f"у других цветов уже {other_dark}, для этого можно до {threat.MAX_DARK - other_dark}."
+        raise _fail(
+            "Тёмных кубов всех цветов вместе не больше {max}: у других цветов уже {other}, для этого можно до {left}.",
+            max=threat.MAX_DARK,
+            other=other_dark,
+            left=threat.MAX_DARK - other_dark,
         )
     new = threat.set_composition(state, light=values["light"], dark=values["dark"], track=track)
     if values["base"] != current.base:
@@ -302,7 +368,7 @@ def _apply_inputs(_event: Any = None) -> None:
 def _do_check(roll: str) -> None:
     state = _from_inputs()
     if state.size == 0:
-        raise dom.InputError(i18n.t("Мешок пуст: добавьте светлые или тёмные кубы."))
+        raise _fail("Мешок пуст: добавьте светлые или тёмные кубы.")
     if state != _s["state"]:
         _commit(state)
     result = threat.check(state, dom.app_rng, roll)
@@ -329,8 +395,8 @@ def on_record(_event: Any) -> None:
     state = _from_inputs()
     colour = str(dom.by_id("threat-rec-colour").value)
     if colour not in state.colours:
-        raise dom.InputError("Цвет куба: выберите цвет из списка.")
-    number = dom.read_int("threat-rec-number", 1, 20, i18n.t("Итоговое число"))
+        raise _fail("Цвет куба: выберите цвет из списка.")
+    number = _read_int("threat-rec-number", 1, 20, "Итоговое число")
     if state != _s["state"]:
         _commit(state)
     result = threat.record(state, colour, number)
@@ -341,13 +407,13 @@ def on_record(_event: Any) -> None:
 def on_refill(_event: Any) -> None:
     state = _from_inputs()
     _commit(threat.refill(state))
-    dom.announce("threat-result", i18n.t("Мешок пополнен."))
+    _show("threat-result", lambda: i18n.t("Мешок пополнен."))
 
 
 @dom.handler("click", "#threat-undo")
 def on_undo(_event: Any) -> None:
     if not _s["undo"]:
-        raise dom.InputError(i18n.t("Отменять нечего."))
+        raise _fail("Отменять нечего.")
     item = _s["undo"][-1]
     previous = view.load_state(item["state"])
     _s["undo"] = _s["undo"][:-1]
@@ -360,19 +426,20 @@ def on_undo(_event: Any) -> None:
     _save()
     render()
     track = previous.track(_s["track"])
-    text = (
-        i18n.t("Отменено.")
-        if _s["screen"]
-        else i18n.t("Отменено: T {name} = {t}.").format(name=track.name, t=track.threshold)
-    )
-    dom.announce("threat-result", text)
+    if _s["screen"]:
+        _show("threat-result", lambda: i18n.t("Отменено."))
+    else:
+        _show(
+            "threat-result",
+            lambda: _tf("Отменено: T {name} = {t}.", name=_label(track.name), t=track.threshold),
+        )
 
 
 @dom.handler("change", "#threat-track")
 def on_track(_event: Any) -> None:
     name = str(dom.by_id("threat-track").value)
     if name not in [t.name for t in _s["state"].tracks]:
-        raise dom.InputError("Такого цвета нет.")
+        raise _fail("Такого цвета нет.")
     _s["track"] = name
     _save_settings()
     render()
@@ -383,24 +450,24 @@ def on_add_track(_event: Any) -> None:
     state = _from_inputs()
     name = " ".join(str(dom.by_id("threat-new-name").value).split())
     if not name:
-        raise dom.InputError("Новый цвет: введите название, например «красный».")
+        raise _fail("Новый цвет: введите название, например «красный».")
     if len(name) > threat.MAX_NAME:
-        raise dom.InputError(f"Новый цвет: не длиннее {threat.MAX_NAME} символов.")
+        raise _fail("Новый цвет: не длиннее {max} символов.", max=threat.MAX_NAME)
     taken = {c.casefold() for c in state.colours} | {
         "светлый",
         "светлые",
         view.colour_label(threat.LIGHT).casefold(),
     }
     if name.casefold() in taken:
-        raise dom.InputError(f"Цвет «{name}» уже есть (или зарезервирован для светлых кубов).")
+        raise _fail("Цвет «{name}» уже есть (или зарезервирован для светлых кубов).", name=name)
     if len(state.tracks) >= threat.MAX_TRACKS:
-        raise dom.InputError(f"Не больше {threat.MAX_TRACKS} тёмных цветов в одном мешке.")
+        raise _fail("Не больше {max} тёмных цветов в одном мешке.", max=threat.MAX_TRACKS)
     dice = 1 if state.dark < threat.MAX_DARK else 0
     new = threat.add_track(state, name, dice=dice, base=5, step=1)
     _s["track"] = name
     dom.by_id("threat-new-name").value = ""
     _commit(new)
-    dom.announce("threat-result", i18n.t("Цвет «{name}» добавлен.").format(name=name))
+    _show("threat-result", lambda: _tf("Цвет «{name}» добавлен.", name=name))
 
 
 @dom.handler("click", "#threat-remove-track")
@@ -408,11 +475,11 @@ def on_remove_track(_event: Any) -> None:
     state = _from_inputs()
     name = _s["track"]
     if len(state.tracks) == 1:
-        raise dom.InputError("Нужен хотя бы один тёмный цвет; чтобы убрать его кубы, поставьте 0 тёмных.")
+        raise _fail("Нужен хотя бы один тёмный цвет; чтобы убрать его кубы, поставьте 0 тёмных.")
     new = threat.remove_track(state, name)
     _s["track"] = new.tracks[0].name
     _commit(new)
-    dom.announce("threat-result", i18n.t("Цвет «{name}» убран.").format(name=name))
+    _show("threat-result", lambda: _tf("Цвет «{name}» убран.", name=_label(name)))
 
 
 @dom.handler("change", "#threat-screen")
@@ -424,7 +491,7 @@ def on_screen(_event: Any) -> None:
 
 @dom.handler("change", "#threat-fc-roll")
 def on_forecast_roll(_event: Any) -> None:
-    _s["fc_roll"] = dom.read_choice("threat-fc-roll", threat.ROLLS, "Тип проверок")
+    _s["fc_roll"] = dom.read_choice("threat-fc-roll", threat.ROLLS, i18n.t("Тип проверок"))
     _save_settings()
     render_forecast()
 
@@ -432,7 +499,7 @@ def on_forecast_roll(_event: Any) -> None:
 @dom.handler("click", "#threat-journal-copy")
 def on_journal_copy(_event: Any) -> None:
     if not _s["journal"]:
-        dom.set_text("threat-journal-status", i18n.t("Журнал пуст — нечего копировать."))
+        _show("threat-journal-status", lambda: i18n.t("Журнал пуст — нечего копировать."))
         return
     dom.copy_text(_journal_text(), "threat-journal-status")
 
@@ -440,10 +507,10 @@ def on_journal_copy(_event: Any) -> None:
 @dom.handler("click", "#threat-journal-download")
 def on_journal_download(_event: Any) -> None:
     if not _s["journal"]:
-        dom.set_text("threat-journal-status", i18n.t("Журнал пуст — нечего копировать."))
+        _show("threat-journal-status", lambda: i18n.t("Журнал пуст — нечего копировать."))
         return
     dom.download_text("threat-journal.txt", _journal_text())
-    dom.set_text("threat-journal-status", i18n.t("Файл журнала готов."))
+    _show("threat-journal-status", lambda: i18n.t("Файл журнала готов."))
 
 
 @dom.handler("click", "#threat-journal-clear")
@@ -453,7 +520,7 @@ def on_journal_clear(_event: Any) -> None:
     _s["undo"] = [{"state": u["state"], "journal": None} for u in _s["undo"]]
     _save()
     render_journal()
-    dom.set_text("threat-journal-status", i18n.t("Журнал очищен."))
+    _show("threat-journal-status", lambda: i18n.t("Журнал очищен."))
 
 
 def _journal_text() -> str:
@@ -528,7 +595,7 @@ def render_fields() -> None:
 def render_status() -> None:
     state: threat.BagState = _s["state"]
     track = state.track(_s["track"])
-    dom.set_text("threat-t-colour", track.name)
+    dom.set_text("threat-t-colour", _label(track.name))
     dom.set_text("threat-t-big", str(track.threshold))
     dom.set_text("threat-danger", view.danger_text(track.threshold, i18n.t))
     tracks = dom.by_id("threat-tracks")
@@ -536,7 +603,7 @@ def render_status() -> None:
     for t in state.tracks:
         item = dom.make("li")
         item.append(_chip(t.name, state))
-        item.append(dom.make("span", f" {t.name}: T = {t.threshold} (T₀ = {t.base}, Δ = {t.step})"))
+        item.append(dom.make("span", f" {_label(t.name)}: T = {t.threshold} (T₀ = {t.base}, Δ = {t.step})"))
         tracks.append(item)
     bag = dom.by_id("threat-bag")
     dom.clear(bag)
@@ -573,7 +640,7 @@ def render_odds() -> None:
         dom.set_text("threat-odds-note", i18n.t("Мешок пуст: добавьте светлые или тёмные кубы."))
         return
     several = len(state.tracks) > 1
-    names = [t.name for t in state.tracks]
+    names = [_label(t.name) for t in state.tracks]
     head.append(_cell_row(i18n.t("Бросок"), *(names if several else []), i18n.t("Итого"), head=True))
     labels = {"normal": "Обычная проверка", "advantage": "С преимуществом", "disadvantage": "С помехой"}
     any_refill = False
@@ -599,6 +666,7 @@ def render_forecast() -> None:
         dom.set_text("threat-fc-summary", "")
         return  # hidden anyway: don't spend the time
     name = state.track(_s["track"]).name
+    label = _label(name)
     cost = view.forecast_cost(state, name)
     if cost > view.FORECAST_BUDGET:
         dom.set_text(
@@ -613,7 +681,9 @@ def render_forecast() -> None:
     if forecast is None:
         dom.set_text(
             "threat-fc-summary",
-            i18n.t("Событие цвета «{name}» невозможно: нет его кубов или Δ = 0 при T ≤ 1.").format(name=name),
+            i18n.t("Событие цвета «{name}» невозможно: нет его кубов или Δ = 0 при T ≤ 1.").format(
+                name=label
+            ),
         )
         return
     cumulative = forecast.cumulative()
@@ -623,7 +693,7 @@ def render_forecast() -> None:
             "Цвет «{name}»: в среднем {mean} проверок до события; P(за 5 проверок) = {p5}; "
             "P(за 10) = {p10}; P(позже 20-й) = {tail}."
         ).format(
-            name=name,
+            name=label,
             mean=view.decimal(forecast.mean),
             p5=percent(cumulative[4]),
             p10=percent(cumulative[9]),
@@ -680,4 +750,19 @@ def setup() -> None:
     for element_id, _field in MODES:
         dom.handler("change", f"#threat-{element_id}")(_apply_inputs)
     render()
-    i18n.on_change(render)
+    i18n.on_change(_on_language)
+
+
+def _element(key: str) -> Any:
+    return dom.by_id("threat").querySelector(".error") if key == "error" else dom.by_id(key)
+
+
+def _on_language() -> None:
+    """Re-render in the new language; messages and statuses still shown are re-worded too."""
+    still = [key for key, (text, _) in _shown.items() if str(_element(key).textContent) == text]
+    render()
+    for key in still:
+        text = _shown[key][1]()
+        if text:  # an input error whose field has since been fixed keeps its wording
+            _element(key).textContent = text
+            _shown[key] = (text, _shown[key][1])

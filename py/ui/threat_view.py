@@ -84,8 +84,10 @@ def load_journal(raw: object) -> list[threat.JournalEntry]:
 
 
 def colour_label(colour: str, tr: Tr = _same) -> str:
-    """«светлый» for the light dice; a threat colour's own (user) name otherwise."""
-    return tr("светлый") if colour == threat.LIGHT else colour
+    """«светлый» for the light dice, the default «тёмный» through ``tr`` (a gloss), a user's name as typed."""
+    if colour == threat.LIGHT:
+        return tr("светлый")
+    return tr(DEFAULT_NAME) if colour == DEFAULT_NAME else colour
 
 
 def danger_text(threshold: int, tr: Tr = _same) -> str:
@@ -116,7 +118,11 @@ def journal_line(entry: threat.JournalEntry, tr: Tr = _same, *, screen: bool = F
         tr("СОБЫТИЕ УГРОЗЫ") if entry.event else tr("события нет"),
     ]
     if not screen:
-        parts.append(", ".join(f"{name}: T {before} → {after}" for name, before, after in entry.thresholds))
+        parts.append(
+            ", ".join(
+                f"{colour_label(name, tr)}: T {before} → {after}" for name, before, after in entry.thresholds
+            )
+        )
     if entry.pair:
         parts.append(tr("пара тёмных") if entry.pair == "dark" else tr("пара светлых"))
     if entry.refilled:

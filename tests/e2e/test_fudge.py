@@ -305,3 +305,191 @@ def test_corrupted_saved_wounds_fall_back_with_notice(browser: Browser, site_url
     assert json.loads(page.evaluate(f"localStorage.getItem('{WOUNDS_KEY}')"))["scratch"] == 1
     context.close()
     watch.assert_clean()
+
+
+ACC_KEY = "gm.fudge.accumulators"
+
+
+def _russian_outside_quotes(text: str) -> str:
+    """The Cyrillic letters of a text outside «…» (seed terms keep their Russian there)."""
+    return "".join(re.findall("[А-Яа-яЁё]", re.sub("«[^»]*»", "", text)))
+
+
+def _acc_rows(page: Page) -> list[list[str]]:
+    return _cells(page, "#fudge-acc-rows")
+
+
+def test_attack_below_scale_feeds_sub_scale_accumulator(app: Page) -> None:
+    """A hit that only the scale stops puts its no-scale damage in the accumulator at the scale's rate."""
+    _goto(app)
+    app.click("#fudge-acc-reset")
+    app.select_option("#fudge-weapon", "m0")
+    app.select_option("#fudge-armour", "")
+    app.select_option("#fudge-dtype", "")
+    for field, value in (("att", "30"), ("tough", "0"), ("ascale", "0"), ("dscale", "60"), ("str", "0")):
+        _set(app, f"#fudge-{field}", value)
+    _set(app, "#fudge-bullets", "")
+    _set(app, "#fudge-range", "")
+    app.check("#fudge-no-dodge")
+    app.click("#fudge-attack")
+    result = app.locator("#fudge-att-result").inner_text()
+    match = re.search(r"Урон без учёта масштаба (\d+): записать отдельно, каждые 60 дают", result)
+    assert match, result
+    stored = int(match.group(1))
+    assert 0 < stored < 60
+    expect(app.locator("#fudge-acc-rate")).to_have_value("60")
+    assert _acc_rows(app)[0] == ["Без учёта масштаба", f"{stored} из 60", "60 к 1", "0"]
+    expect(app.locator("#fudge-acc-status")).to_contain_text(f"Из атаки: урон без учёта масштаба +{stored}")
+    saved = json.loads(app.evaluate(f"localStorage.getItem('{ACC_KEY}')"))
+    assert saved["sub"] == {"rate": 60, "stored": stored}
+    app.click("#fudge-acc-reset")
+    _set(app, "#fudge-dscale", "0")
+    _set(app, "#fudge-att", "0")
+    app.uncheck("#fudge-no-dodge")
+    app.select_option("#fudge-weapon", "m1")
+
+
+def test_accumulators_convert_mark_wounds_survive_reload_and_reset(browser: Browser, site_url: str) -> None:
+    """By hand: 3 sub-scale points at scale 3 make 1 damage, 5 exhaustion make 1; both survive a reload,
+    mark scratches, and reset."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html#fudge", watch)
+    expect(page.locator("#fudge-acc-notice")).to_be_hidden()
+    expect(page.locator("#fudge-acc-apply")).to_be_disabled()
+    _set(page, "#fudge-acc-rate", "3")
+    _set(page, "#fudge-acc-sub", "2")
+    page.click("#fudge-acc-sub-add")
+    assert _acc_rows(page)[0] == ["Без учёта масштаба", "2 из 3", "3 к 1", "0"]
+    expect(page.locator("#fudge-acc-apply")).to_be_disabled()
+    _set(page, "#fudge-acc-sub", "1")
+    page.click("#fudge-acc-sub-add")
+    assert _acc_rows(page)[0] == ["Без учёта масштаба", "0 из 3", "3 к 1", "1"]
+    expect(page.locator("#fudge-acc-status")).to_contain_text("Получено действительного урона: 1.")
+    _set(page, "#fudge-acc-exh", "5")
+    page.click("#fudge-acc-exh-add")
+    assert _acc_rows(page)[1] == ["Изматывающий (1 к 4)", "1 из 4", "4 к 1", "1"]
+    # a different scale while points are stored is refused and changes nothing
+    _set(page, "#fudge-acc-sub", "1")
+    page.click("#fudge-acc-sub-add")
+    _set(page, "#fudge-acc-rate", "5")
+    page.click("#fudge-acc-sub-add")
+    expect(page.locator("#fudge-acc-part .error")).to_contain_text(
+        "сбросьте накопители, чтобы сменить масштаб на 5"
+    )
+    assert _acc_rows(page)[0] == ["Без учёта масштаба", "1 из 3", "3 к 1", "1"]
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#fudge-acc-rate")).to_have_value("3")
+    assert _acc_rows(page) == [
+        ["Без учёта масштаба", "1 из 3", "3 к 1", "1"],
+        ["Изматывающий (1 к 4)", "1 из 4", "4 к 1", "1"],
+    ]
+    page.click("#fudge-acc-apply")
+    expect(page.locator("#fudge-w-status")).to_have_text(
+        "Урон 1 × 2 из накопителей: Царапина, Царапина. Состояние: Царапина."
+    )
+    expect(page.locator("#fudge-w-rows tr").nth(0)).to_contain_text("☒☒☐☐")
+    assert [row[3] for row in _acc_rows(page)] == ["0", "0"]
+    expect(page.locator("#fudge-acc-apply")).to_be_disabled()
+    page.click("#fudge-acc-reset")
+    assert [row[1] for row in _acc_rows(page)] == ["0 из 3", "0 из 4"]
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{ACC_KEY}')"))
+    assert saved == {
+        "sub": {"rate": 3, "stored": 0},
+        "sub_units": 0,
+        "exhaustion": {"rate": 4, "stored": 0},
+        "exhaustion_units": 0,
+    }
+    context.close()
+    watch.assert_clean()
+
+
+def test_corrupted_accumulators_fall_back_with_notice(browser: Browser, site_url: str) -> None:
+    """Corrupted gm.fudge.accumulators loads empty accumulators with a visible notice; bad input changes nothing."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html#fudge", watch)
+    bad = '{"sub": {"rate": 3, "stored": 7}, "sub_units": 0, "exhaustion": {"rate": 4, "stored": 0}, "exhaustion_units": 0}'
+    for raw in (bad, "[1, 2", '{"sub": null}'):
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [ACC_KEY, raw])
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        expect(page.locator("#fudge-acc-notice")).to_be_visible()
+        expect(page.locator("#fudge-acc-notice")).to_contain_text("повреждены")
+        assert [row[1] for row in _acc_rows(page)] == ["0 из 2", "0 из 4"]
+    _set(page, "#fudge-acc-sub", "0")
+    page.click("#fudge-acc-sub-add")
+    expect(page.locator("#fudge-acc-part .error")).to_contain_text(
+        "Урон без учёта масштаба: 0 вне допустимого"
+    )
+    assert [row[1] for row in _acc_rows(page)] == ["0 из 2", "0 из 4"]
+    _set(page, "#fudge-acc-sub", "1")
+    page.click("#fudge-acc-sub-add")
+    expect(page.locator("#fudge-acc-notice")).to_be_hidden()
+    assert json.loads(page.evaluate(f"localStorage.getItem('{ACC_KEY}')"))["sub"] == {"rate": 2, "stored": 1}
+    context.close()
+    watch.assert_clean()
+
+
+def test_english_results_and_switch_back_to_russian(browser: Browser, site_url: str) -> None:
+    """In English the roll, action and attack results are English, ladder terms keep Russian with a gloss;
+    switching back restores the Russian text."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=7#fudge", watch)
+    page.click("#lang-switch")
+    expect(page.locator("#fudge-dice-title")).to_have_text("Dice")
+    page.click("#fudge-roll-dice")
+    dice = page.locator("#fudge-dice-result").inner_text()
+    match = re.search(r"= ([+−]?\d+) «(.+?)»", dice)
+    assert match, dice
+    name = fudge.ladder_name(int(match.group(1).replace("−", "-")))
+    assert match.group(2).startswith(f"{name} (") and match.group(2).endswith(")"), dice
+    page.select_option("#fudge-weapon", "m5")
+    page.check("#fudge-no-dodge")
+    page.click("#fudge-attack")
+    attack = page.locator("#fudge-att-result")
+    expect(attack).to_contain_text("target does not dodge: −3 «Очень плохо (very poor)»")
+    expect(attack).to_contain_text("margin of success")
+    expect(attack).to_contain_text(re.compile(r"\b(Miss|Graze|Hit)\b"))
+    assert _russian_outside_quotes(attack.inner_text()) == ""
+    page.click("#fudge-act-roll")
+    expect(page.locator("#fudge-act-result")).to_contain_text("the chance was")
+    assert _russian_outside_quotes(page.locator("#fudge-act-result").inner_text()) == ""
+    assert _russian_outside_quotes(dice) == ""
+    expect(page.locator("#fudge-act-odds")).to_contain_text("Success: the action succeeds")
+    expect(page.locator("#fudge-w-status")).to_have_text("State: Невредим (unhurt).")
+    _set(page, "#fudge-w-amount", "-1")
+    page.click("#fudge-w-take")
+    expect(page.locator("#fudge-w-part .error")).to_have_text("Damage: -1 is outside the allowed range 0…99.")
+    page.click("#lang-switch")
+    expect(page.locator("#fudge-dice-title")).to_have_text("Кубики")
+    expect(page.locator("#fudge-dice-result")).to_contain_text(f"«{name}»")
+    expect(page.locator("#fudge-att-result")).to_contain_text("цель не уклоняется: −3 «Очень плохо»")
+    expect(page.locator("#fudge-att-result")).to_contain_text("величина успеха")
+    expect(page.locator("#fudge-act-result")).to_contain_text("шанс был")
+    expect(page.locator("#fudge-w-status")).to_have_text("Состояние: Невредим.")
+    expect(page.locator("#fudge-w-part .error")).to_have_text("Урон: -1 вне допустимого диапазона 0…99.")
+    context.close()
+    watch.assert_clean()
+
+
+def test_english_after_reload_shows_panel_text_in_english(browser: Browser, site_url: str) -> None:
+    """A page opened with English saved shows the panel's dynamic text (wounds, tables, selects) in English."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html#fudge", watch)
+    page.evaluate("localStorage.setItem('gm.lang', JSON.stringify('en'))")
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#fudge-w-status")).to_have_text("State: Невредим (unhurt).")
+    expect(page.locator("#fudge-range-table tr").first).to_contain_text("up to 2 m")
+    expect(page.locator("#fudge-acc-rows tr").first).to_contain_text("Sub-scale")
+    expect(page.locator("#fudge-acc-status")).to_contain_text("Stored: sub-scale 0 of 2")
+    expect(page.locator("#fudge-armour option[value='Кольчуга']")).to_have_text("Кольчуга (chain mail) +3")
+    expect(page.locator("#fudge-att-summary")).to_contain_text("strength 0, type 0")
+    _set(page, "#fudge-g-scale", "12")
+    page.select_option("#fudge-g-wound", "3")
+    page.click("#fudge-g-calc")
+    expect(page.locator("#fudge-g-result")).to_contain_text("1.2^12 = 8.92 → 8 people.")
+    page.click("#lang-switch")
+    expect(page.locator("#fudge-g-result")).to_contain_text("1,2^12 = 8,92 → 8 чел.")
+    context.close()
+    watch.assert_clean()

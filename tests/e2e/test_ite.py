@@ -361,3 +361,30 @@ def test_no_horizontal_scroll_on_phone(browser: Browser, site_url: str) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()
     watch.assert_clean()
+
+
+def test_english_roll_log_and_error_then_back_to_russian(browser: Browser, site_url: str) -> None:
+    """In English the roll line, its log entry and a bad-input message are English; switching back restores Russian."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=3#ite", watch)
+    page.select_option("#ite-preset", "sword")
+    page.click("#lang-switch")
+    page.click("#ite-roll")
+    result, entry, error = (
+        page.locator("#ite-result"),
+        page.locator("#ite-log li").first,
+        page.locator("#ite .error"),
+    )
+    expect(result).to_contain_text(re.compile(r"^И-чек \(initiative\): t = .* Chain: "))
+    expect(entry).to_have_text(result.inner_text())
+    expect(page.locator("#ite-rolls tr").first).to_contain_text(re.compile("success|failure"))
+    page.evaluate("for (const k of 'ite') document.getElementById(`ite-${k}-on`).checked = false")
+    page.click("#ite-roll")
+    expect(error).to_have_text("Switch on at least one check: И, Т or Эф.")
+    page.click("#lang-switch")
+    expect(error).to_have_text("Включите хотя бы один чек: И, Т или Эф.")
+    expect(result).to_contain_text(re.compile(r"^И-чек: t = .* Цепочка: "))
+    expect(entry).to_have_text(result.inner_text())
+    assert "Chain" not in page.locator("#ite").inner_text()
+    context.close()
+    watch.assert_clean()

@@ -281,3 +281,23 @@ def test_user_text_stays_text(app: Page) -> None:
     expect(app.locator("#notation-result")).to_contain_text(payload)
     assert app.locator("#notation img").count() == 0
     assert app.evaluate("window.__pwned") is None
+
+
+def test_english_roll_and_error_then_back_to_russian(browser: Browser, site_url: str) -> None:
+    """In English the odds line, die marks and a parse error are English; switching back restores Russian."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=3#notation", watch)
+    page.click("#lang-switch")
+    _roll(page, "4d6kh3")
+    status, error = page.locator("#notation-dist-status"), page.locator("#notation .error")
+    dropped = page.locator("#notation-dice .nd-dropped")
+    expect(status).to_contain_text("Distribution of 4d6kh3: mean 12,24")
+    expect(dropped).to_contain_text("(dropped)")
+    _roll(page, "4d6+")
+    expect(error).to_have_text("Error at character 5: expected a number, a die, a function or '('")
+    page.click("#lang-switch")
+    expect(error).to_have_text("Ошибка в символе 5: ожидается число, кубик, функция или «(»")
+    expect(status).to_contain_text("Распределение 4d6kh3: среднее 12,24")
+    expect(dropped).to_contain_text("(отброшен)")
+    context.close()
+    watch.assert_clean()

@@ -372,3 +372,25 @@ def test_english_labels(app: Page) -> None:
     expect(app.locator("#threat-result")).to_contain_text("Threat event!")
     app.click("#lang-switch")
     expect(app.locator("#threat-check")).to_have_text("Проверка")
+
+
+def test_english_journal_bag_and_notice_then_back_to_russian(browser: Browser, site_url: str) -> None:
+    """In English the journal line, bag text and damaged-data notice are English; switching back restores Russian."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=3#threat", watch)
+    page.click("#lang-switch")
+    record(page, DARK, 2)
+    dark = f"{DARK} (dark)"
+    assert journal(page) == [f"Table roll; kept {dark} 2; THREAT EVENT; {dark}: T 5 → 5"]
+    expect(page.locator("#threat-bag-text")).to_have_text(f"In the bag — светлый (light): 5, {dark}: 1.")
+    expect(page.locator("#threat-result")).to_contain_text("Threat event! Table roll;")
+    page.evaluate("() => localStorage.setItem('gm.threat.undo', '\"nonsense\"')")
+    reload(page)  # the language is remembered
+    notice = page.locator("#threat-notice")
+    expect(notice).to_have_text("The saved undo list was damaged; it was cleared.")
+    page.click("#lang-switch")
+    expect(notice).to_have_text("Сохранённый список отмены повреждён — он очищен.")
+    assert journal(page) == [f"Бросок со стола; оставлен {DARK} 2; СОБЫТИЕ УГРОЗЫ; {DARK}: T 5 → 5"]
+    expect(page.locator("#threat-bag-text")).to_have_text(f"В мешке — светлый: 5, {DARK}: 1.")
+    context.close()
+    watch.assert_clean()
