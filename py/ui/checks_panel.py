@@ -569,23 +569,6 @@ def _rolled(hit: bool) -> str:
     return i18n.t(" ← выпало") if hit else ""
 
 
-def _row(cells: list[str], *, header: bool = True, cls: str | None = None) -> Any:
-    row = dom.make("tr", cls=cls)
-    for index, text in enumerate(cells):
-        if index == 0 and header:
-            row.append(dom.make("th", text, scope="row"))
-        else:
-            row.append(dom.make("td", text, cls="num" if "%" in text else None))
-    return row
-
-
-def _fill(body_id: str, rows: list[Any]) -> None:
-    body = dom.by_id(body_id)
-    dom.clear(body)
-    for row in rows:
-        body.append(row)
-
-
 def _stack(
     bar_id: str, legend_id: str, segments: list[tuple[str, str, Fraction]], hit: str | None = None
 ) -> None:
@@ -682,15 +665,17 @@ def _render_skill(skill: int, difficulty: int, situational: int, luck: int) -> N
     )
     _stack("chk-skill-bar", "chk-skill-legend", [(t.key, _seed(t.text), p) for t, p in odds.tiers], hit)
     rows = [
-        _row(
-            [_span(t.low, t.high), _seed(t.text) + _rolled(t.key == hit), percent(p)],
+        dom.table_row(
+            _span(t.low, t.high),
+            _seed(t.text) + _rolled(t.key == hit),
+            percent(p),
             cls="row-hit" if t.key == hit else None,
         )
         for t, p in odds.tiers
     ]
-    rows.append(_row(["8–20", i18n.t("успех (всего)"), percent(odds.success)], cls="row-total"))
-    rows.append(_row(["1–7", i18n.t("провал (всего)"), percent(odds.failure)], cls="row-total"))
-    _fill("chk-skill-odds", rows)
+    rows.append(dom.table_row("8–20", i18n.t("успех (всего)"), percent(odds.success), cls="row-total"))
+    rows.append(dom.table_row("1–7", i18n.t("провал (всего)"), percent(odds.failure), cls="row-total"))
+    dom.fill_table("chk-skill-odds", rows)
     # The seed's printed failure claims, where this check is one of them.
     claim = dom.by_id("chk-skill-claim")
     steps = -modifier // gauss.DIFFICULTY_STEP
@@ -727,9 +712,11 @@ def _render_skill(skill: int, difficulty: int, situational: int, luck: int) -> N
         mark = "" if exact == printed else " ≠"
         current = luck == gauss.NEUTRAL_LUCK and modifier == -gauss.DIFFICULTY_STEP * n
         claim_rows.append(
-            _row([str(n), _seed_percent(printed) + mark, percent(exact)], cls="row-hit" if current else None)
+            dom.table_row(
+                str(n), _seed_percent(printed) + mark, percent(exact), cls="row-hit" if current else None
+            )
         )
-    _fill("chk-claims", claim_rows)
+    dom.fill_table("chk-claims", claim_rows)
 
 
 @_handler("change", "#chk-skill, #chk-diff, #chk-skill-sit, #chk-skill-luck")
@@ -825,16 +812,14 @@ def _render_median(window: tuple[int, int], inverted: bool, parts: dict[str, int
     sides = [(gauss.BELOW, odds.below, (1, low - 1)), (gauss.INSIDE, odds.inside, (low, high))]
     sides.append((gauss.ABOVE, odds.above, (high + 1, 20)))
     _stack("chk-med-bar", "chk-med-legend", [(side, _side_name(side), p) for side, p, _ in sides], hit)
-    _fill(
+    dom.fill_table(
         "chk-med-odds",
         [
-            _row(
-                [
-                    _side_name(side) + _rolled(side == hit),
-                    _span(*span),
-                    _side_meaning(side, inverted, window),
-                    percent(p),
-                ],
+            dom.table_row(
+                _side_name(side) + _rolled(side == hit),
+                _span(*span),
+                _side_meaning(side, inverted, window),
+                percent(p),
                 cls="row-hit" if side == hit else None,
             )
             for side, p, span in sides
@@ -1082,21 +1067,21 @@ def _render_opposed(v: dict[str, Any], rolled_defence: int | None = None) -> Non
     rows = []
     if v["defender_helpless"]:
         window_text = i18n.t("Защищающийся беспомощен: автоматический успех атакующего, кубики не бросаются.")
-        rows.append(_row([i18n.t("Пробой"), "100 %"]))
+        rows.append(dom.table_row(i18n.t("Пробой"), "100 %"))
     elif v["attacker_helpless"]:
         window_text = i18n.t("Атакующий беспомощен: автоматический успех защиты, кубики не бросаются.")
-        rows.append(_row([i18n.t("Пробой"), "0 %"]))
+        rows.append(dom.table_row(i18n.t("Пробой"), "0 %"))
     else:
         if defence is None:
             window_text = i18n.t("Бросок защиты ещё не сделан: введите его или бросьте.")
         else:
             window_text = _window_sentence(defence, gauss.opposed_window(defence, before.window_modifier))
             given = gauss.pierce_chance(defence, modifier, **lucks)
-            rows.append(_row([_tr("Пробой при защите {defence}", defence=defence), percent(given)]))
-        rows.append(_row([i18n.t("Пробой до броска защиты"), percent(before.pierce)]))
-        rows.append(_row([i18n.t("Защита устоит до броска"), percent(before.hold)]))
+            rows.append(dom.table_row(_tr("Пробой при защите {defence}", defence=defence), percent(given)))
+        rows.append(dom.table_row(i18n.t("Пробой до броска защиты"), percent(before.pierce)))
+        rows.append(dom.table_row(i18n.t("Защита устоит до броска"), percent(before.hold)))
     dom.set_text("chk-opp-window", window_text)
-    _fill("chk-opp-odds", rows)
+    dom.fill_table("chk-opp-odds", rows)
 
 
 @_handler(
@@ -1235,16 +1220,16 @@ def _render_combat(setup: gauss.CombatSetup, hit: str | None = None) -> None:
         [(ENDING_KEYS[e], _ending(e).rstrip("."), p) for e, p in odds.endings.items()],
         ENDING_KEYS.get(hit or ""),
     )
-    _fill(
+    dom.fill_table(
         "chk-cmb-endings",
         [
-            _row([_ending(e) + _rolled(e == hit), percent(p)], cls="row-hit" if e == hit else None)
+            dom.table_row(_ending(e) + _rolled(e == hit), percent(p), cls="row-hit" if e == hit else None)
             for e, p in odds.endings.items()
         ],
     )
-    rows = [_row([_damage(effect), percent(p)]) for effect, p in odds.damage.items()]
-    rows.append(_row([i18n.t("атака не проходит"), percent(1 - odds.lands)], cls="row-total"))
-    _fill("chk-cmb-damage", rows)
+    rows = [dom.table_row(_damage(effect), percent(p)) for effect, p in odds.damage.items()]
+    rows.append(dom.table_row(i18n.t("атака не проходит"), percent(1 - odds.lands), cls="row-total"))
+    dom.fill_table("chk-cmb-damage", rows)
 
 
 def _render_narration() -> None:

@@ -21,6 +21,8 @@ __all__ = [
     "app_rng",
     "by_id",
     "clear",
+    "table_row",
+    "fill_table",
     "copy_text",
     "download_text",
     "handler",
@@ -64,6 +66,27 @@ def make(tag: str, text: str | None = None, /, *, cls: str | None = None, **attr
 
 def clear(element: Any) -> None:
     element.replaceChildren()
+
+
+def table_row(*cells: object, header: str = "row", cls: str | None = None) -> Any:
+    """A ``<tr>`` of text cells: the first is a row header (``header="row"``), every cell is a
+    column header (``"col"``), or none is (``""``).  Cells with a percent sign get class ``num``."""
+    row = make("tr", cls=cls)
+    for index, cell in enumerate(cells):
+        text = str(cell)
+        if header == "col" or (header == "row" and index == 0):
+            row.append(make("th", text, scope=header))
+        else:
+            row.append(make("td", text, cls="num" if "%" in text else None))
+    return row
+
+
+def fill_table(body_id: str, rows: list[Any]) -> None:
+    """Replace the rows of ``<tbody id=body_id>``."""
+    body = by_id(body_id)
+    clear(body)
+    for row in rows:
+        body.append(row)
 
 
 def set_text(element_id: str, text: str) -> None:

@@ -516,18 +516,8 @@ def _level(value: int) -> Text:
     return Text("{value} «{name}»", value=signed(value), name=_Ladder(value))
 
 
-def _row(*cells: Any) -> Any:
-    row = dom.make("tr")
-    for index, text in enumerate(cells):
-        row.append(dom.make("th", str(text), scope="row") if index == 0 else dom.make("td", str(text)))
-    return row
-
-
 def _fill(body_id: str, rows: list[tuple[Any, ...]]) -> None:
-    body = dom.by_id(body_id)
-    dom.clear(body)
-    for cells in rows:
-        body.append(_row(*cells))
+    dom.fill_table(body_id, [dom.table_row(*cells) for cells in rows])
 
 
 def _part_error(part_id: str, message: str) -> None:

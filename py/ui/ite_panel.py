@@ -295,13 +295,6 @@ def _ratio_text(check: ite.Check) -> str:
     )
 
 
-def _row(*cells: str, head: bool = True) -> Any:
-    row = dom.make("tr")
-    for index, text in enumerate(cells):
-        row.append(dom.make("th", text, scope="row") if index == 0 and head else dom.make("td", text))
-    return row
-
-
 def render_odds() -> None:
     stages, odds = _state["stages"], _state["odds"]
     if stages is None or odds is None:
@@ -322,7 +315,7 @@ def render_odds() -> None:
     dom.clear(body)
     for position, stage_odds in enumerate(odds.stages, start=1):
         body.append(
-            _row(
+            dom.table_row(
                 f"{position}. {_name(stage_odds.kind)}",
                 percent(stage_odds.reached),
                 percent(stage_odds.success),
@@ -399,7 +392,7 @@ def render_roll() -> None:
         right = f"{check.difficulty} + {right_part} = {number(step.right)}"
         carried = number(step.carried) if by_kind[step.kind].carry else "—"
         body.append(
-            _row(
+            dom.table_row(
                 _name(step.kind),
                 left,
                 right,
@@ -409,7 +402,9 @@ def render_roll() -> None:
             )
         )
     for kind in result.skipped:
-        body.append(_row(_name(kind), "—", "—", "—", "—", i18n.t("не бросали: цепочку остановил провал")))
+        body.append(
+            dom.table_row(_name(kind), "—", "—", "—", "—", i18n.t("не бросали: цепочку остановил провал"))
+        )
     note = dom.by_id("ite-new-situation")
     note.hidden = not result.new_situation
     if result.new_situation:

@@ -47,15 +47,6 @@ def _read_luck() -> int:
     return dom.read_int("gauss-luck", gauss.LUCK_MIN, gauss.LUCK_MAX, i18n.t("Удача"))
 
 
-def _cell_row(*cells: str) -> Any:
-    row = dom.make("tr")
-    for index, text in enumerate(cells):
-        row.append(
-            dom.make("th" if index == 0 else "td", text, scope="row") if index == 0 else dom.make("td", text)
-        )
-    return row
-
-
 def render_odds(luck: int) -> None:
     """Chart, value table and centre-window table for ``luck``."""
     dist = gauss.distribution(luck)
@@ -71,15 +62,17 @@ def render_odds(luck: int) -> None:
     for k in range(gauss.VALUE_MIN, gauss.VALUE_MAX + 1):
         p = dist.get(k)
         if p is None:
-            body.append(_cell_row(str(k), i18n.t("невозможно"), "—", "—"))
+            body.append(dom.table_row(str(k), i18n.t("невозможно"), "—", "—"))
         else:
             body.append(
-                _cell_row(str(k), percent(p), percent(dice.at_most(dist, k)), percent(dice.at_least(dist, k)))
+                dom.table_row(
+                    str(k), percent(p), percent(dice.at_most(dist, k)), percent(dice.at_least(dist, k))
+                )
             )
     windows = dom.by_id("gauss-windows")
     dom.clear(windows)
     for low, high, p in gauss.centre_windows(luck)[:-1]:
-        windows.append(_cell_row(f"{low}–{high}", percent(p)))
+        windows.append(dom.table_row(f"{low}–{high}", percent(p)))
     dom.set_text("gauss-luck-note", f"{i18n.t('Сдвиг удачи')}: {signed(luck - gauss.NEUTRAL_LUCK)}")
 
 

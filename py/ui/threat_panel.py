@@ -541,16 +541,6 @@ def _sync_field(name: str, source: str) -> None:
 # --------------------------------------------------------------------------- rendering
 
 
-def _cell_row(*cells: str, head: bool = False) -> Any:
-    row = dom.make("tr")
-    for index, text in enumerate(cells):
-        if head or index == 0:
-            row.append(dom.make("th", text, scope="col" if head else "row"))
-        else:
-            row.append(dom.make("td", text))
-    return row
-
-
 def _chip(colour: str, state: threat.BagState, *, used: bool = False, text: str = "") -> Any:
     cls = (
         "chip chip-light"
@@ -641,14 +631,14 @@ def render_odds() -> None:
         return
     several = len(state.tracks) > 1
     names = [_label(t.name) for t in state.tracks]
-    head.append(_cell_row(i18n.t("Бросок"), *(names if several else []), i18n.t("Итого"), head=True))
+    head.append(dom.table_row(i18n.t("Бросок"), *(names if several else []), i18n.t("Итого"), header="col"))
     labels = {"normal": "Обычная проверка", "advantage": "С преимуществом", "disadvantage": "С помехой"}
     any_refill = False
     for item in odds:
         label = i18n.t(labels[item.roll]) + (" *" if item.refill else "")
         any_refill = any_refill or item.refill
         cells = [percent(p) for _, p in item.by_track] if several else []
-        body.append(_cell_row(label, *cells, percent(item.total)))
+        body.append(dom.table_row(label, *cells, percent(item.total)))
     note = ""
     if any_refill:
         note = i18n.t("* исчерпаемый мешок не обслужит такую проверку: шанс посчитан для пополненного мешка.")
@@ -702,7 +692,7 @@ def render_forecast() -> None:
     )
     bar_chart(chart, [(str(k), p) for k, p in enumerate(forecast.probabilities, start=1)])
     for k, (p, c) in enumerate(zip(forecast.probabilities, cumulative, strict=True), start=1):
-        table.append(_cell_row(str(k), percent(p), percent(c)))
+        table.append(dom.table_row(str(k), percent(p), percent(c)))
 
 
 def render_journal() -> None:
