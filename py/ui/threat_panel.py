@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import window
-
 from rules import threat
 from ui import dom, i18n
 from ui import threat_view as view
@@ -251,6 +249,19 @@ def _load(key: str) -> tuple[Any, bool]:
     return value, False
 
 
+def _load_saved(key: str, parse: Callable[[Any], Any], default: Any, notices: list[str], notice: str) -> Any:
+    """The saved value under ``key`` parsed, or ``default`` (with ``notice``) if it is unreadable."""
+    raw, bad = _load(key)
+    if raw is not _MISSING:
+        try:
+            return parse(raw)
+        except ValueError:
+            bad = True
+    if bad:
+        notices.append(notice)
+    return default
+
+
 def _save() -> None:
     dom.save_json(STATE_KEY, _s["state"].to_dict())
     dom.save_json(UNDO_KEY, _s["undo"])
@@ -265,36 +276,19 @@ def _save_settings() -> None:
 def _restore() -> list[str]:
     """Load everything saved; return the notices for whatever had to be dropped."""
     notices = []
-    raw, bad = _load(STATE_KEY)
-    state = view.default_state()
-    if raw is not _MISSING:
-        try:
-            state = view.load_state(raw)
-        except ValueError:
-            bad = True
-    if bad:
-        notices.append(
-            "Сохранённое состояние калькулятора угрозы повреждено — восстановлены значения по умолчанию."
-        )
-        window.console.warn("threat: saved state unreadable, defaults restored")
-    raw, bad = _load(JOURNAL_KEY)
-    journal: list[threat.JournalEntry] = []
-    if raw is not _MISSING:
-        try:
-            journal = view.load_journal(raw)
-        except ValueError:
-            bad = True
-    if bad:
-        notices.append("Сохранённый журнал угрозы повреждён — журнал очищен.")
-    raw, bad = _load(UNDO_KEY)
-    undo: list[dict[str, Any]] = []
-    if raw is not _MISSING:
-        try:
-            undo = view.load_undo(raw)
-        except ValueError:
-            bad = True
-    if bad:
-        notices.append("Сохранённый список отмены повреждён — он очищен.")
+    state = _load_saved(
+        STATE_KEY,
+        view.load_state,
+        view.default_state(),
+        notices,
+        "Сохранённое состояние калькулятора угрозы повреждено — восстановлены значения по умолчанию.",
+    )
+    journal: list[threat.JournalEntry] = _load_saved(
+        JOURNAL_KEY, view.load_journal, [], notices, "Сохранённый журнал угрозы повреждён — журнал очищен."
+    )
+    undo: list[dict[str, Any]] = _load_saved(
+        UNDO_KEY, view.load_undo, [], notices, "Сохранённый список отмены повреждён — он очищен."
+    )
     settings, _ = _load(SETTINGS_KEY)
     if not isinstance(settings, dict):
         settings = {}
