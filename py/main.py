@@ -7,6 +7,7 @@ gets its ``data-ready`` marker, which the tests wait for.
 """
 
 import importlib
+import random
 
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
@@ -15,6 +16,11 @@ from pyscript import document, window
 document.documentElement.dataset.pythonMs = str(round(window.performance.now()))
 
 from ui import dom, i18n, shell  # noqa: E402
+
+# Python was restored from a memory snapshot made at build time (static/pyodide-boot.mjs), so the
+# module-level generator would otherwise start in the same state on every load. (Our dice use
+# dom.app_rng(), seeded from the OS on each load; this covers any library that uses the global one.)
+random.seed()
 
 PANELS = {
     "roller": "ui.roller",

@@ -29,7 +29,9 @@
       return realFetch(input, init);
     };
 
-    // pyodide.mjs would derive its folder from its own (blob:) URL; pin it to the page's folder.
+    // pyscript.toml's interpreter (static/pyodide-boot.mjs, which restores a memory snapshot) is
+    // replaced here by plain Pyodide started from scratch: the snapshot would double this file's
+    // size. pyodide.mjs would derive its folder from its own (blob:) URL; pin it to the page's folder.
     const realPyodide = urlOf("static/vendor/pyodide/pyodide.mjs");
     const wrapper = new Blob([
       `import * as real from ${JSON.stringify(realPyodide)};\n` +
@@ -39,7 +41,7 @@
     const map = document.createElement("script");
     map.type = "importmap";
     map.textContent = JSON.stringify({ imports: {
-      [pyodideDir + "pyodide.mjs"]: URL.createObjectURL(wrapper),
+      [new URL("static/pyodide-boot.mjs", pageBase).href]: URL.createObjectURL(wrapper),
       [pyodideDir + "pyodide.asm.mjs"]: urlOf("static/vendor/pyodide/pyodide.asm.mjs"),
     } });
     document.head.append(map);

@@ -13,7 +13,10 @@ import argparse
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
+import tempfile
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -25,6 +28,11 @@ DEFAULT_OUT = ROOT / "dist"
 TOP_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
 TREES = (("py", "*.py"), ("static", "*"), ("docs", "*.md"))
 SKIPPED = {"static/vendor/stamp.json"}
+SNAPSHOT = "static/python.snap.gz"  # read by static/pyodide-boot.mjs
+HOME = "/home/pyodide/"  # Pyodide's working directory, where PyScript's [files] land
+# Imported into the snapshot: icepool, our pure rules and the ui modules that touch no browser API
+# (a module that imports pyscript/js fails here, in Node). html is used by PyScript itself.
+SNAPSHOT_IMPORTS = ("html", "icepool", "ui.fmt", "ui.threat_view")
 
 
 def _site_files() -> list[str]:
@@ -35,6 +43,28 @@ def _site_files() -> list[str]:
             if path.is_file() and relative not in SKIPPED and "__pycache__" not in relative:
                 files.append(relative)
     return files
+
+
+def _snapshot_plan(out: Path) -> dict[str, list]:
+    """What tools/snapshot.mjs loads: PyScript's [files], then every import to keep warm."""
+    config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
+    files = [[str(out / source), HOME + target.removeprefix("./")] for source, target in config["files"].items()]
+    rules = sorted(f"rules.{path.stem}" for path in (out / "py" / "rules").glob("*.py") if path.stem != "__init__")
+    return {"files": files, "imports": [*SNAPSHOT_IMPORTS, *rules]}
+
+
+def make_snapshot(out: Path) -> Path:
+    """Write the Pyodide memory snapshot of the built site ``out`` (Node runs Pyodide to make it)."""
+    target = out / SNAPSHOT
+    with tempfile.TemporaryDirectory() as scratch:
+        plan = Path(scratch) / "plan.json"
+        plan.write_text(json.dumps(_snapshot_plan(out)), encoding="utf-8")
+        pyodide = out / "static" / "vendor" / "pyodide"
+        command = ["node", str(ROOT / "tools" / "snapshot.mjs"), str(pyodide), str(plan), str(target)]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"snapshot failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+    return target
 
 
 def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
@@ -50,7 +80,8 @@ def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
         shutil.copy2(ROOT / relative, target)
         digest.update(relative.encode() + b"\0" + (ROOT / relative).read_bytes())
     build_id = digest.hexdigest()[:16]
-    precache = ["./", *(f"./{relative}" for relative in files)]
+    make_snapshot(out)  # derived from the files above, so the build id covers it
+    precache = ["./", *(f"./{relative}" for relative in [*files, SNAPSHOT])]
     worker = (ROOT / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace('"__BUILD__"', json.dumps(build_id)).replace("__FILES__", json.dumps(precache))
     (out / "sw.js").write_text(worker, encoding="utf-8")

@@ -30,8 +30,10 @@ def test_files_map_to_importable_paths() -> None:
 
 
 def test_interpreter_is_local() -> None:
-    """The interpreter is the vendored pyodide.mjs, never a CDN default."""
-    assert _config()["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    """The interpreter is our boot module over the vendored pyodide.mjs, never a CDN default."""
+    assert _config()["interpreter"] == "./static/pyodide-boot.mjs"
+    boot = (ROOT / "static" / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in boot
 
 
 def test_no_absolute_urls_in_site_files() -> None:

@@ -1,0 +1,31 @@
+// Make a Pyodide memory snapshot with our pure modules already imported (run by tools/build.py).
+//
+//   node tools/snapshot.mjs <pyodide dir> <plan.json> <out.gz>
+//
+// plan.json: {"files": [[source, target], ...], "imports": ["icepool", "rules.dice", ...]}.
+// A target ending in "*" is a wheel, unpacked into that folder; any other target is a file path.
+// The page restores this snapshot instead of starting Python from scratch (static/pyodide-boot.mjs),
+// which skips the interpreter's own start-up and these imports. Only the wasm heap is saved: the
+// file system is rebuilt on restore (Pyodide's stdlib, then PyScript's [files]), so the snapshot
+// holds no JS references and may be made in Node and restored in a browser.
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const [pyodideDir, planPath, out] = process.argv.slice(2);
+const plan = JSON.parse(readFileSync(planPath, "utf8"));
+const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
+const python = await loadPyodide({ indexURL: `${pyodideDir}/`, _makeSnapshot: true });
+for (const [source, target] of plan.files) {
+  const bytes = new Uint8Array(readFileSync(source));
+  if (target.endsWith("*")) {
+    python.unpackArchive(bytes, "wheel", { extractDir: target.slice(0, -1) });
+  } else {
+    python.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    python.FS.writeFile(target, bytes);
+  }
+}
+python.runPython(plan.imports.map((name) => `import ${name}`).join("\n"));
+const snapshot = python.makeMemorySnapshot();
+writeFileSync(out, gzipSync(snapshot, { level: 6 }));
+console.log(`snapshot: ${plan.imports.length} modules imported, ${snapshot.length} bytes before gzip`);
