@@ -19,8 +19,11 @@ async function readSnapshot() {
 export async function loadPyodide(options = {}) {
   const root = document.documentElement;
   try {
-    // A promise: Pyodide fetches and compiles its wasm while the snapshot downloads.
-    const python = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: readSnapshot() });
+    // A promise: Pyodide fetches and compiles its wasm while the snapshot downloads. Pyodide awaits
+    // it later, so mark it handled now, or an early failure would be reported as unhandled.
+    const snapshot = readSnapshot();
+    snapshot.catch(() => {});
+    const python = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: snapshot });
     root.dataset.pythonBoot = "snapshot";
     return python;
   } catch (error) {

@@ -1,0 +1,69 @@
+"""Start-up (issue 7): Python is restored from the build's memory snapshot, safely.
+
+static/pyodide-boot.mjs restores a snapshot made at build time (tools/snapshot.mjs) instead of
+starting the interpreter from scratch; a broken snapshot must cost only speed. Timings are the
+benchmark's job (tools/bench.py), never a test's.
+"""
+
+from __future__ import annotations
+
+import gzip
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from e2e_support import BOOT_TIMEOUT_MS, READY, Watch, open_app, watch_page, watched_context
+
+SNAPSHOT = "**/static/python.snap.gz"
+
+
+def roll_faces(page: Page, times: int) -> list[str]:
+    faces = []
+    for _ in range(times):
+        page.click("#gauss-roll")
+        faces.append(" ".join(page.locator(f"#gauss-die-{i}").inner_text() for i in range(3)))
+    return faces
+
+
+def test_python_starts_from_the_snapshot(app: Page) -> None:
+    """The page restores the build's snapshot rather than starting Python from scratch."""
+    assert app.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"not a gzip stream", gzip.compress(b"not a memory snapshot" * 10_000)],
+    ids=["not-gzip", "not-a-snapshot"],
+)
+def test_broken_snapshot_falls_back_to_a_normal_start(browser: Browser, site_url: str, body: bytes) -> None:
+    """A corrupt snapshot costs a warning, not the page: Python starts normally, icepool included."""
+    watch = Watch()
+    # No service worker: the corrupt answer must reach the page, not a cached good copy.
+    context = watched_context(browser, watch, service_workers="block")
+    context.route(
+        SNAPSHOT,
+        lambda route: route.fulfill(status=200, body=body, content_type="application/gzip"),
+    )
+    page = watch_page(context.new_page(), watch)
+    page.goto(site_url + "index.html#notation")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.pythonBoot") == "fresh"
+    page.fill("#notation-expr", "3d6 # проба")
+    page.click("#notation-roll")  # icepool: the snapshot would have had it imported already
+    expect(page.locator("#notation-result")).to_contain_text("проба: 3d6 [")
+    context.close()
+    watch.assert_clean()
+
+
+def test_unseeded_dice_differ_between_loads(browser: Browser, site_url: str) -> None:
+    """Every load restores the same snapshot, yet its dice are freshly seeded: two loads differ."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html#roller", watch)
+    first = roll_faces(page, 8)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    second = roll_faces(page, 8)
+    context.close()
+    watch.assert_clean()
+    # 24 fair d20 faces agree by chance with probability 20**-24.
+    assert first != second
