@@ -2,6 +2,9 @@
 // snapshot that tools/build.py makes (tools/snapshot.mjs) instead of from scratch. Restoring skips
 // Python's own start-up and the import of icepool and our pure rules, which is most of the boot.
 // If the snapshot is missing or fails, Python starts the normal way: slower, never broken.
+//
+// index.html also loads this module before PyScript, so the downloads below start while PyScript
+// is still booting; when PyScript imports it as its interpreter it gets this same instance.
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
 
 export * from "./vendor/pyodide/pyodide.mjs";
@@ -9,20 +12,26 @@ export * from "./vendor/pyodide/pyodide.mjs";
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("./python.snap.gz", import.meta.url).href;
 
+// The file is gzip; the service worker keeps it inflated (sw.js). Tell them apart by gzip's magic.
 async function readSnapshot() {
   const response = await fetch(SNAPSHOT);
   if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);
-  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(inflated).arrayBuffer());
 }
+
+// Pyodide awaits this later; mark it handled now, or an early failure would count as unhandled.
+const snapshot = readSnapshot();
+snapshot.catch(() => {});
+// Pyodide's Emscripten module: the same import Pyodide makes, started early.
+import(`${indexURL}pyodide.asm.mjs`).catch(() => {});
 
 export async function loadPyodide(options = {}) {
   const root = document.documentElement;
   try {
-    // A promise: Pyodide fetches and compiles its wasm while the snapshot downloads. Pyodide awaits
-    // it later, so mark it handled now, or an early failure would be reported as unhandled.
-    const snapshot = readSnapshot();
-    snapshot.catch(() => {});
+    // Pyodide fetches and compiles its wasm while the snapshot is still arriving.
     const python = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: snapshot });
     root.dataset.pythonBoot = "snapshot";
     return python;

@@ -71,6 +71,7 @@ def build_single(site: Path, out: Path) -> Path:
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
         ),
         (r'<link rel="manifest"[^>]*>\n', ""),
+        (r'<script type="module" src="\./static/pyodide-boot\.mjs"></script>\n', ""),
         (r'<script type="module" src="\./static/(vendor/pyscript/core|sw-register)\.js"></script>\n', ""),
         (r'<link rel="stylesheet" href="\./static/app\.css">', f"<style>\n{css}</style>"),
         (r'href="\./static/icon\.svg"', f'href="data:image/svg+xml;base64,{icon}"'),
