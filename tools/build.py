@@ -45,12 +45,20 @@ def _site_files() -> list[str]:
     return files
 
 
-def _snapshot_plan(out: Path) -> dict[str, list]:
-    """What tools/snapshot.mjs loads: PyScript's [files], then every import to keep warm."""
+def _snapshot_plan(out: Path) -> dict[str, object]:
+    """What tools/snapshot.mjs loads (PyScript's [files]) and runs before it takes the snapshot:
+    every import to keep warm, then bytecode for the ui modules it cannot import (precompiled.py)."""
     config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
-    files = [[str(out / source), HOME + target.removeprefix("./")] for source, target in config["files"].items()]
-    rules = sorted(f"rules.{path.stem}" for path in (out / "py" / "rules").glob("*.py") if path.stem != "__init__")
-    return {"files": files, "imports": [*SNAPSHOT_IMPORTS, *rules]}
+    files = [
+        [str(out / source), HOME + target.removeprefix("./")] for source, target in config["files"].items()
+    ]
+    files.append([str(ROOT / "tools" / "precompiled.py"), HOME + "precompiled.py"])
+    rules = sorted(
+        f"rules.{path.stem}" for path in (out / "py" / "rules").glob("*.py") if path.stem != "__init__"
+    )
+    code = [f"import {name}" for name in (*SNAPSHOT_IMPORTS, *rules)]
+    code += ["import precompiled", f"precompiled.install({HOME!r}, 'ui')"]
+    return {"files": files, "code": "\n".join(code)}
 
 
 def make_snapshot(out: Path) -> Path:

@@ -2,8 +2,9 @@
 //
 //   node tools/snapshot.mjs <pyodide dir> <plan.json> <out.gz>
 //
-// plan.json: {"files": [[source, target], ...], "imports": ["icepool", "rules.dice", ...]}.
-// A target ending in "*" is a wheel, unpacked into that folder; any other target is a file path.
+// plan.json: {"files": [[source, target], ...], "code": "import icepool\n..."}: the files are written
+// into Pyodide's file system (a target ending in "*" is a wheel, unpacked into that folder), then
+// the code runs, then the snapshot is taken.
 // The page restores this snapshot instead of starting Python from scratch (static/pyodide-boot.mjs),
 // which skips the interpreter's own start-up and these imports. Only the wasm heap is saved: the
 // file system is rebuilt on restore (Pyodide's stdlib, then PyScript's [files]), so the snapshot
@@ -25,7 +26,7 @@ for (const [source, target] of plan.files) {
     python.FS.writeFile(target, bytes);
   }
 }
-python.runPython(plan.imports.map((name) => `import ${name}`).join("\n"));
+python.runPython(plan.code);
 const snapshot = python.makeMemorySnapshot();
 writeFileSync(out, gzipSync(snapshot, { level: 6 }));
-console.log(`snapshot: ${plan.imports.length} modules imported, ${snapshot.length} bytes before gzip`);
+console.log(`snapshot: ${snapshot.length} bytes before gzip`);
