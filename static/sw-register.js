@@ -7,12 +7,24 @@ function offer(worker) {
   document.getElementById("update-reload").addEventListener("click", () => worker.postMessage("skip-waiting"));
 }
 
+// Registering (and so precaching ~40 MB) competes with Python's start for the CPU: wait until the
+// page is ready (main.py sets data-ready), or 15 s if Python never gets there.
+function afterStartUp(register) {
+  const root = document.documentElement;
+  if (root.dataset.ready === "true") { register(); return; }
+  const observer = new MutationObserver(() => {
+    if (root.dataset.ready === "true") { observer.disconnect(); clearTimeout(timer); register(); }
+  });
+  const timer = setTimeout(() => { observer.disconnect(); register(); }, 15000);
+  observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
 if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (!reloading && banner.dataset.accepted === "yes") { reloading = true; location.reload(); }
   });
-  navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" }).then((registration) => {
+  afterStartUp(() => navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" }).then((registration) => {
     if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;
@@ -21,6 +33,6 @@ if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
       });
     });
     document.documentElement.dataset.offline = "registered";
-  }).catch(() => { document.documentElement.dataset.offline = "unavailable"; });
+  }).catch(() => { document.documentElement.dataset.offline = "unavailable"; }));
 }
 document.getElementById("update-reload")?.addEventListener("click", () => { banner.dataset.accepted = "yes"; });
