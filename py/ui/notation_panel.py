@@ -778,7 +778,8 @@ def _deferred(fn: Callable[[], None], /) -> None:
 
 
 def _warm_up(*_: Any) -> None:
-    """The first exact distribution imports icepool; do it once the notation tab is open."""
+    """Warm icepool up once the notation tab is open: the snapshot start has it imported already,
+    but a fresh start (the snapshot's fallback, the single saved file) imports it here."""
     if str(window.location.hash) == "#notation" and not _state.get("warm"):
         _state["warm"] = True
         _deferred(_import_icepool)
