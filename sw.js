@@ -13,10 +13,15 @@ async function precache() {
   const cache = await caches.open(CACHE);
   const fresh = (file) => new Request(file, { cache: "reload" });
   await cache.addAll(FILES.filter((file) => file !== SNAPSHOT).map(fresh));
-  const packed = await fetch(fresh(SNAPSHOT));
-  if (!packed.ok) throw new Error(`${SNAPSHOT}: HTTP ${packed.status}`);
-  const inflated = await new Response(packed.body.pipeThrough(new DecompressionStream("gzip"))).blob();
-  await cache.put(SNAPSHOT, new Response(inflated, { headers: { "Content-Type": "application/octet-stream" } }));
+  const response = await fetch(fresh(SNAPSHOT));
+  if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);
+  let snapshot = await response.blob();
+  // A server that sends the file with Content-Encoding: gzip has had it inflated already.
+  const magic = new Uint8Array(await snapshot.slice(0, 2).arrayBuffer());
+  if (magic[0] === 0x1f && magic[1] === 0x8b) {
+    snapshot = await new Response(snapshot.stream().pipeThrough(new DecompressionStream("gzip"))).blob();
+  }
+  await cache.put(SNAPSHOT, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
 }
 
 self.addEventListener("install", (event) => event.waitUntil(precache()));

@@ -12,7 +12,8 @@ export * from "./vendor/pyodide/pyodide.mjs";
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("./python.snap.gz", import.meta.url).href;
 
-// The file is gzip; the service worker keeps it inflated (sw.js). Tell them apart by gzip's magic.
+// The file is gzip, but the service worker keeps it inflated (sw.js), and so does a server that
+// sends it with Content-Encoding: gzip. Tell them apart by gzip's magic bytes.
 async function readSnapshot() {
   const response = await fetch(SNAPSHOT);
   if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);

@@ -27,7 +27,9 @@ MIME_TYPES = {
 }
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types the site needs, and no request log."""
+
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         **MIME_TYPES,
@@ -37,20 +39,29 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-class _LoggingHandler(_QuietHandler):
+class _LoggingHandler(QuietHandler):
     def log_message(self, format: str, *args: object) -> None:
         http.server.SimpleHTTPRequestHandler.log_message(self, format, *args)
 
 
-def make_server(root: Path, port: int = 0, *, quiet: bool = True) -> http.server.ThreadingHTTPServer:
+def make_server(
+    root: Path,
+    port: int = 0,
+    *,
+    quiet: bool = True,
+    handler_class: type[QuietHandler] | None = None,
+) -> http.server.ThreadingHTTPServer:
     """A static server for ``root`` on 127.0.0.1 (port 0 picks a free one)."""
-    handler = functools.partial(_QuietHandler if quiet else _LoggingHandler, directory=str(root))
+    chosen = handler_class or (QuietHandler if quiet else _LoggingHandler)
+    handler = functools.partial(chosen, directory=str(root))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
-def serve_in_thread(root: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_thread(
+    root: Path, port: int = 0, *, handler_class: type[QuietHandler] | None = None
+) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Start a quiet server in a daemon thread; return it and its base URL."""
-    server = make_server(root, port)
+    server = make_server(root, port, handler_class=handler_class)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

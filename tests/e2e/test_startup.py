@@ -8,11 +8,13 @@ benchmark's job (tools/bench.py), never a test's.
 from __future__ import annotations
 
 import gzip
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from e2e_support import BOOT_TIMEOUT_MS, READY, Watch, open_app, watch_page, watched_context
+from serve import QuietHandler, serve_in_thread
 
 SNAPSHOT = "**/static/python.snap.gz"
 
@@ -67,3 +69,30 @@ def test_unseeded_dice_differ_between_loads(browser: Browser, site_url: str) -> 
     watch.assert_clean()
     # 24 fair d20 faces agree by chance with probability 20**-24.
     assert first != second
+
+
+class GzipEncodingHandler(QuietHandler):
+    """Like servers that send *.gz files with Content-Encoding: gzip: the browser inflates them."""
+
+    def end_headers(self) -> None:
+        if self.path.split("?")[0].endswith(".gz"):
+            self.send_header("Content-Encoding", "gzip")
+        super().end_headers()
+
+
+def test_snapshot_sent_with_content_encoding_still_boots_and_caches(browser: Browser, site_dir: Path) -> None:
+    """If the server has the browser inflate the snapshot, both the page and the offline cache cope."""
+    server, url = serve_in_thread(site_dir, handler_class=GzipEncodingHandler)
+    watch = Watch()
+    try:
+        context, page = open_app(browser, url + "index.html", watch)
+        assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
+        context.close()
+    finally:
+        server.shutdown()
+    watch.assert_clean()
