@@ -20,7 +20,7 @@ from typing import Any
 
 from rules import gauss
 from ui import dom, i18n
-from ui.fmt import percent, signed
+from ui.fmt import percent, percent_of, signed
 from ui.journal import Journal
 
 LOG_KEY = "gm.checks.log"
@@ -562,7 +562,7 @@ def _window_text(window: tuple[int, int]) -> str:
 
 def _seed_percent(p: Fraction) -> str:
     """A printed seed figure as the seed prints it: 18 %, 99,95 %."""
-    return f"{float(p * 100):g}".replace(".", ",") + " %"
+    return percent_of(f"{float(p * 100):g}")
 
 
 def _rolled(hit: bool) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 from rules import dice, fudge
 from ui import dom, i18n
 from ui.chart import bar_chart
-from ui.fmt import percent, signed
+from ui.fmt import fixed, percent, signed
 from ui.i18n import Text
 from ui.journal import Journal
 
@@ -1402,8 +1402,7 @@ class _Power:
         self.scale = scale
 
     def __str__(self) -> str:
-        text = f"{float(fudge.scale_factor(self.scale)):.2f}"
-        return text if i18n.current() == "en" else text.replace(".", ",")
+        return fixed(fudge.scale_factor(self.scale))
 
 
 def _group_text() -> Text:

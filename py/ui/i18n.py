@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from pyscript import document
 
-from ui import dom
+from ui import dom, fmt
 
 __all__ = ["LANGUAGES", "Text", "register", "on_change", "t", "current", "set_language", "apply", "refresh"]
 
@@ -94,6 +94,7 @@ def set_language(lang: str, /, *, save: bool = True) -> None:
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}")
     _state["lang"] = lang
+    fmt.use_language(lang)
     if save:
         dom.save_json(LANG_KEY, lang)
     apply()

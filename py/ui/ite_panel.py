@@ -10,7 +10,7 @@ from typing import Any
 from rules import ite
 from ui import dom, i18n
 from ui.chart import bar_chart
-from ui.fmt import number, percent
+from ui.fmt import number, numbers_in, percent
 from ui.journal import DAMAGED, Journal
 
 LOG_KEY = "gm.ite.log"
@@ -520,7 +520,11 @@ def on_roll(_event: Any) -> None:
     _state["stages"], _state["odds"], _state["result"] = stages, result.odds, result
     render_odds()
     render_roll()
-    log.add(_summary(result, _ru), english=_summary(result, _en))
+    with numbers_in("ru"):
+        russian = _summary(result, _ru)
+    with numbers_in("en"):
+        english = _summary(result, _en)
+    log.add(russian, english=english)
 
 
 @dom.handler("click", "#ite-log-clear")

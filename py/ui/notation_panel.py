@@ -21,7 +21,7 @@ from pyscript import document, when, window
 from rules import notation
 from ui import dom, i18n
 from ui.chart import bar_chart
-from ui.fmt import percent
+from ui.fmt import fixed, percent, percent_of
 from ui.journal import DAMAGED, Journal
 
 LOG_KEY = "gm.notation.log"
@@ -216,12 +216,6 @@ def num(value: int, /) -> str:
     return f"−{-value}" if value < 0 else str(value)
 
 
-def decimal(value: float, /, digits: int = 2) -> str:
-    """A decimal with a comma and a true minus: ``decimal(-1.5) == '−1,50'``."""
-    text = f"{value:.{digits}f}".replace(".", ",")
-    return "−" + text[1:] if text.startswith("-") and text.strip("-0,") else text.lstrip("-")
-
-
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 TINY = Fraction(1, 10**8)
 
@@ -240,9 +234,9 @@ def short_percent(p: Fraction, /) -> str:
         mantissa = f"{float(q / Fraction(10) ** exponent):.1f}"
         if mantissa == "10.0":
             mantissa, exponent = "1.0", exponent + 1
-        return f"{mantissa.replace('.', ',')}·10{str(exponent).translate(_SUPERSCRIPT)} %"
+        return percent_of(f"{mantissa}·10{str(exponent).translate(_SUPERSCRIPT)}")
     if 0 < 1 - p < TINY:
-        return "> 99,999999 %"
+        return "> " + percent_of("99.999999")
     return percent(p)
 
 
@@ -545,8 +539,8 @@ def _render_distribution() -> None:
         _t(
             "Распределение {expr}: среднее {mean}, СКО {sd}, от {lo} до {hi}.",
             expr=shown,
-            mean=decimal(float(summ.mean)),
-            sd=decimal(summ.sd),
+            mean=fixed(summ.mean),
+            sd=fixed(summ.sd),
             lo=num(summ.minimum),
             hi=num(summ.maximum),
         ),
@@ -554,8 +548,8 @@ def _render_distribution() -> None:
     stats = dom.by_id("notation-stats")
     dom.clear(stats)
     for name, value in (
-        ("Среднее", decimal(float(summ.mean))),
-        ("СКО", decimal(summ.sd)),
+        ("Среднее", fixed(summ.mean)),
+        ("СКО", fixed(summ.sd)),
         ("Мин.", num(summ.minimum)),
         ("Макс.", num(summ.maximum)),
         ("Исходов", str(len(summ.outcomes))),

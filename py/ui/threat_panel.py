@@ -16,7 +16,7 @@ from rules import threat
 from ui import dom, i18n
 from ui import threat_view as view
 from ui.chart import bar_chart
-from ui.fmt import percent
+from ui.fmt import fixed, percent
 
 STATE_KEY = "gm.threat.state"
 UNDO_KEY = "gm.threat.undo"
@@ -678,7 +678,7 @@ def render_forecast() -> None:
             "P(за 10) = {p10}; P(позже 20-й) = {tail}."
         ).format(
             name=label,
-            mean=view.decimal(forecast.mean),
+            mean=fixed(forecast.mean),
             p5=percent(cumulative[4]),
             p10=percent(cumulative[9]),
             tail=percent(forecast.tail),

@@ -8,7 +8,6 @@ the very journal lines the page shows.  ``tr`` is the translation function
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 from rules import threat
@@ -24,7 +23,6 @@ __all__ = [
     "bag_text",
     "colour_label",
     "danger_text",
-    "decimal",
     "default_state",
     "forecast_cost",
     "journal_line",
@@ -144,11 +142,6 @@ def bag_text(state: threat.BagState, tr: Tr = _same) -> str:
         parts.append(f"{label}: {left} {tr('из')} {total}" if state.exhaustible else f"{label}: {total}")
     head = tr("Осталось в мешке") if state.exhaustible else tr("В мешке")
     return f"{head} — " + ", ".join(parts) + "."
-
-
-def decimal(value: Fraction, digits: int = 2) -> str:
-    """A plain number with a decimal comma: 7,33."""
-    return f"{float(value):.{digits}f}".replace(".", ",")
 
 
 def forecast_cost(state: threat.BagState, track: str | None = None) -> int:

@@ -284,14 +284,16 @@ def test_user_text_stays_text(app: Page) -> None:
 
 
 def test_english_roll_and_error_then_back_to_russian(browser: Browser, site_url: str) -> None:
-    """In English the odds line, die marks and a parse error are English; switching back restores Russian."""
+    """In English the odds line (decimal point), die marks and a parse error are English; back restores Russian."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html?seed=3#notation", watch)
     page.click("#lang-switch")
     _roll(page, "4d6kh3")
     status, error = page.locator("#notation-dist-status"), page.locator("#notation .error")
     dropped = page.locator("#notation-dice .nd-dropped")
-    expect(status).to_contain_text("Distribution of 4d6kh3: mean 12,24")
+    expect(status).to_contain_text("Distribution of 4d6kh3: mean 12.24")
+    expect(page.locator("#notation-table tr").nth(5)).to_contain_text("%")
+    assert "," not in page.locator("#notation-table").inner_text()
     expect(dropped).to_contain_text("(dropped)")
     _roll(page, "4d6+")
     expect(error).to_have_text("Error at character 5: expected a number, a die, a function or '('")

@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 from e2e_support import READY, Watch, open_app
 from rules import threat
 from ui import threat_view as view
-from ui.fmt import percent
+from ui.fmt import fixed, percent
 
 KEYS = ("gm.threat.state", "gm.threat.undo", "gm.threat.journal", "gm.threat.settings")
 DARK = view.DEFAULT_NAME
@@ -304,7 +304,7 @@ def test_forecast_matches_rules_and_stays_fast(app: Page) -> None:
         view.default_state(), "normal", None, view.FORECAST_HORIZON
     )
     summary = app.locator("#threat-fc-summary")
-    expect(summary).to_contain_text(f"в среднем {view.decimal(forecast.mean)} проверок")
+    expect(summary).to_contain_text(f"в среднем {fixed(forecast.mean)} проверок")
     expect(summary).to_contain_text(f"P(за 5 проверок) = {percent(forecast.cumulative()[4])}")
     expect(summary).to_contain_text(f"P(за 10) = {percent(forecast.cumulative()[9])}")
     expect(app.locator("#threat-fc-chart .bar")).to_have_count(view.FORECAST_HORIZON)
