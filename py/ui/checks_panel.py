@@ -45,9 +45,7 @@ i18n.register(
             "4…17; a pure 1–3 or 18–20 only moves towards the centre. Luck shifts the die itself."
         ),
         "Уровень навыка": "Skill level (умение)",
-        "Сложность": "Difficulty (сложность)",
         "Ситуационный модификатор": "Situational modifier",
-        "Удача (1–9)": "Luck (1–9)",
         "Бросить проверку": "Roll the check",
         "Исходы проверки до броска": "Outcomes before the roll",
         "Итог": "Value",

@@ -71,7 +71,6 @@ i18n.register(
         "Вид действия": "Kind of action",
         "Одностороннее (против сложности)": "One-sided (against a difficulty)",
         "Встречное (против другой стороны)": "Opposed (against the other side)",
-        "Сложность": "Difficulty",
         "Сторона А (действующий)": "Side A (acting)",
         "Сторона Б (противник)": "Side B (opponent)",
         "Атрибут": "Attribute",
@@ -153,7 +152,6 @@ i18n.register(
         "Штрафы за расстояние": "Range penalties",
         "Штраф к попаданию (прибавляется к итогу атаки)": "Penalty to hit (added to the attack total)",
         "Дистанция": "Distance",
-        "Журнал": "Log",
         "Записей пока нет.": "No entries yet.",
         "Провал": "Failure",
         "Ничья": "Tie",
@@ -167,7 +165,6 @@ i18n.register(
         "6d3−12 совпадает с 6dF точно: d3 − 2 равновероятно даёт −1, 0, +1, как один dF.": (
             "6d3−12 equals 6dF exactly: d3 − 2 is −1, 0, +1 with equal odds, just like one dF."
         ),
-        "Ещё не бросали.": "Not rolled yet.",
         "Урон ≥ 1": "Damage ≥ 1",
     }
 )

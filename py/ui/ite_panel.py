@@ -82,14 +82,12 @@ EN = {
         "Success odds of each check in the chain and of the whole chain (the same numbers are in the table)."
     ),
     "Бросок": "Roll",
-    "Ещё не бросали.": "Not rolled yet.",
     "Чеки по порядку": "Checks in order",
     "Х + MкN + Мф": "Х + MкN + Мф",
     "УрС + справа": "УрС + right side",
     "перенос": "carried",
     "мера успеха": "margin",
     "итог": "outcome",
-    "Журнал": "Log",
     "Бросков пока нет.": "No rolls yet.",
     "И-чек": "И-чек (initiative)",
     "Т-чек": "Т-чек (accuracy)",
@@ -115,7 +113,6 @@ EN = {
     ),
     "Форма заполнена: {name}.": "Form filled: {name}.",
     "Сохранённый журнал был повреждён; начат новый.": "The saved log was damaged; a new one was started.",
-    "Журнал очищен.": "Log cleared.",
     "Очистить журнал": "Clear the log",
     # bad input
     "{check}, критикалы": "{check}, criticals",

@@ -58,7 +58,6 @@ EN = {
     "8d10! — взрывающиеся d10": "8d10! — exploding d10",
     "5d10>=8 — число успехов (8 и выше)": "5d10>=8 — number of successes (8 or more)",
     "2d20kh1+5 — преимущество": "2d20kh1+5 — advantage",
-    "Ещё не бросали.": "No roll yet.",
     "Обозначения: зачёркнуто и ✗ — отброшен; ! — взорвался (дал ещё бросок); ↳ — добавлен взрывом; "
     "1↻ — переброшена единица; ✓ — успех.": (
         "Marks: struck through and ✗ — dropped; ! — exploded (gave another roll); ↳ — added by an explosion; "
@@ -101,7 +100,6 @@ EN = {
     ),
     "Выпавшее значение выделено.": "The rolled value is highlighted.",
     "Журнал в браузере был повреждён; начат новый.": "The saved log was damaged; a new one was started.",
-    "Журнал очищен.": "Log cleared.",
     "Журнал пуст: скачивать нечего.": "The log is empty: nothing to download.",
     "Журнал бросков (нотация)": "Roll log (notation)",
     "Показать все значения ({n})": "Show all values ({n})",

@@ -18,9 +18,7 @@ i18n.register(
             "GaussD20 = round(3d20 / 3): the range of a d20 with a bell-shaped hump in the middle. "
             "Luck (удача) 1…9 shifts the result by (luck − 5), kept within 1…20."
         ),
-        "Удача (1–9)": "Luck (удача, 1–9)",
         "Бросить": "Roll",
-        "Ещё не бросали.": "No roll yet.",
         "Точное распределение GaussD20 при выбранной удаче; выпавшее значение выделено.": (
             "Exact GaussD20 distribution for the chosen luck; the rolled value is highlighted."
         ),

@@ -35,6 +35,13 @@ i18n.register(
         "Очистить журнал": "Clear the log",
         "Очистить историю": "Clear the history",
         "Бросков пока нет.": "No rolls yet.",
+        # Shared by several panels: one translation each (tests/unit/test_site_files.py checks that
+        # no panel registers a different one).
+        "Ещё не бросали.": "No roll yet.",
+        "Журнал": "Log",
+        "Журнал очищен.": "Log cleared.",
+        "Сложность": "Difficulty (сложность)",
+        "Удача (1–9)": "Luck (удача, 1–9)",
     }
 )
 
