@@ -23,11 +23,21 @@ async function readSnapshot() {
   return new Uint8Array(await new Response(inflated).arrayBuffer());
 }
 
-// Pyodide awaits this later; mark it handled now, or an early failure would count as unhandled.
-const snapshot = readSnapshot();
-snapshot.catch(() => {});
+// Started now, awaited by Pyodide later: mark it handled, or an early failure counts as unhandled.
+let pending = readSnapshot();
+pending.catch(() => {});
 // Pyodide's Emscripten module: the same import Pyodide makes, started early.
 import(`${indexURL}pyodide.asm.mjs`).catch(() => {});
+
+// What Pyodide gets: hands the snapshot over once and keeps no reference, so its 30 MB are freed
+// once they are copied into Python's memory (Pyodide keeps its options for the page's life).
+const snapshot = {
+  then(resolve, reject) {
+    const bytes = pending;
+    pending = null;
+    return bytes ? bytes.then(resolve, reject) : reject(new Error("the snapshot was already used"));
+  },
+};
 
 export async function loadPyodide(options = {}) {
   const root = document.documentElement;
