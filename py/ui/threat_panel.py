@@ -113,8 +113,8 @@ i18n.register(
         ),
         "Таблица прогноза": "Forecast table",
         "Проверка №": "Check no.",
-        "Журнал пуст.": "The journal is empty.",
-        "Копировать журнал": "Copy the journal",
+        "Журнал пуст.": "The log is empty.",
+        "Копировать журнал": "Copy the log",
         "Скачать .txt": "Download .txt",
         # dynamic text (threat_view and this module)
         "светлый": "светлый (light)",
@@ -161,14 +161,14 @@ i18n.register(
         "Сохранённое состояние калькулятора угрозы повреждено — восстановлены значения по умолчанию.": (
             "The saved threat calculator state was damaged; the defaults are restored."
         ),
-        "Сохранённый журнал угрозы повреждён — журнал очищен.": "The saved threat journal was damaged; it was cleared.",
+        "Сохранённый журнал угрозы повреждён — журнал очищен.": "The saved threat log was damaged; it was cleared.",
         "Сохранённый список отмены повреждён — он очищен.": "The saved undo list was damaged; it was cleared.",
         "Отменять нечего.": "Nothing to undo.",
         "Отменено: T {name} = {t}.": "Undone: T {name} = {t}.",
         "Отменено.": "Undone.",
         "Мешок пополнен.": "The bag is refilled.",
-        "Журнал пуст — нечего копировать.": "The journal is empty: nothing to copy.",
-        "Файл журнала готов.": "The journal file is ready.",
+        "Журнал пуст — нечего копировать.": "The log is empty: nothing to copy.",
+        "Файл журнала готов.": "The log file is ready.",
         "Цвет «{name}» добавлен.": "Colour «{name}» added.",
         "Цвет «{name}» убран.": "Colour «{name}» removed.",
         view.DEFAULT_NAME: f"{view.DEFAULT_NAME} (dark)",
