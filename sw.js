@@ -16,9 +16,10 @@ async function precache() {
   const response = await fetch(fresh(SNAPSHOT));
   if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);
   let snapshot = await response.blob();
-  // A server that sends the file with Content-Encoding: gzip has had it inflated already.
+  // A server that sends the file with Content-Encoding: gzip has had it inflated already. A browser
+  // without DecompressionStream keeps it packed (the page then starts Python the normal way).
   const magic = new Uint8Array(await snapshot.slice(0, 2).arrayBuffer());
-  if (magic[0] === 0x1f && magic[1] === 0x8b) {
+  if (magic[0] === 0x1f && magic[1] === 0x8b && typeof DecompressionStream === "function") {
     snapshot = await new Response(snapshot.stream().pipeThrough(new DecompressionStream("gzip"))).blob();
   }
   await cache.put(SNAPSHOT, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
