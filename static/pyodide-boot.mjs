@@ -3,6 +3,9 @@
 // Python's own start-up and the import of icepool and our pure rules, which is most of the boot.
 // If the snapshot is missing or fails, Python starts the normal way: slower, never broken.
 //
+// The single saved file (static/single-file-boot.js) runs this module from a blob: URL after
+// rewriting `import.meta.url` and the "./vendor/pyodide/pyodide.mjs" specifier: keep both literal.
+//
 // index.html also loads this module before PyScript, so the downloads below start while PyScript
 // is still booting; when PyScript imports it as its interpreter it gets this same instance.
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";

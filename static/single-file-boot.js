@@ -29,19 +29,19 @@
       return realFetch(input, init);
     };
 
-    // pyscript.toml's interpreter (static/pyodide-boot.mjs, which restores a memory snapshot) is
-    // replaced here by plain Pyodide started from scratch: the snapshot would double this file's
-    // size. pyodide.mjs would derive its folder from its own (blob:) URL; pin it to the page's folder.
-    const realPyodide = urlOf("static/vendor/pyodide/pyodide.mjs");
-    const wrapper = new Blob([
-      `import * as real from ${JSON.stringify(realPyodide)};\n` +
-      `export * from ${JSON.stringify(realPyodide)};\n` +
-      `export const loadPyodide = (options = {}) => real.loadPyodide({ ...options, indexURL: ${JSON.stringify(pyodideDir)} });\n`,
-    ], { type: "text/javascript" });
+    // pyscript.toml's interpreter is static/pyodide-boot.mjs, which restores Python's memory
+    // snapshot (static/python.snap.gz, inlined too). A blob: module has no folder of its own, so
+    // its relative URLs are pinned to the page's folder, where the import map and fetch() above
+    // find the inlined files.
+    const bootURL = new URL("static/pyodide-boot.mjs", pageBase).href;
+    const bootSource = (await assets.get(bootURL).text())
+      .replaceAll("import.meta.url", JSON.stringify(bootURL))
+      .replaceAll('"./vendor/pyodide/pyodide.mjs"', JSON.stringify(pyodideDir + "pyodide.mjs"));
     const map = document.createElement("script");
     map.type = "importmap";
     map.textContent = JSON.stringify({ imports: {
-      [new URL("static/pyodide-boot.mjs", pageBase).href]: URL.createObjectURL(wrapper),
+      [bootURL]: URL.createObjectURL(new Blob([bootSource], { type: "text/javascript" })),
+      [pyodideDir + "pyodide.mjs"]: urlOf("static/vendor/pyodide/pyodide.mjs"),
       [pyodideDir + "pyodide.asm.mjs"]: urlOf("static/vendor/pyodide/pyodide.asm.mjs"),
     } });
     document.head.append(map);

@@ -46,12 +46,14 @@ def test_single_file_has_no_external_references(single_file: Path) -> None:
 
 
 def test_boots_from_disk_and_rolls(disk_page: tuple[Page, Watch]) -> None:
-    """Opened as file://, Python starts, the roller rolls and nothing is requested from a file: URL."""
+    """Opened as file://, Python starts from the snapshot, the roller rolls, no file: URL is requested."""
     page, _ = disk_page
     assert page.url.startswith("file://")
     own = page.url.split("?")[0]
     assert [url for url in page.file_requests if url.startswith("file:") and url.split("?")[0] != own] == []
     assert own in [url.split("?")[0] for url in page.file_requests]  # the listener saw the page itself
+    # The inlined memory snapshot was restored, as on the served site.
+    assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
     page.click("#gauss-roll")
     expect(page.locator("#gauss-result")).to_contain_text("GaussD20")
 
