@@ -8,8 +8,8 @@ Language (issue #7): every text is built in the current language.  Seed terms (t
 ladder rungs) keep the Russian original with an English gloss from ``SEED_EN``, a local
 glossary, because the shared catalogue already maps a bare «провал» / «успех» to plain
 English.  Each render remembers its arguments and each result remembers how to rebuild
-its line, so a language switch re-renders everything shown; the log keeps each line in
-the language it was written in.
+its line, so a language switch re-renders everything shown; the log stores each line in
+both languages.
 """
 
 from __future__ import annotations
@@ -596,12 +596,11 @@ def _describe_roll(roll: gauss.GaussRoll) -> str:
 
 
 def _say(element_id: str, make: Callable[[], str], *, logged: bool = True) -> None:
-    """Announce a result line (rebuilt on a language switch) and log it as it reads now."""
+    """Announce a result line (rebuilt on a language switch) and log it in both languages."""
     _said[element_id] = make
-    text = make()
-    dom.announce(element_id, text)
+    dom.announce(element_id, make())
     if logged:
-        log.add(text)
+        log.add(make)
 
 
 # --- the log --------------------------------------------------------------------------------------
@@ -1265,7 +1264,7 @@ def on_combat_roll(_event: Any) -> None:
     _render_combat(setup, exchange.ending)
     _render_narration()
     _say("chk-cmb-result", lambda: _combat_summary(exchange), logged=False)
-    log.add(_tr("Бой: {lines}", lines=" | ".join(_narration(exchange))))
+    log.add(lambda: _tr("Бой: {lines}", lines=" | ".join(_narration(exchange))))
 
 
 # --- setup ----------------------------------------------------------------------------------------

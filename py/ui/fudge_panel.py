@@ -16,7 +16,7 @@ from rules import dice, fudge
 from ui import dom, i18n
 from ui.chart import bar_chart
 from ui.fmt import fixed, percent, signed
-from ui.i18n import Text
+from ui.i18n import Later, Text
 from ui.journal import Journal
 
 WOUNDS_KEY = "gm.fudge.wounds"
@@ -565,9 +565,9 @@ def _read_dice() -> str:
 
 
 def _record(element_id: str, text: Any) -> None:
-    """Show a result and add it to the log (the log keeps the language it was written in)."""
+    """Show a result and add it to the log (in both languages when ``text`` is a ``Text``)."""
     _show(element_id, text)
-    log.add(str(text))
+    log.add(text)
 
 
 # --- log -----------------------------------------------------------------------------------------
@@ -634,7 +634,7 @@ def on_roll_dice(_event: Any) -> None:
         faces=_faces(roll),
         level=_level(roll.value),
         value=signed(roll.value),
-        p=percent(dist[roll.value]),
+        p=Later(percent, dist[roll.value]),
     )
     _record("fudge-dice-result", text)
 
@@ -790,7 +790,7 @@ def on_action_roll(_event: Any) -> None:
         margin=_level(result.margin),
         label=Text(OUTCOME_LABEL[result.outcome]),
         outcome=Text(result.outcome_text),
-        p=percent(getattr(result.odds, result.outcome)),
+        p=Later(percent, getattr(result.odds, result.outcome)),
     )
     _record("fudge-act-result", text)
 
@@ -1039,8 +1039,8 @@ def on_attack(_event: Any) -> None:
         defence=d,
         margin=_level(result.margin),
         outcome=outcome,
-        hit=percent(result.odds.hit),
-        graze=percent(result.odds.graze),
+        hit=Later(percent, result.odds.hit),
+        graze=Later(percent, result.odds.graze),
     )
     _set_pending(amounts)
     _record("fudge-att-result", text)

@@ -9,13 +9,26 @@ original with an English gloss in the English entries.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from pyscript import document
 
 from ui import dom, fmt
 
-__all__ = ["LANGUAGES", "Text", "register", "on_change", "t", "current", "set_language", "apply", "refresh"]
+__all__ = [
+    "LANGUAGES",
+    "Text",
+    "Later",
+    "register",
+    "on_change",
+    "t",
+    "current",
+    "set_language",
+    "apply",
+    "refresh",
+    "rendering_in",
+]
 
 LANGUAGES = ("ru", "en")
 LANG_KEY = "gm.lang"
@@ -42,6 +55,19 @@ class Text:
         return text.format(**{k: str(v) for k, v in self.values.items()}) if self.values else text
 
 
+class Later:
+    """A value formatted when shown, like ``Text``: ``Later(percent, p)`` as a ``Text`` value keeps
+    following the page's number style (``13,27 %`` / ``13.27%``), in results and in the log."""
+
+    __slots__ = ("args", "format")
+
+    def __init__(self, format: Callable[..., str], /, *args: object) -> None:
+        self.format, self.args = format, args
+
+    def __str__(self) -> str:
+        return self.format(*self.args)
+
+
 def register(entries: dict[str, str]) -> None:
     _catalogue.update(entries)
 
@@ -57,6 +83,21 @@ def current() -> str:
 def t(text: str) -> str:
     """The text in the current language (Russian is the key and the fallback)."""
     return _catalogue.get(text, text) if _state["lang"] == "en" else text
+
+
+@contextmanager
+def rendering_in(lang: str, /) -> Iterator[None]:
+    """Texts and numbers in ``lang`` inside the block; the page itself is left as it is.
+    (A journal line is stored in both languages, whichever the page shows.)"""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}")
+    before = _state["lang"]
+    _state["lang"] = lang
+    try:
+        with fmt.numbers_in(lang):
+            yield
+    finally:
+        _state["lang"] = before
 
 
 def _original(element: object, attribute: str, read: Callable[[], str]) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 from rules import ite
 from ui import dom, i18n
 from ui.chart import bar_chart
-from ui.fmt import number, numbers_in, percent
+from ui.fmt import number, percent
 from ui.journal import DAMAGED, Journal
 
 LOG_KEY = "gm.ite.log"
@@ -152,14 +152,6 @@ EN = {
 i18n.register(EN)
 
 Tr = Callable[[str], str]
-
-
-def _ru(text: str) -> str:
-    return text
-
-
-def _en(text: str) -> str:
-    return EN.get(text, text)
 
 
 def _tf(template: str, /, **values: object) -> str:
@@ -517,11 +509,7 @@ def on_roll(_event: Any) -> None:
     _state["stages"], _state["odds"], _state["result"] = stages, result.odds, result
     render_odds()
     render_roll()
-    with numbers_in("ru"):
-        russian = _summary(result, _ru)
-    with numbers_in("en"):
-        english = _summary(result, _en)
-    log.add(russian, english=english)
+    log.add(lambda: _summary(result))
 
 
 @dom.handler("click", "#ite-log-clear")

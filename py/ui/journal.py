@@ -4,11 +4,13 @@ Every panel keeps one: ``<ol id="PREFIX-log">``, ``<p id="PREFIX-log-empty">`` (
 there is nothing) and ``<p id="PREFIX-log-notice" hidden>`` (shown when the saved log was
 damaged and had to be started afresh).  Entries are stored in localStorage as
 ``[{"text": …, "time": …?, "en": …?}, …]``: ``text`` is Russian, and an entry that also has
-``en`` shows that when the page is in English.
+``en`` shows that when the page is in English. ``add`` given a ``Text`` or a function (rather
+than a finished string) writes the line in both languages, so the log follows the switch.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import window
@@ -26,8 +28,19 @@ def _valid(saved: Any) -> bool:
         isinstance(entry, dict)
         and isinstance(entry.get("text"), str)
         and isinstance(entry.get("time", ""), str)
+        and isinstance(entry.get("en", ""), str)
         for entry in saved
     )
+
+
+def _render(text: i18n.Text | Callable[[], str], lang: str, /) -> str:
+    with i18n.rendering_in(lang):
+        return text() if callable(text) else str(text)
+
+
+def _shown(entry: dict[str, str]) -> str:
+    """The entry in the page's language (Russian when it has no English line)."""
+    return entry.get("en", entry["text"]) if i18n.current() == "en" else entry["text"]
 
 
 def _now() -> str:
@@ -43,6 +56,7 @@ class Journal:
 
     def __init__(self, key: str, prefix: str, /, *, size: int = 50, timestamps: bool = False) -> None:
         self.key, self.prefix, self.size, self.timestamps = key, prefix, size, timestamps
+        i18n.on_change(self.render)  # entries stored in both languages follow the switch
 
     def entries(self) -> list[dict[str, str]]:
         """The saved entries; a damaged log is reset, with a visible notice."""
@@ -58,14 +72,18 @@ class Journal:
         return saved[: self.size]
 
     def texts(self) -> list[str]:
-        """Export lines, newest first."""
-        return [f"{e['time']} {e['text']}" if e.get("time") else e["text"] for e in self.entries()]
+        """Export lines in the page's language, newest first."""
+        return [f"{e['time']} {_shown(e)}" if e.get("time") else _shown(e) for e in self.entries()]
 
-    def add(self, text: str, /, *, english: str | None = None) -> None:
-        """Log ``text`` (Russian); ``english``, if given, is shown instead in English mode."""
-        entry = {"time": _now(), "text": text} if self.timestamps else {"text": text}
-        if english is not None:
-            entry["en"] = english
+    def add(self, text: str | i18n.Text | Callable[[], str], /) -> None:
+        """Log a line. A ``Text``, or a function that builds the line in the current language, is
+        written in Russian and in English; a plain string is kept as it is, in whatever language."""
+        if isinstance(text, str):
+            entry = {"text": text}
+        else:
+            entry = {"text": _render(text, "ru"), "en": _render(text, "en")}
+        if self.timestamps:
+            entry = {"time": _now(), **entry}
         entries = [entry, *self.entries()][: self.size]
         dom.save_json(self.key, entries)
         self.render(entries)
@@ -77,13 +95,12 @@ class Journal:
 
     def render(self, entries: list[dict[str, str]] | None = None, /) -> None:
         shown = self.entries() if entries is None else entries
-        english = i18n.current() == "en"
         box = dom.by_id(f"{self.prefix}-log")
         dom.clear(box)
         for entry in shown:
             item = dom.make("li")
             if entry.get("time"):
                 item.append(dom.make("time", entry["time"][-5:], cls="muted"), " ")
-            item.append(entry.get("en", entry["text"]) if english else entry["text"])
+            item.append(_shown(entry))
             box.append(item)
         dom.by_id(f"{self.prefix}-log-empty").hidden = bool(shown)

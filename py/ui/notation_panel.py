@@ -668,7 +668,7 @@ def _compute(text: str, *, do_roll: bool) -> None:
     _render_distribution()
     _render_roll()
     if do_roll:
-        log.add(roll_text(result))
+        log.add(lambda: roll_text(result))
 
 
 # --------------------------------------------------------------------------- log

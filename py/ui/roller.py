@@ -106,9 +106,8 @@ def on_roll(_event: Any) -> None:
         f"P(≤ {roll.value}) = {percent(dice.at_most(dist, roll.value))}; "
         f"P(≥ {roll.value}) = {percent(dice.at_least(dist, roll.value))}",
     )
-    text = _describe(roll)
-    dom.announce("gauss-result", text)
-    history.add(text)
+    dom.announce("gauss-result", _describe(roll))
+    history.add(lambda: _describe(roll))
 
 
 @dom.handler("click", "#gauss-log-clear")

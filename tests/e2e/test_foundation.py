@@ -155,6 +155,22 @@ def test_language_switch_is_remembered(browser: Browser, site_url: str) -> None:
     watch.assert_clean()
 
 
+def test_logs_follow_the_language_switch(browser: Browser, site_url: str) -> None:
+    """Log lines written in Russian read in English after the switch, and in Russian again after it."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=1#roller", watch)
+    page.fill("#gauss-luck", "7")
+    page.click("#gauss-roll")
+    gauss_entry = page.locator("#gauss-log li").first
+    expect(gauss_entry).to_contain_text("с удачей 7")
+    page.click("#lang-switch")
+    expect(gauss_entry).to_contain_text("with luck 7")
+    page.click("#lang-switch")
+    expect(gauss_entry).to_contain_text("с удачей 7")
+    context.close()
+    watch.assert_clean()
+
+
 def test_visible_panel_starts_first(browser: Browser, site_url: str) -> None:
     """The panel named in the URL is wired first and usable before the other panels finish."""
     watch = Watch()

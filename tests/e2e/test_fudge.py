@@ -432,7 +432,7 @@ def test_corrupted_accumulators_fall_back_with_notice(browser: Browser, site_url
 
 def test_english_results_and_switch_back_to_russian(browser: Browser, site_url: str) -> None:
     """In English the roll, action and attack results are English, ladder terms keep Russian with a gloss;
-    switching back restores the Russian text."""
+    switching back restores the Russian text, in the log too."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html?seed=7#fudge", watch)
     page.click("#lang-switch")
@@ -454,6 +454,7 @@ def test_english_results_and_switch_back_to_russian(browser: Browser, site_url: 
     page.click("#fudge-act-roll")
     expect(page.locator("#fudge-act-result")).to_contain_text("the chance was")
     assert _russian_outside_quotes(page.locator("#fudge-act-result").inner_text()) == ""
+    expect(page.locator("#fudge-log li").first).to_contain_text("the chance was")
     assert _russian_outside_quotes(dice) == ""
     expect(page.locator("#fudge-act-odds")).to_contain_text("Success: the action succeeds")
     expect(page.locator("#fudge-w-status")).to_have_text("State: Невредим (unhurt).")
@@ -466,6 +467,8 @@ def test_english_results_and_switch_back_to_russian(browser: Browser, site_url: 
     expect(page.locator("#fudge-att-result")).to_contain_text("цель не уклоняется: −3 «Очень плохо»")
     expect(page.locator("#fudge-att-result")).to_contain_text("величина успеха")
     expect(page.locator("#fudge-act-result")).to_contain_text("шанс был")
+    # Logged in both languages, numbers included (the roll was made in English).
+    expect(page.locator("#fudge-log li").first).to_contain_text(re.compile(r"шанс был \d+(,\d+)? %"))
     expect(page.locator("#fudge-w-status")).to_have_text("Состояние: Невредим.")
     expect(page.locator("#fudge-w-part .error")).to_have_text("Урон: -1 вне допустимого диапазона 0…99.")
     context.close()
