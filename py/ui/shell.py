@@ -35,7 +35,7 @@ i18n.register(
         "Очистить журнал": "Clear the log",
         "Очистить историю": "Clear the history",
         "Бросков пока нет.": "No rolls yet.",
-        # Shared by several panels: one translation each (tests/unit/test_site_files.py checks that
+        # Shared by several panels: one translation each (tests/unit/test_i18n_catalogue.py checks that
         # no panel registers a different one).
         "Ещё не бросали.": "No roll yet.",
         "Журнал": "Log",
