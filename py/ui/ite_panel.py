@@ -11,7 +11,7 @@ from rules import ite
 from ui import dom, i18n
 from ui.chart import bar_chart
 from ui.fmt import number, percent
-from ui.journal import DAMAGED, Journal
+from ui.journal import Journal
 
 LOG_KEY = "gm.ite.log"
 LOG_SIZE = 50
@@ -112,7 +112,6 @@ EN = {
         "For a critical hit pick the preset “Critical hit”."
     ),
     "Форма заполнена: {name}.": "Form filled: {name}.",
-    "Сохранённый журнал был повреждён; начат новый.": "The saved log was damaged; a new one was started.",
     "Очистить журнал": "Clear the log",
     # bad input
     "{check}, критикалы": "{check}, criticals",
@@ -536,10 +535,6 @@ def _rerender() -> None:
     render_odds()
     render_roll()
     render_status()
-    log.render()
-    notice = dom.by_id("ite-log-notice")
-    if not notice.hidden:
-        notice.textContent = i18n.t(DAMAGED)
     box = dom.by_id("ite").querySelector(".error")
     if not box.hidden:
         try:

@@ -20,7 +20,8 @@ from ui import dom, i18n
 __all__ = ["Journal"]
 
 DAMAGED = "Сохранённый журнал был повреждён; начат новый."
-i18n.register({DAMAGED: "The saved log was damaged; a new one was started."})
+DAMAGED_EN = "The saved log was damaged; a new one was started."
+i18n.register({DAMAGED: DAMAGED_EN})
 
 
 def _valid(saved: Any) -> bool:
@@ -33,7 +34,7 @@ def _valid(saved: Any) -> bool:
     )
 
 
-def _render(text: i18n.Text | Callable[[], str], lang: str, /) -> str:
+def _written_in(lang: str, text: i18n.Text | Callable[[], str], /) -> str:
     with i18n.rendering_in(lang):
         return text() if callable(text) else str(text)
 
@@ -56,7 +57,14 @@ class Journal:
 
     def __init__(self, key: str, prefix: str, /, *, size: int = 50, timestamps: bool = False) -> None:
         self.key, self.prefix, self.size, self.timestamps = key, prefix, size, timestamps
-        i18n.on_change(self.render)  # entries stored in both languages follow the switch
+        i18n.on_change(self._on_language)
+
+    def _on_language(self) -> None:
+        """Entries stored in both languages follow the switch, and so does a damage notice."""
+        notice = dom.by_id(f"{self.prefix}-log-notice")
+        if not notice.hidden and str(notice.textContent) in (DAMAGED, DAMAGED_EN):
+            notice.textContent = i18n.t(DAMAGED)
+        self.render()
 
     def entries(self) -> list[dict[str, str]]:
         """The saved entries; a damaged log is reset, with a visible notice."""
@@ -81,7 +89,7 @@ class Journal:
         if isinstance(text, str):
             entry = {"text": text}
         else:
-            entry = {"text": _render(text, "ru"), "en": _render(text, "en")}
+            entry = {"text": _written_in("ru", text), "en": _written_in("en", text)}
         if self.timestamps:
             entry = {"time": _now(), **entry}
         entries = [entry, *self.entries()][: self.size]

@@ -22,7 +22,7 @@ from rules import notation
 from ui import dom, i18n
 from ui.chart import bar_chart
 from ui.fmt import fixed, percent, percent_of
-from ui.journal import DAMAGED, Journal
+from ui.journal import Journal
 
 LOG_KEY = "gm.notation.log"
 LOG_SIZE = 200
@@ -107,7 +107,6 @@ EN = {
         "Values {lo} to {hi} shown ({shown} of {n}); the rest are in the CSV or behind the button."
     ),
     "Нет распределения: сначала нажмите «Только вероятности».": "No distribution yet: press “Odds only” first.",
-    DAMAGED: "The saved log was damaged; a new one was started.",
 }
 i18n.register(EN)
 
@@ -785,16 +784,12 @@ def _import_icepool() -> None:
 def _rerender() -> None:
     """On a language switch: the distribution, the roll, and messages still shown, re-worded."""
     still = [key for key, (text, _) in _shown.items() if str(_element(key).textContent) == text]
-    notice = dom.by_id("notation-log-notice")
-    damaged = not notice.hidden and str(notice.textContent) in (DAMAGED, EN[DAMAGED])
     _render_distribution()
     _render_roll()
     for key in still:
         text = _shown[key][1]()
         _element(key).textContent = text
         _shown[key] = (text, _shown[key][1])
-    if damaged:
-        notice.textContent = i18n.t(DAMAGED)
 
 
 def setup() -> None:

@@ -171,6 +171,23 @@ def test_logs_follow_the_language_switch(browser: Browser, site_url: str) -> Non
     watch.assert_clean()
 
 
+def test_damaged_log_notice_follows_the_language_switch(browser: Browser, site_url: str) -> None:
+    """A damaged saved log is replaced with a notice, and the notice is re-worded on a switch."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html#roller", watch)
+    page.evaluate("localStorage.setItem('gm.gauss.history', '{not json')")
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    notice = page.locator("#gauss-log-notice")
+    expect(notice).to_contain_text("повреждён")
+    page.click("#lang-switch")
+    expect(notice).to_contain_text("was damaged")
+    page.click("#lang-switch")
+    expect(notice).to_contain_text("повреждён")
+    context.close()
+    watch.assert_clean()
+
+
 def test_visible_panel_starts_first(browser: Browser, site_url: str) -> None:
     """The panel named in the URL is wired first and usable before the other panels finish."""
     watch = Watch()
