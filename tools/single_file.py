@@ -4,10 +4,11 @@
 
 Chromium blocks every file: request from a file:// page, but allows blob: and data: URLs. So every
 asset (Pyodide, Python's memory snapshot and its boot module, the wheel, our Python, pyscript.toml,
-and @pyscript/core bundled into one module by esbuild) is inlined as gzip + base64, and static/single-file-boot.js serves them to fetch() and, via
-an import map, to import(). It relies on pinned internals (Pyodide's file names, esbuild inlining
-every PyScript chunk); tests/e2e/test_single_file.py opens the result via file:// so that an upgrade
-that breaks it fails loudly.
+and @pyscript/core bundled into one module by esbuild) is inlined as gzip + base64, and
+static/single-file-boot.js serves them to fetch() and, via an import map, to import(). It relies
+on pinned internals (Pyodide's file names, esbuild inlining every PyScript chunk);
+tests/e2e/test_single_file.py opens the result via file:// so that an upgrade that breaks it fails
+loudly.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build import DEFAULT_OUT, ROOT, build
+from build import DEFAULT_OUT, ROOT, SNAPSHOT, build
 
 PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 BUNDLE = "static/vendor/pyscript/core.bundle.js"
@@ -60,7 +61,7 @@ def build_single(site: Path, out: Path) -> Path:
     _bundle_pyscript(site / BUNDLE)
     config = tomllib.loads((site / "pyscript.toml").read_text(encoding="utf-8"))
     paths = [f"static/vendor/pyodide/{name}" for name in PYODIDE]
-    paths += [BUNDLE, "pyscript.toml", "py/main.py", "static/pyodide-boot.mjs", "static/python.snap.gz"]
+    paths += [BUNDLE, "pyscript.toml", "py/main.py", "static/pyodide-boot.mjs", SNAPSHOT]
     paths += [source.removeprefix("./") for source in config["files"]]
     html = (site / "index.html").read_text(encoding="utf-8")
     css = (site / "static" / "app.css").read_text(encoding="utf-8")
