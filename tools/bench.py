@@ -4,9 +4,10 @@
 
 Cold: a fresh browser context (empty HTTP cache, empty storage, no service worker). Warm: a reload
 in the same context once the service worker controls the page (every file from its cache); "warm
-again" is one more reload, when Chromium's JS and wasm code caches are warm too. Ready time is the page's own ``performance.now()`` when Python finished wiring the UI
-(``data-ready-ms``). Click timings wrap the synchronous Python handler in the page, plus one frame.
-This is a measurement, not a test: record its output in docs/benchmarks.md.
+again" is one more reload, when Chromium's JS and wasm code caches are warm too. Ready time is the
+page's own ``performance.now()`` when Python finished wiring the UI (``data-ready-ms``). Click
+timings wrap the synchronous Python handler in the page, plus one frame. This is a measurement, not
+a test: record its output in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from build import build  # noqa: E402
-from e2e_support import CHROMIUM, CHROMIUM_ARGS, READY  # noqa: E402
+from e2e_support import CHROMIUM, CHROMIUM_ARGS, READY, wait_until_controlled  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 # (name, panel, JS run before the click, button selector)
@@ -108,7 +109,7 @@ def main() -> None:
                 if kind == "cold":
                     page.goto(url + "index.html")
                 else:
-                    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+                    wait_until_controlled(page, 60_000)
                     page.reload()
                 for name, value in start_marks(page).items():
                     starts[f"{kind}: {name}"].append(value)

@@ -82,3 +82,9 @@ def open_app(browser: Browser, url: str, watch: Watch, **context_args: object) -
     page.goto(url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     return context, page
+
+
+def wait_until_controlled(page: Page, timeout_ms: int = 30_000) -> None:
+    """Wait until the service worker is active and controls ``page`` (it registers once the page is ready)."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=timeout_ms)

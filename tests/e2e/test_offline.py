@@ -9,15 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import READY, Watch, open_app
+from e2e_support import READY, Watch, open_app, wait_until_controlled
 from serve import serve_in_thread
-
-CONTROLLED = "navigator.serviceWorker.controller !== null"
-
-
-def wait_until_controlled(page: Page) -> None:
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function(CONTROLLED, timeout=30_000)
 
 
 def test_works_offline_after_one_visit(browser: Browser, site_url: str) -> None:

@@ -13,7 +13,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import BOOT_TIMEOUT_MS, READY, Watch, open_app, watch_page, watched_context
+from e2e_support import (
+    BOOT_TIMEOUT_MS,
+    READY,
+    Watch,
+    open_app,
+    wait_until_controlled,
+    watch_page,
+    watched_context,
+)
 from serve import QuietHandler, serve_in_thread
 
 SNAPSHOT = "**/static/python.snap.gz"
@@ -87,7 +95,7 @@ def test_snapshot_sent_with_content_encoding_still_boots_and_caches(browser: Bro
     try:
         context, page = open_app(browser, url + "index.html", watch)
         assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        wait_until_controlled(page, 60_000)
         context.set_offline(True)
         page.reload()
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
