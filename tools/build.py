@@ -12,12 +12,14 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import tomllib
 import zipfile
+from html import escape
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -33,6 +35,8 @@ HOME = "/home/pyodide/"  # Pyodide's working directory, where PyScript's [files]
 # Imported into the snapshot: icepool, our pure rules and the ui modules that touch no browser API
 # (a module that imports pyscript/js fails here, in Node). html is used by PyScript itself.
 SNAPSHOT_IMPORTS = ("html", "icepool", "ui.fmt", "ui.threat_view")
+BROWSER_ONLY = {"kit.browser"}  # imports pyscript: compiled into the snapshot, not imported (precompiled.py)
+FIRST_PAINT = "static/first-paint.js"
 
 
 def _site_files() -> list[str]:
@@ -45,6 +49,28 @@ def _site_files() -> list[str]:
     return files
 
 
+def _modules(out: Path, package: str) -> list[str]:
+    """Every module of a pure package of the built site, dotted (``kit.msg``, ``panels.roller.text``)."""
+    names = []
+    for path in sorted((out / "py" / package).rglob("*.py")):
+        parts = path.relative_to(out / "py").with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        if name not in BROWSER_ONLY:
+            names.append(name)
+    return names
+
+
+def write_pyscript_config(out: Path) -> None:
+    """pyscript.toml's [files]: every module under py/ (the source lists only the wheel)."""
+    config = out / "pyscript.toml"
+    lines = [config.read_text(encoding="utf-8").rstrip("\n")]
+    for path in sorted((out / "py").rglob("*.py")):
+        relative = path.relative_to(out / "py").as_posix()
+        if relative != "main.py":
+            lines.append(f'"./py/{relative}" = "./{relative}"')
+    config.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def _snapshot_plan(out: Path) -> dict[str, object]:
     """What tools/snapshot.mjs loads (PyScript's [files]) and runs before it takes the snapshot:
     every import to keep warm, then bytecode for the ui modules it cannot import (precompiled.py)."""
@@ -53,12 +79,18 @@ def _snapshot_plan(out: Path) -> dict[str, object]:
         [str(out / source), HOME + target.removeprefix("./")] for source, target in config["files"].items()
     ]
     files.append([str(ROOT / "tools" / "precompiled.py"), HOME + "precompiled.py"])
-    rules = sorted(
-        f"rules.{path.stem}" for path in (out / "py" / "rules").glob("*.py") if path.stem != "__init__"
-    )
-    code = [f"import {name}" for name in (*SNAPSHOT_IMPORTS, *rules)]
-    code += ["import precompiled", f"precompiled.install({HOME!r}, 'ui')"]
-    return {"files": files, "code": "\n".join(code)}
+    pure = [*_modules(out, "rules"), *_modules(out, "kit"), *_modules(out, "panels")]
+    code = [f"import {name}" for name in (*SNAPSHOT_IMPORTS, *pure)]
+    code += [
+        "import precompiled",
+        f"precompiled.install({HOME!r}, 'ui')",
+        f"precompiled.install({HOME!r}, 'kit')",
+    ]
+    return {
+        "files": files,
+        "code": "\n".join(code),
+        "firstPaint": "import kit.prerender; kit.prerender.first_paint()",
+    }
 
 
 def make_snapshot(out: Path) -> Path:
@@ -68,11 +100,50 @@ def make_snapshot(out: Path) -> Path:
         plan = Path(scratch) / "plan.json"
         plan.write_text(json.dumps(_snapshot_plan(out)), encoding="utf-8")
         pyodide = out / "static" / "vendor" / "pyodide"
-        command = ["node", str(ROOT / "tools" / "snapshot.mjs"), str(pyodide), str(plan), str(target)]
+        painted = Path(scratch) / "first-paint.json"
+        command = [
+            "node",
+            str(ROOT / "tools" / "snapshot.mjs"),
+            str(pyodide),
+            str(plan),
+            str(target),
+            str(painted),
+        ]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"snapshot failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+        if done.returncode != 0:
+            raise RuntimeError(f"snapshot failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+        write_first_paint(out, json.loads(painted.read_text(encoding="utf-8")))
     return target
+
+
+def _inner_span(html: str, element_id: str) -> tuple[int, int]:
+    """Where the content of the element ``id=element_id`` starts and ends (it holds no element of
+    its own tag: the static markup of a view's element is empty or plain text)."""
+    opening = re.search(rf'<(\w+)\b[^>]*\sid="{re.escape(element_id)}"[^>]*>', html)
+    if opening is None:
+        raise RuntimeError(f"index.html has no element #{element_id} for the first paint")
+    closing = html.index(f"</{opening.group(1)}>", opening.end())
+    return opening.end(), closing
+
+
+def write_first_paint(out: Path, painted: dict[str, dict]) -> None:
+    """Each panel's initial view into index.html (Russian), and the English one with the static
+    catalogue into static/first-paint.js."""
+    page = out / "index.html"
+    html = page.read_text(encoding="utf-8")
+    for element_id, shown in painted["ru"].items():
+        start, end = _inner_span(html, element_id)
+        inner = shown.get("html", escape(shown.get("text", ""), quote=False))
+        html = html[:start] + inner + html[end:]
+    page.write_text(html, encoding="utf-8")
+    script = out / FIRST_PAINT
+    # "</" escaped: the single saved file inlines this script in the page.
+    english = json.dumps({"ids": painted["ids"], "en": painted["en"]}, ensure_ascii=False).replace(
+        "</", "<\\/"
+    )
+    script.write_text(
+        script.read_text(encoding="utf-8").replace('"__FIRST_PAINT__"', english), encoding="utf-8"
+    )
 
 
 def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
@@ -88,7 +159,8 @@ def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
         shutil.copy2(ROOT / relative, target)
         digest.update(relative.encode() + b"\0" + (ROOT / relative).read_bytes())
     build_id = digest.hexdigest()[:16]
-    make_snapshot(out)  # derived from the files above, so the build id covers it
+    write_pyscript_config(out)
+    make_snapshot(out)  # derived from the files above, so the build id covers it (and the first paint)
     precache = ["./", *(f"./{relative}" for relative in [*files, SNAPSHOT])]
     worker = (ROOT / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace('"__BUILD__"', json.dumps(build_id)).replace("__FILES__", json.dumps(precache))

@@ -1,10 +1,10 @@
 // Make a Pyodide memory snapshot with our pure modules already imported (run by tools/build.py).
 //
-//   node tools/snapshot.mjs <pyodide dir> <plan.json> <out.gz>
+//   node tools/snapshot.mjs <pyodide dir> <plan.json> <out.gz> <firstPaint.json>
 //
 // plan.json: {"files": [[source, target], ...], "code": "import icepool\n..."}: the files are written
 // into Pyodide's file system (a target ending in "*" is a wheel, unpacked into that folder), then
-// the code runs, then the snapshot is taken.
+// the code runs, then the first paint is rendered into <firstPaint.json>, then the snapshot is taken.
 // The page restores this snapshot instead of starting Python from scratch (static/pyodide-boot.mjs),
 // which skips the interpreter's own start-up and these imports. Only the wasm heap is saved: the
 // file system is rebuilt on restore (Pyodide's stdlib, then PyScript's [files]), so the snapshot
@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const [pyodideDir, planPath, out] = process.argv.slice(2);
+const [pyodideDir, planPath, out, firstPaintOut] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planPath, "utf8"));
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
 const python = await loadPyodide({ indexURL: `${pyodideDir}/`, _makeSnapshot: true });
@@ -27,6 +27,8 @@ for (const [source, target] of plan.files) {
   }
 }
 python.runPython(plan.code);
+// Every panel's initial view, rendered by the same Python the page runs (kit/prerender.py).
+if (firstPaintOut) writeFileSync(firstPaintOut, python.runPython(plan.firstPaint));
 const snapshot = python.makeMemorySnapshot();
 writeFileSync(out, gzipSync(snapshot, { level: 6 }));
 console.log(`snapshot: ${snapshot.length} bytes before gzip`);

@@ -112,6 +112,8 @@ def _original(element: object, attribute: str, read: Callable[[], str]) -> str:
 def apply() -> None:
     """Translate every marked element and attribute to the current language."""
     for element in document.querySelectorAll("[data-i18n]"):
+        if element.getAttribute("data-i18n"):
+            continue  # a message id: kit.browser translates it
         original = _original(element, "data-i18n-ru", lambda e=element: " ".join(str(e.textContent).split()))
         element.textContent = t(original)
     for element in document.querySelectorAll("[data-i18n-attr]"):
@@ -120,9 +122,6 @@ def apply() -> None:
                 element, f"data-i18n-ru-{name}", lambda e=element, n=name: str(e.getAttribute(n) or "")
             )
             element.setAttribute(name, t(original))
-    root = document.documentElement
-    root.lang = _state["lang"]
-    document.title = t(_original(root, "data-i18n-ru-title", lambda: str(document.title)))
 
 
 def refresh() -> None:
@@ -146,3 +145,41 @@ def set_language(lang: str, /, *, save: bool = True) -> None:
 def saved_language() -> str:
     saved = dom.load_json(LANG_KEY, "ru")
     return saved if saved in LANGUAGES else "ru"
+
+
+# Phrases shared by the panels not yet on the kit (ui.shell had them; kit.common has the new ones).
+register(
+    {
+        "Кубики мастера": "GM's dice",
+        "Кубики мастера — GaussD20, конвертер 3D20, угроза": "GM's dice — GaussD20, 3D20 converter, threat",
+        "Точные вероятности до броска. Работает без сети.": "Exact odds before the roll. Works offline.",
+        "К содержимому": "Skip to content",
+        "Инструменты": "Tools",
+        "Конвертер 3D20": "3D20 converter",
+        "Угроза": "Threat",
+        "Кубики": "Dice",
+        "Проверки GaussD20": "GaussD20 checks",
+        "English": "Русский",
+        "Переключить язык": "Switch language",
+        "Правила: документ с толкованиями. Все вычисления — в браузере, на Python (PyScript + Pyodide).": (
+            "Rules: how the seeds are read. Everything is computed in your browser, in Python (PyScript + Pyodide)."
+        ),
+        "документ с толкованиями": "how the seeds are read",
+        "Внутренняя ошибка; подробности в консоли браузера.": "Internal error; see the browser console.",
+        "Скопировано.": "Copied.",
+        dom.NOT_A_NUMBER: "{name}: enter a whole number from {low} to {high}.",
+        dom.OUT_OF_RANGE: "{name}: {value} is outside the allowed range {low}…{high}.",
+        dom.NOT_ALLOWED: "{name}: not an allowed value.",
+        "Не удалось скопировать: выделите текст и нажмите Ctrl+C.": "Could not copy: select the text and press Ctrl+C.",
+        "Очистить журнал": "Clear the log",
+        "Очистить историю": "Clear the history",
+        "Бросков пока нет.": "No rolls yet.",
+        # Shared by several panels: one translation each (tests/unit/test_i18n_catalogue.py checks that
+        # no panel registers a different one).
+        "Ещё не бросали.": "No roll yet.",
+        "Журнал": "Log",
+        "Журнал очищен.": "Log cleared.",
+        "Сложность": "Difficulty (сложность)",
+        "Удача (1–9)": "Luck (удача, 1–9)",
+    }
+)

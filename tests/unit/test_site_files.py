@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+import shutil
 import tomllib
 from pathlib import Path
+
+from build import write_pyscript_config
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -13,18 +16,28 @@ def _config() -> dict:
     return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 
 
-def test_every_python_module_is_listed_in_pyscript_toml() -> None:
-    """pyscript.toml [files] ships exactly the modules under py/rules and py/ui."""
-    listed = {source for source in _config()["files"] if source.startswith("./py/")}
+def _built_config(tmp_path: Path) -> dict:
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "py", site / "py")
+    shutil.copy(ROOT / "pyscript.toml", site / "pyscript.toml")
+    write_pyscript_config(site)
+    return tomllib.loads((site / "pyscript.toml").read_text(encoding="utf-8"))
+
+
+def test_the_build_ships_every_python_module(tmp_path: Path) -> None:
+    """The built pyscript.toml [files] lists exactly the modules under py/ (but main.py, the page's script)."""
+    listed = {source for source in _built_config(tmp_path)["files"] if source.startswith("./py/")}
     on_disk = {
-        f"./{p.relative_to(ROOT).as_posix()}" for p in (ROOT / "py").rglob("*.py") if p.name != "main.py"
+        f"./{p.relative_to(ROOT).as_posix()}"
+        for p in (ROOT / "py").rglob("*.py")
+        if p.name != "main.py" and "__pycache__" not in p.parts
     }
     assert listed == on_disk
 
 
-def test_files_map_to_importable_paths() -> None:
-    """Each ./py/X file unpacks to ./X, so `import rules` and `import ui` work in Pyodide."""
-    for source, target in _config()["files"].items():
+def test_files_map_to_importable_paths(tmp_path: Path) -> None:
+    """Each ./py/X file unpacks to ./X, so `import rules`, `import kit` and `import panels` work in Pyodide."""
+    for source, target in _built_config(tmp_path)["files"].items():
         if source.startswith("./py/"):
             assert target == "./" + source.removeprefix("./py/")
 
@@ -45,8 +58,11 @@ def test_no_absolute_urls_in_site_files() -> None:
         assert "cdn" not in text.lower(), name
 
 
-def test_rules_import_no_browser_modules() -> None:
-    """py/rules imports neither js, pyscript nor pyodide (it must run on CPython too)."""
-    pattern = re.compile(r"^\s*(import|from)\s+(js|pyscript|pyodide)\b", re.MULTILINE)
-    for path in (ROOT / "py" / "rules").rglob("*.py"):
+def test_rules_and_panels_import_no_browser_modules() -> None:
+    """py/rules, py/panels and the kit (but kit/browser.py) import neither js, pyscript nor pyodide:
+    they run and are tested on CPython."""
+    pattern = re.compile(r"^\s*(import|from)\s+(js|pyscript|pyodide|ui|kit\.browser)\b", re.MULTILINE)
+    paths = [*(ROOT / "py" / "rules").rglob("*.py"), *(ROOT / "py" / "panels").rglob("*.py")]
+    paths += [p for p in (ROOT / "py" / "kit").rglob("*.py") if p.name != "browser.py"]
+    for path in paths:
         assert not pattern.search(path.read_text(encoding="utf-8")), path

@@ -1,0 +1,69 @@
+"""Messages shared by several panels: declared once here, used everywhere.
+
+A phrase that more than one panel shows (a field error, "No roll yet.", "Log") lives here, so it
+has one id and one translation.
+"""
+
+from __future__ import annotations
+
+from kit.msg import Msg
+
+# Field errors (kit.form)
+NOT_A_NUMBER = Msg(
+    "common.not_a_number",
+    "{name}: введите целое число от {low} до {high}.",
+    "{name}: enter a whole number from {low} to {high}.",
+)
+NOT_A_NUMBER_OR_EMPTY = Msg(
+    "common.not_a_number_or_empty",
+    "{name}: введите целое число от {low} до {high} или оставьте поле пустым.",
+    "{name}: enter a whole number from {low} to {high}, or leave the field empty.",
+)
+OUT_OF_RANGE = Msg(
+    "common.out_of_range",
+    "{name}: {value} вне допустимого диапазона {low}…{high}.",
+    "{name}: {value} is outside the allowed range {low}…{high}.",
+)
+NOT_ALLOWED = Msg("common.not_allowed", "{name}: недопустимое значение.", "{name}: not an allowed value.")
+TOO_LONG = Msg(
+    "common.too_long",
+    "{name}: слишком длинный текст ({length} символов; можно до {limit}).",
+    "{name}: the text is too long ({length} characters; at most {limit}).",
+)
+INTERNAL_ERROR = Msg(
+    "common.internal_error",
+    "Внутренняя ошибка; подробности в консоли браузера.",
+    "Internal error; see the browser console.",
+)
+SAVED_DROPPED = Msg(
+    "common.saved_dropped",
+    "Сохранённые данные ({what}) были повреждены и сброшены; остальное восстановлено.",
+    "The saved data ({what}) was damaged and has been reset; the rest was restored.",
+)
+LOG_DAMAGED = Msg(
+    "common.log_damaged",
+    "Сохранённый журнал был повреждён; начат новый.",
+    "The saved log was damaged; a new one was started.",
+)
+
+# Clipboard
+COPIED = Msg("common.copied", "Скопировано.", "Copied.")
+COPY_FAILED = Msg(
+    "common.copy_failed",
+    "Не удалось скопировать: выделите текст и нажмите Ctrl+C.",
+    "Could not copy: select the text and press Ctrl+C.",
+)
+
+# Words several panels show
+NO_ROLL_YET = Msg("common.no_roll_yet", "Ещё не бросали.", "No roll yet.")
+NO_ROLLS_YET = Msg("common.no_rolls_yet", "Бросков пока нет.", "No rolls yet.")
+LOG = Msg("common.log", "Журнал", "Log")
+LOG_CLEARED = Msg("common.log_cleared", "Журнал очищен.", "Log cleared.")
+CLEAR_LOG = Msg("common.clear_log", "Очистить журнал", "Clear the log")
+CLEAR_HISTORY = Msg("common.clear_history", "Очистить историю", "Clear the history")
+DIFFICULTY = Msg("common.difficulty", "Сложность", "Difficulty («сложность»)")
+LUCK_1_9 = Msg("common.luck_1_9", "Удача (1–9)", "Luck («удача», 1–9)")
+IMPOSSIBLE = Msg("common.impossible", "невозможно", "impossible")
+VALUE = Msg("common.value", "Значение", "Value")
+PROBABILITY = Msg("common.probability", "Вероятность", "Probability")
+EXACT_ODDS = Msg("common.exact_odds", "Точные вероятности", "Exact odds")

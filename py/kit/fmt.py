@@ -1,0 +1,146 @@
+"""Pure text formatting for the page (no browser imports, so it is unit-tested on CPython).
+
+Numbers follow the page's language: Russian ``10,5`` and ``13,27 %`` (the default), English
+``10.5`` and ``13.27%``. ui.i18n switches the style with :func:`use_language`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from fractions import Fraction
+
+__all__ = ["fixed", "localize", "number", "numbers_in", "percent", "percent_of", "signed", "use_language"]
+
+# (decimal separator, what follows a percentage) per language
+_STYLES = {"ru": (",", " %"), "en": (".", "%")}
+_style = {"lang": "ru"}
+
+
+def use_language(lang: str, /) -> None:
+    """Format numbers for ``lang`` ("ru" or "en") from now on.
+
+    >>> use_language("en"); print(number(Fraction(21, 2)), percent(Fraction(1, 8)))
+    10.5 12.50%
+    >>> use_language("ru"); print(number(Fraction(21, 2)), percent(Fraction(1, 8)))
+    10,5 12,50 %
+    """
+    if lang not in _STYLES:
+        raise ValueError(f"no number style for language {lang!r}")
+    _style["lang"] = lang
+
+
+@contextmanager
+def numbers_in(lang: str, /) -> Iterator[None]:
+    """Format numbers for ``lang`` inside the block, whatever the page's language (journal lines
+    are stored in both languages).
+
+    >>> with numbers_in("en"):
+    ...     number(Fraction(5, 2))
+    '2.5'
+    >>> number(Fraction(5, 2))
+    '2,5'
+    """
+    before = _style["lang"]
+    use_language(lang)
+    try:
+        yield
+    finally:
+        _style["lang"] = before
+
+
+def localize(text: str, /) -> str:
+    """A number already written with a decimal point, in the current language's style.
+
+    >>> localize("2.75")
+    '2,75'
+    """
+    return text.replace(".", _STYLES[_style["lang"]][0])
+
+
+def percent_of(text: str, /) -> str:
+    """A percentage already written with a decimal point, in the current language's style.
+
+    >>> percent_of("99.95")
+    '99,95 %'
+    """
+    return localize(text) + _STYLES[_style["lang"]][1]
+
+
+def fixed(value: float | Fraction, /, digits: int = 2) -> str:
+    """A number with ``digits`` decimals and a true minus; a value that rounds to zero has none.
+
+    >>> fixed(-1.5), fixed(Fraction(22, 3)), fixed(-0.001)
+    ('−1,50', '7,33', '0,00')
+    """
+    text = f"{float(value):.{digits}f}"
+    if text.startswith("-"):
+        text = text[1:]
+        if text.strip("0."):
+            return "−" + localize(text)
+    return localize(text)
+
+
+def percent(p: Fraction, /, digits: int = 2) -> str:
+    """A percentage with enough digits to tell small odds apart.
+
+    >>> percent(Fraction(1, 2000))
+    '0,05 %'
+    >>> percent(Fraction(1, 2))
+    '50,00 %'
+    >>> percent(Fraction(1, 8000))
+    '0,0125 %'
+    >>> percent(Fraction(0))
+    '0 %'
+    >>> percent(Fraction(1))
+    '100 %'
+    """
+    if p == 0:
+        return percent_of("0")
+    if p == 1:
+        return percent_of("100")
+    value = float(p * 100)
+    # Small odds (and odds near certainty) get three significant digits, so that
+    # 0,0125 % and 99,9875 % never collapse into 0 % or 100 %.
+    # Exact: in floats, 100 - value is 0 when p is within 1e-16 of 1 (log10 would fail).
+    closest_edge = Fraction(min(p, 1 - p)) * 100
+    text = f"{value:.{digits}f}"
+    if closest_edge < 1:
+        exponent = math.log10(closest_edge.numerator) - math.log10(closest_edge.denominator)
+        places = max(digits, 2 - math.floor(exponent))
+        text = f"{value:.{places}f}"
+        whole, _, fraction = text.partition(".")
+        text = f"{whole}.{fraction.rstrip('0').ljust(digits, '0')}"
+    return percent_of(text)
+
+
+def signed(number: int, /) -> str:
+    """A modifier with its sign: +2, 0, −3 (true minus sign).
+
+    >>> signed(2), signed(0), signed(-3)
+    ('+2', '0', '−3')
+    """
+    if number > 0:
+        return f"+{number}"
+    if number < 0:
+        return f"−{-number}"
+    return "0"
+
+
+def number(value: int | Fraction, /, digits: int = 2) -> str:
+    """An exact number: whole, halves exactly, anything else rounded; true minus.
+
+    >>> number(7), number(Fraction(21, 2)), number(Fraction(-3, 2)), number(Fraction(13, 7))
+    ('7', '10,5', '−1,5', '1,86')
+    >>> number(Fraction(-1, 1000))
+    '0,00'
+    """
+    value = Fraction(value)
+    if value.denominator in (1, 2):
+        text = str(abs(value.numerator) // value.denominator)
+        if value.denominator == 2:
+            text += localize(".5")
+    else:
+        text = localize(f"{float(abs(value)):.{digits}f}")
+    return ("−" + text) if value < 0 and text.strip("0,.") else text

@@ -1,0 +1,295 @@
+"""A panel: a frozen state, actions that return a new state, and a pure view of the state.
+
+::
+
+    ROLLER = Panel(
+        name="roller",                      # the <section id>, and the storage key gm.panel.roller
+        initial=State(),
+        view=view,                          # State -> {element_id: Show}
+        actions={"#gauss-roll": roll},      # selector -> (State, Form) -> State | Outcome
+        dump=dump, load=load,               # what of the state survives a reload
+        log=LogSpec("gauss", size=20),
+    )
+
+An action reads the form (``kit.form``), raises ``InputError`` on bad input (the kit keeps the
+old state and shows the message) and returns the new state, or an ``Outcome`` that also logs,
+announces or asks the kit for an effect (copy, download, fill fields). Everything here is pure:
+``kit.browser`` alone touches the page, and a panel's logic is unit-tested by calling its actions
+and views directly. This module also holds the saved record's format (``encode``/``decode``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar, Union
+
+from kit import common
+from kit.form import Form
+from kit.msg import Cat, Msg, Renderable, both
+from kit.view import View
+
+__all__ = [
+    "Action",
+    "ClearLog",
+    "Copy",
+    "CopyLog",
+    "Download",
+    "DownloadLog",
+    "Effect",
+    "LogEntry",
+    "LogSpec",
+    "Outcome",
+    "Panel",
+    "Restored",
+    "SetFields",
+    "decode",
+    "dropped_notice",
+    "encode",
+    "log_entry",
+    "outcome",
+]
+
+S = TypeVar("S")
+MAX_FIELD_CHARS = 200_000  # longer field values are not saved (a huge paste stays in the page only)
+
+
+# --------------------------------------------------------------------------- effects
+
+
+@dataclass(frozen=True)
+class Copy:
+    """Copy ``text`` to the clipboard and say so in element ``status``."""
+
+    text: str
+    status: str
+
+
+@dataclass(frozen=True)
+class Download:
+    """Offer ``text`` as a UTF-8 download named ``filename``."""
+
+    filename: str
+    text: str
+    mime: str = "text/plain"
+
+
+@dataclass(frozen=True)
+class SetFields:
+    """Put values into form fields (a preset, an example): ``{element_id: str | bool}``."""
+
+    values: tuple[tuple[str, str | bool], ...]
+
+
+@dataclass(frozen=True)
+class ClearLog:
+    """Empty the panel's log."""
+
+
+@dataclass(frozen=True)
+class CopyLog:
+    """Copy the panel's log (newest first, in the page's language) and say so in ``status``."""
+
+    status: str
+
+
+@dataclass(frozen=True)
+class DownloadLog:
+    filename: str
+
+
+Effect = Union[Copy, Download, SetFields, ClearLog, CopyLog, DownloadLog]  # noqa: UP007
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[S]):
+    """A new state plus what to log (a renderable, stored in both languages), what to announce to
+    screen readers, and effects for the kit to carry out."""
+
+    state: S
+    log: Renderable | None = None
+    say: Renderable | None = None
+    effects: tuple[Effect, ...] = ()
+
+
+Action = Callable[[S, Form], S | Outcome[S]]
+
+
+def outcome(result: S | Outcome[S], /) -> Outcome[S]:
+    """An action's result as an ``Outcome`` (a bare state is an outcome that says nothing)."""
+    return result if isinstance(result, Outcome) else Outcome(result)
+
+
+# --------------------------------------------------------------------------- log
+
+
+@dataclass(frozen=True)
+class LogSpec:
+    """The panel's log: elements ``PREFIX-log`` (an ``<ol>``), ``PREFIX-log-empty``,
+    ``PREFIX-log-notice`` and an optional ``PREFIX-log-clear`` button. ``legacy_key`` is the
+    localStorage key of a log saved before the kit, read once and carried over."""
+
+    prefix: str
+    size: int = 50
+    timestamps: bool = False
+    legacy_key: str | None = None
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """A log line in both languages (written when it happened, so it follows later switches)."""
+
+    ru: str
+    en: str
+    time: str = ""
+
+    def text(self, lang: str) -> str:
+        return self.en if lang == "en" else self.ru
+
+
+def log_entry(line: Renderable, time: str = "") -> LogEntry:
+    texts = both(line)
+    return LogEntry(texts["ru"], texts["en"], time)
+
+
+def _entry_from_json(raw: Any) -> LogEntry:
+    if not isinstance(raw, dict):
+        raise ValueError("a log entry must be an object")
+    ru = raw.get("ru", raw.get("text"))  # "text": the format before the kit (Russian)
+    en = raw.get("en", ru)
+    time = raw.get("time", "")
+    if not all(isinstance(value, str) for value in (ru, en, time)):
+        raise ValueError("a log entry's texts must be strings")
+    return LogEntry(ru, en, time)
+
+
+# --------------------------------------------------------------------------- the panel
+
+
+@dataclass(frozen=True)
+class Panel(Generic[S]):
+    """One tool of the page; see the module docstring.
+
+    ``dump``/``load`` turn the state into JSON-able data and back (``load`` raises ``ValueError``
+    on anything malformed: the kit then starts from ``initial`` and says what was dropped).
+    ``start`` runs once after the saved state and fields are restored, with the URL's query
+    parameters (a share link). ``legacy`` reads data saved before the kit (given a function that
+    returns the JSON under a localStorage key, or ``None``) and returns dumped state, or ``None``.
+    """
+
+    name: str
+    initial: S
+    view: Callable[[S], View]
+    actions: Mapping[str, Action[S]] = field(default_factory=dict)
+    dump: Callable[[S], Any] | None = None
+    load: Callable[[Any], S] | None = None
+    log: LogSpec | None = None
+    start: Callable[[S, Form, Mapping[str, str]], S | Outcome[S]] | None = None
+    legacy: Callable[[Callable[[str], Any]], Any] | None = None
+    unsaved_fields: frozenset[str] = frozenset()
+    title: Msg | None = None
+
+    @property
+    def key(self) -> str:
+        return f"gm.panel.{self.name}"
+
+
+# --------------------------------------------------------------------------- the saved record
+
+WHAT_FIELDS = Msg("kit.saved.fields", "поля формы", "form fields")
+WHAT_STATE = Msg("kit.saved.state", "состояние панели", "the panel's state")
+WHAT_LOG = Msg("kit.saved.log", "журнал", "the log")
+
+
+@dataclass(frozen=True)
+class Restored(Generic[S]):
+    """What a saved record gave back, and what had to be dropped (renderables naming the parts)."""
+
+    form: dict[str, str | bool]
+    state: S
+    log: tuple[LogEntry, ...]
+    dropped: tuple[Renderable, ...] = ()
+    log_damaged: bool = False
+
+
+def encode(panel: Panel[S], form: Mapping[str, str | bool], state: S, log: tuple[LogEntry, ...]) -> str:
+    """The panel's whole saved record as one JSON text (one write: fields, state and log agree)."""
+    fields = {
+        key: value
+        for key, value in form.items()
+        if key not in panel.unsaved_fields and (isinstance(value, bool) or len(value) <= MAX_FIELD_CHARS)
+    }
+    record: dict[str, Any] = {"v": 1, "form": fields}
+    if panel.dump is not None:
+        record["state"] = panel.dump(state)
+    if panel.log is not None:
+        record["log"] = [
+            {"ru": e.ru, "en": e.en, **({"time": e.time} if e.time else {})} for e in log[: panel.log.size]
+        ]
+    return json.dumps(record, ensure_ascii=False)
+
+
+def _form_from_json(raw: Any) -> tuple[dict[str, str | bool], bool]:
+    if not isinstance(raw, dict):
+        return {}, raw is not None
+    good = {k: v for k, v in raw.items() if isinstance(k, str) and isinstance(v, str | bool)}
+    return good, len(good) != len(raw)
+
+
+def decode(panel: Panel[S], raw: str | None, legacy: Callable[[str], Any] | None = None) -> Restored[S]:
+    """A saved record back; each broken part is dropped on its own, and named in ``dropped``.
+
+    With no record yet, ``legacy`` (a reader of old localStorage keys) lets the panel carry over
+    what it saved before the kit.
+    """
+    dropped: list[Renderable] = []
+    record: Any = None
+    if raw is not None:
+        try:
+            record = json.loads(raw)
+        except ValueError:
+            record = None
+        if not isinstance(record, dict):
+            return Restored({}, panel.initial, (), (WHAT_FIELDS, WHAT_STATE, WHAT_LOG), panel.log is not None)
+    elif legacy is not None:
+        record = {"form": {}}
+        if panel.legacy is not None:
+            try:
+                record["state"] = panel.legacy(legacy)
+            except ValueError:
+                dropped.append(WHAT_STATE)
+        if panel.log is not None and panel.log.legacy_key:
+            record["log"] = legacy(panel.log.legacy_key)
+    else:
+        record = {}
+
+    form, form_damaged = _form_from_json(record.get("form"))
+    if form_damaged:
+        dropped.append(WHAT_FIELDS)
+
+    state = panel.initial
+    if panel.load is not None and record.get("state") is not None:
+        try:
+            state = panel.load(record["state"])
+        except (ValueError, TypeError, KeyError):
+            dropped.append(WHAT_STATE)
+
+    log: tuple[LogEntry, ...] = ()
+    log_damaged = False
+    if panel.log is not None and record.get("log") is not None:
+        saved = record["log"]
+        try:
+            if not isinstance(saved, list):
+                raise ValueError("the log must be a list")
+            log = tuple(_entry_from_json(entry) for entry in saved[: panel.log.size])
+        except ValueError:
+            log_damaged = True
+    return Restored(form, state, log, tuple(dropped), log_damaged)
+
+
+def dropped_notice(dropped: tuple[Renderable, ...]) -> Renderable | None:
+    """The notice shown when parts of a saved record were dropped."""
+    if not dropped:
+        return None
+    return common.SAVED_DROPPED(what=Cat(dropped, ", "))

@@ -1,0 +1,148 @@
+"""What a panel's ``view(state)`` returns: for each element id, what that element shows.
+
+A view is a plain mapping ``{element_id: Show(...)}``. ``Show`` sets an element's text, its
+children (a small tree of ``Node``: table rows, list items, chart bars, options), its value,
+``hidden``/``disabled`` and attributes; anything left ``None`` is left as it is. Texts are
+renderables (``kit.msg``), so one view serves both languages. Only ``kit.browser`` turns a view
+into DOM; ``to_html`` turns the same tree into markup (the build pre-renders first paint with it),
+and ``texts`` lists every text a view shows (tests look for stray Russian in English with it).
+
+>>> view = {"out": Show(children=table_rows([("1", pct(Fraction(1, 4)))]))}
+>>> to_html(view["out"].children[0], "en")
+'<tr><th scope="row">1</th><td class="num">25.00%</td></tr>'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+
+from kit.msg import Cat, Num, Renderable, pct, render
+
+__all__ = ["Node", "Show", "View", "bar_chart", "items", "options", "table_rows", "texts", "to_html"]
+
+
+@dataclass(frozen=True)
+class Node:
+    """An element to create: tag, optional text, class, attributes and children."""
+
+    tag: str
+    text: Renderable | None = None
+    cls: str | None = None
+    attrs: tuple[tuple[str, Renderable], ...] = ()
+    children: tuple[Node, ...] = ()
+
+
+@dataclass(frozen=True)
+class Show:
+    """What one existing element shows; ``None`` leaves that aspect as it is.
+
+    ``attrs`` pairs set an attribute, or remove it when the value is ``None``.
+    """
+
+    text: Renderable | None = None
+    children: tuple[Node, ...] | None = None
+    value: str | None = None
+    checked: bool | None = None
+    hidden: bool | None = None
+    disabled: bool | None = None
+    attrs: tuple[tuple[str, Renderable | None], ...] = ()
+
+
+View = Mapping[str, Show]
+
+
+def _is_percent(cell: Renderable) -> bool:
+    return isinstance(cell, Num) and cell.kind == "percent"
+
+
+def table_rows(
+    rows: Iterable[Sequence[Renderable]], /, *, header: str = "row", cls: str | None = None
+) -> tuple[Node, ...]:
+    """Table rows of text cells: the first cell is a row header (``header="row"``), every cell is a
+    column header (``"col"``), or none is (``""``). Percentages get class ``num`` (right-aligned)."""
+    out = []
+    for cells in rows:
+        nodes = []
+        for index, cell in enumerate(cells):
+            if header == "col" or (header == "row" and index == 0):
+                nodes.append(Node("th", cell, attrs=(("scope", header),)))
+            else:
+                nodes.append(Node("td", cell, cls="num" if _is_percent(cell) else None))
+        out.append(Node("tr", cls=cls, children=tuple(nodes)))
+    return tuple(out)
+
+
+def items(lines: Iterable[Renderable], /, *, tag: str = "li") -> tuple[Node, ...]:
+    return tuple(Node(tag, line) for line in lines)
+
+
+def options(choices: Iterable[tuple[str, Renderable]], /) -> tuple[Node, ...]:
+    """``<option value=…>`` children for a ``<select>``."""
+    return tuple(Node("option", label, attrs=(("value", value),)) for value, label in choices)
+
+
+def bar_chart(
+    bars: Sequence[tuple[str, Fraction]], /, *, highlight: str | None = None, label_every: int = 1
+) -> tuple[Node, ...]:
+    """One bar per (label, probability); the ``highlight`` label is marked.
+
+    ``label_every=N`` thins the axis for many bars: only every N-th bar (and the highlighted one)
+    shows its label under it; every bar keeps it in its ``title``. Charts are decorative for screen
+    readers (give the container ``aria-hidden``): every panel shows the same numbers in a table.
+    """
+    tallest = max((p for _, p in bars), default=Fraction(0)) or Fraction(1)
+    step = max(1, label_every)
+    hit = next((i for i, (label, _) in enumerate(bars) if label == highlight), None)
+    out = []
+    for index, (label, probability) in enumerate(bars):
+        shown = index == hit or (index % step == 0 and (hit is None or abs(index - hit) >= step))
+        height = f"height: {float(Fraction(probability) / tallest) * 100:.2f}%"
+        out.append(
+            Node(
+                "div",
+                cls="bar" + (" bar-hit" if label == highlight else ""),
+                attrs=(("title", Cat((label, pct(probability)), ": ")),),
+                children=(
+                    Node("div", cls="bar-fill", attrs=(("style", height),)),
+                    Node("div", label if shown else "", cls="bar-label"),
+                ),
+            )
+        )
+    return tuple(out)
+
+
+def to_html(node: Node, lang: str, /) -> str:
+    """The node as escaped markup in ``lang``."""
+    attrs = "".join(f' {name}="{escape(render(value, lang))}"' for name, value in node.attrs)
+    if node.cls:
+        attrs = f' class="{escape(node.cls)}"' + attrs
+    inner = escape(render(node.text, lang), quote=False)
+    inner += "".join(to_html(child, lang) for child in node.children)
+    return f"<{node.tag}{attrs}>{inner}</{node.tag}>"
+
+
+def _node_texts(node: Node, lang: str) -> Iterable[str]:
+    if node.text is not None:
+        yield render(node.text, lang)
+    for name, value in node.attrs:
+        if name in ("title", "aria-label", "placeholder"):
+            yield render(value, lang)
+    for child in node.children:
+        yield from _node_texts(child, lang)
+
+
+def texts(view: View, lang: str, /) -> list[str]:
+    """Every text ``view`` shows in ``lang`` (element texts, children, titles and labels)."""
+    out: list[str] = []
+    for show in view.values():
+        if show.text is not None:
+            out.append(render(show.text, lang))
+        for name, value in show.attrs:
+            if value is not None and name in ("title", "aria-label", "placeholder"):
+                out.append(render(value, lang))
+        for child in show.children or ():
+            out.extend(_node_texts(child, lang))
+    return out

@@ -1,0 +1,140 @@
+"""The roller panel: state, actions and view (pure; ``kit.browser`` shows it).
+
+>>> import random
+>>> from kit.msg import render
+>>> roller = panel(random.Random(1))
+>>> state = roller.actions["#gauss-roll"](State(), {"gauss-luck": "7"}).state
+>>> state.luck, len(state.last.dice)
+(7, 3)
+>>> render(roller.view(state)["gauss-luck-note"].text, "en")
+'Luck shift: +2'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from kit import common
+from kit.form import Form, read_int
+from kit.msg import Renderable, pct, signed
+from kit.panel import LogSpec, Outcome, Panel
+from kit.view import Show, View, bar_chart, table_rows
+from panels.roller import text
+from rules import dice, gauss
+
+__all__ = ["State", "describe", "dump", "load", "panel", "roll", "set_luck", "view"]
+
+
+@dataclass(frozen=True)
+class State:
+    luck: int = gauss.NEUTRAL_LUCK
+    last: gauss.GaussRoll | None = None
+
+
+def _luck(form: Form) -> int:
+    return read_int(form, "gauss-luck", gauss.LUCK_MIN, gauss.LUCK_MAX, text.LUCK)
+
+
+def set_luck(state: State, form: Form) -> State:
+    """A new luck shows its odds; the last roll stays (highlighted only under its own luck)."""
+    return State(_luck(form), state.last)
+
+
+def describe(rolled: gauss.GaussRoll) -> Renderable:
+    a, b, c = rolled.dice
+    if rolled.luck == gauss.NEUTRAL_LUCK:
+        return text.ROLLED(a=a, b=b, c=c, total=rolled.total, base=rolled.base)
+    shift = signed(rolled.luck - gauss.NEUTRAL_LUCK)
+    return text.ROLLED_LUCK(
+        a=a, b=b, c=c, total=rolled.total, base=rolled.base, luck=rolled.luck, shift=shift, value=rolled.value
+    )
+
+
+def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
+    luck = _luck(form)
+    rolled = gauss.roll(rng, luck)
+    return Outcome(State(luck, rolled), log=describe(rolled))
+
+
+def view(state: State) -> View:
+    dist = gauss.distribution(state.luck)
+    last = state.last
+    hit = str(last.value) if last is not None and last.luck == state.luck else None
+    values = range(gauss.VALUE_MIN, gauss.VALUE_MAX + 1)
+    odds = [
+        (str(k), pct(dist[k]), pct(dice.at_most(dist, k)), pct(dice.at_least(dist, k)))
+        if k in dist
+        else (str(k), common.IMPOSSIBLE, "—", "—")
+        for k in values
+    ]
+    windows = [(f"{low}–{high}", pct(p)) for low, high, p in gauss.centre_windows(state.luck)[:-1]]
+    shown: dict[str, Show] = {
+        "gauss-chart": Show(
+            children=bar_chart([(str(k), dist.get(k, 0)) for k in values], highlight=hit),
+            attrs=(("aria-hidden", "true"),),
+        ),
+        "gauss-odds": Show(children=table_rows(odds)),
+        "gauss-windows": Show(children=table_rows(windows)),
+        "gauss-luck-note": Show(text=text.LUCK_SHIFT(shift=signed(state.luck - gauss.NEUTRAL_LUCK))),
+    }
+    if last is None:
+        shown["gauss-result"] = Show(text=common.NO_ROLL_YET)
+        shown["gauss-where"] = Show(text="")
+        for index in range(3):
+            shown[f"gauss-die-{index}"] = Show(text="–")
+        shown["gauss-value"] = Show(text="–")
+        return shown
+    rolled = gauss.distribution(last.luck)
+    v = last.value
+    for index, face in enumerate(last.dice):
+        shown[f"gauss-die-{index}"] = Show(text=str(face))
+    shown["gauss-value"] = Show(text=str(v))
+    shown["gauss-result"] = Show(text=describe(last))
+    shown["gauss-where"] = Show(
+        text=text.WHERE(
+            v=v, eq=pct(rolled[v]), le=pct(dice.at_most(rolled, v)), ge=pct(dice.at_least(rolled, v))
+        )
+    )
+    return shown
+
+
+def dump(state: State) -> dict[str, Any]:
+    last = state.last
+    return {
+        "luck": state.luck,
+        "last": None if last is None else {"dice": list(last.dice), "luck": last.luck},
+    }
+
+
+def load(raw: Any) -> State:
+    """A saved state back; ``ValueError`` on anything that is not a roll these dice could make."""
+    if not isinstance(raw, dict):
+        raise ValueError("roller state must be an object")
+    luck = gauss.check_luck(raw.get("luck"))
+    last = raw.get("last")
+    if last is None:
+        return State(luck)
+    faces = last.get("dice") if isinstance(last, dict) else None
+    if not isinstance(faces, list) or len(faces) != 3:
+        raise ValueError("a roll has three dice")
+    if not all(type(face) is int and 1 <= face <= 20 for face in faces):
+        raise ValueError("a d20 shows 1…20")
+    rolled_luck = gauss.check_luck(last.get("luck"))
+    base = gauss.from_3d20_total(sum(faces))
+    return State(luck, gauss.GaussRoll(tuple(faces), rolled_luck, base, gauss.apply_luck(base, rolled_luck)))
+
+
+def panel(rng: random.Random) -> Panel[State]:
+    return Panel(
+        name="roller",
+        initial=State(),
+        view=view,
+        actions={"#gauss-luck": set_luck, "#gauss-roll": partial(roll, rng)},
+        dump=dump,
+        load=load,
+        log=LogSpec("gauss", size=20, legacy_key="gm.gauss.history"),
+        title=text.TITLE,
+    )

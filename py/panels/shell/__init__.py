@@ -1,0 +1,1 @@
+"""The page around the panels: header, tabs, footer, update banner, language switch."""

@@ -1,0 +1,27 @@
+// First paint, before Python: tools/build.py fills in the catalogue and every panel's initial view
+// (computed at build time). Russian is already in the markup; a page whose saved language is
+// English is switched here, so it never shows Russian while Python starts. Python then takes over.
+(() => {
+  const FIRST_PAINT = "__FIRST_PAINT__";
+  let lang = "ru";
+  try { lang = JSON.parse(localStorage.getItem("gm.lang")) || "ru"; } catch { lang = "ru"; }
+  if (lang !== "en" || typeof FIRST_PAINT !== "object") return;
+  document.documentElement.lang = "en";
+  for (const element of document.querySelectorAll("[data-i18n]")) {
+    const text = FIRST_PAINT.ids[element.dataset.i18n];
+    if (text !== undefined) element.textContent = text;
+  }
+  for (const name of ["title", "aria-label", "placeholder"]) {
+    for (const element of document.querySelectorAll(`[data-i18n-${name}]`)) {
+      const text = FIRST_PAINT.ids[element.getAttribute(`data-i18n-${name}`)];
+      if (text !== undefined) element.setAttribute(name, text);
+    }
+  }
+  for (const [id, shown] of Object.entries(FIRST_PAINT.en)) {
+    const element = document.getElementById(id);
+    if (!element) continue;
+    if (shown.text !== undefined) element.textContent = shown.text;
+    // Markup made by the build from our own data, every text escaped (kit.view.to_html).
+    if (shown.html !== undefined) element.innerHTML = shown.html;
+  }
+})();

@@ -1,0 +1,164 @@
+"""The panel kit's pure parts: messages, views, forms and the saved record."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from kit import common
+from kit.form import InputError, read_choice, read_int, read_optional_int, read_text
+from kit.msg import Cat, Msg, pct, render, signed
+from kit.panel import LogSpec, Outcome, Panel, decode, encode, log_entry, outcome
+from kit.view import Show, bar_chart, texts, to_html
+
+GREETING = Msg("test_kit.greeting", "Удача {luck}: {p}", "Luck {luck}: {p}")
+
+
+def test_a_message_renders_its_values_in_each_language() -> None:
+    """Values are rendered in the same language as the message, numbers in that language's style."""
+    line = GREETING(luck=signed(-2), p=pct(Fraction(1, 3)))
+    assert render(line, "ru") == "Удача −2: 33,33 %"
+    assert render(line, "en") == "Luck −2: 33.33%"
+
+
+def test_a_message_needs_every_value() -> None:
+    """A missing value is an error when the phrase is built, not a KeyError when it is shown."""
+    with pytest.raises(ValueError, match="no value for luck"):
+        GREETING(p="x")
+
+
+def test_both_languages_must_name_the_same_values() -> None:
+    """A translation that drops or renames a value is refused when it is declared."""
+    with pytest.raises(ValueError, match="Russian has"):
+        Msg("test_kit.bad", "{a} и {b}", "{a}")
+
+
+def test_an_unknown_language_is_refused() -> None:
+    """Only ru and en exist; anything else is a bug, not a silent fallback."""
+    with pytest.raises(ValueError, match="unknown language"):
+        render("x", "de")
+
+
+def test_markup_escapes_text() -> None:
+    """User text in a view becomes text, never markup, when the build pre-renders it."""
+    show = Show(children=(*bar_chart([("<b>", Fraction(1, 2))]),))
+    html = to_html(show.children[0], "ru")
+    assert "<b>" not in html and "&lt;b&gt;" in html
+
+
+def test_texts_lists_what_a_view_shows() -> None:
+    """texts() reaches element texts, child texts and titles (used to find stray Russian)."""
+    view = {"a": Show(text=common.NO_ROLL_YET), "b": Show(children=bar_chart([("1", Fraction(1))]))}
+    shown = texts(view, "en")
+    assert "No roll yet." in shown and "1: 100%" in shown
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("7", 7), (" −3 ", -3), ("+2", 2), ("1 000", 1000)],
+)
+def test_read_int_accepts_what_people_type(raw: str, expected: int) -> None:
+    """Spaces, a true minus and a plus sign are fine."""
+    assert read_int({"f": raw}, "f", -5000, 5000, "поле") == expected
+
+
+@pytest.mark.parametrize("raw", ["", "x", "1e309", "-", "1.5", "9" * 4301, "٣"])
+def test_read_int_refuses_junk_with_a_message(raw: str) -> None:
+    """Junk (also a 4,301-digit number, or non-ASCII digits) gets the field's message, not a crash."""
+    with pytest.raises(InputError) as caught:
+        read_int({"f": raw}, "f", 1, 9, "Поле")
+    assert render(caught.value.message, "en").startswith("Поле: enter a whole number")
+
+
+def test_optional_int_empty_means_default_and_junk_is_refused() -> None:
+    """Empty is None (use the default); anything else must parse."""
+    assert read_optional_int({"f": "  "}, "f", 1, 20, "b") is None
+    with pytest.raises(InputError):
+        read_optional_int({"f": "-"}, "f", 1, 20, "b")
+
+
+def test_choice_and_text_limits() -> None:
+    """A choice must be one of the allowed values; text has a length limit."""
+    assert read_choice({"c": "a"}, "c", ("a", "b"), "c") == "a"
+    with pytest.raises(InputError):
+        read_choice({"c": "z"}, "c", ("a", "b"), "c")
+    with pytest.raises(InputError):
+        read_text({"t": "x" * 11}, "t", 10, "t")
+
+
+@dataclass(frozen=True)
+class Counter:
+    count: int = 0
+
+
+def _load(raw: Any) -> Counter:
+    if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
+        raise ValueError("bad count")
+    return Counter(raw)
+
+
+COUNTER = Panel(
+    name="counter",
+    initial=Counter(),
+    view=lambda s: {"out": Show(text=str(s.count))},
+    actions={"#add": lambda s, form: Outcome(Counter(s.count + 1), log=GREETING(luck=s.count, p="x"))},
+    dump=lambda s: s.count,
+    load=_load,
+    log=LogSpec("counter", size=2, legacy_key="gm.counter.old"),
+)
+
+
+def test_the_record_round_trips() -> None:
+    """Fields, state and log saved in one record come back as they were."""
+    log = (log_entry(GREETING(luck=1, p="x")),)
+    raw = encode(COUNTER, {"f": "7", "box": True}, Counter(3), log)
+    back = decode(COUNTER, raw)
+    assert back.form == {"f": "7", "box": True}
+    assert back.state == Counter(3)
+    assert back.log == log and back.dropped == ()
+
+
+def test_a_broken_part_is_dropped_alone() -> None:
+    """A bad state is dropped (and named) while the fields and the log stay."""
+    raw = json.dumps({"v": 1, "form": {"f": "1"}, "state": -4, "log": [{"ru": "а", "en": "a"}]})
+    back = decode(COUNTER, raw)
+    assert back.state == Counter() and back.form == {"f": "1"} and len(back.log) == 1
+    assert [render(d, "en") for d in back.dropped] == ["the panel's state"]
+
+
+@pytest.mark.parametrize("raw", ["{", "null", "[]", '"x"'])
+def test_an_unreadable_record_starts_afresh_and_says_so(raw: str) -> None:
+    """Invalid JSON or a record of the wrong type: defaults, with every part named as dropped."""
+    back = decode(COUNTER, raw)
+    assert back.state == Counter() and back.form == {} and back.log == ()
+    assert len(back.dropped) == 3
+
+
+def test_the_log_from_before_the_kit_is_carried_over() -> None:
+    """With no record yet, the old log key is read: Russian "text" plus optional "en"."""
+    old = {"gm.counter.old": [{"text": "бросок", "en": "roll"}, {"text": "второй"}]}
+    back = decode(COUNTER, None, old.get)
+    assert [(e.ru, e.en) for e in back.log] == [("бросок", "roll"), ("второй", "второй")]
+
+
+def test_a_damaged_log_is_reported_and_the_state_kept() -> None:
+    """A log that is not a list of entries is flagged; the state is still restored."""
+    back = decode(COUNTER, json.dumps({"state": 2, "log": [{"ru": 1}]}))
+    assert back.log_damaged and back.state == Counter(2)
+
+
+def test_the_log_keeps_its_size() -> None:
+    """Only the newest ``size`` entries are saved."""
+    log = tuple(log_entry(str(n)) for n in range(5))
+    saved = json.loads(encode(COUNTER, {}, Counter(), log))
+    assert [e["ru"] for e in saved["log"]] == ["0", "1"]
+
+
+def test_an_action_result_is_an_outcome() -> None:
+    """A bare state is an outcome that says nothing."""
+    assert outcome(Counter(1)) == Outcome(Counter(1))
+    assert render(Cat(("a", "b"), "/"), "ru") == "a/b"
