@@ -175,15 +175,37 @@ def test_damaged_log_notice_follows_the_language_switch(browser: Browser, site_u
     """A damaged saved log is replaced with a notice, and the notice is re-worded on a switch."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html#roller", watch)
-    page.evaluate("localStorage.setItem('gm.gauss.history', '{not json')")
+    page.evaluate(
+        """localStorage.setItem('gm.panel.roller', '{"v": 1, "state": {"luck": 7}, "log": "junk"}')"""
+    )
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=60_000)
     notice = page.locator("#gauss-log-notice")
     expect(notice).to_contain_text("повреждён")
+    expect(page.locator("#gauss-luck-note")).to_contain_text("+2")  # the rest of the record stays
     page.click("#lang-switch")
     expect(notice).to_contain_text("was damaged")
     page.click("#lang-switch")
     expect(notice).to_contain_text("повреждён")
+    context.close()
+    watch.assert_clean()
+
+
+def test_a_damaged_record_is_dropped_with_a_notice_in_each_language(browser: Browser, site_url: str) -> None:
+    """An unreadable saved panel record starts the panel afresh and says so, in both languages."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html#roller", watch)
+    page.evaluate(
+        """localStorage.setItem('gm.panel.roller', '{"v": 1, "state": {"luck": 99}, "form": {"gauss-luck": "4"}}')"""
+    )
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    error = page.locator("#roller .error")
+    expect(error).to_contain_text("состояние панели")
+    expect(page.locator("#gauss-luck")).to_have_value("4")  # the fields stay
+    page.click("#lang-switch")
+    expect(error).to_contain_text("the panel's state")
+    page.click("#lang-switch")
     context.close()
     watch.assert_clean()
 

@@ -1,0 +1,90 @@
+"""The roller panel's logic on CPython: actions, view in both languages, saved state."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from kit.form import InputError
+from kit.msg import render
+from kit.panel import Outcome
+from kit.view import texts
+from panels.roller import panel as roller
+from rules import gauss
+
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+
+
+def _roll(state: roller.State, luck: str = "5", seed: int = 1) -> roller.State:
+    result = roller.roll(random.Random(seed), state, {"gauss-luck": luck})
+    assert isinstance(result, Outcome)
+    return result.state
+
+
+def test_a_roll_is_the_rules_roll_with_the_same_rng() -> None:
+    """The panel rolls exactly what rules.gauss.roll rolls (fair dice, the given generator)."""
+    state = _roll(roller.State(), "7", seed=42)
+    assert state.last == gauss.roll(random.Random(42), 7)
+
+
+def test_bad_luck_changes_nothing() -> None:
+    """Luck outside 1…9 or junk raises InputError; the caller keeps the old state."""
+    for raw in ("0", "10", "x", ""):
+        with pytest.raises(InputError):
+            roller.roll(random.Random(1), roller.State(), {"gauss-luck": raw})
+
+
+def test_the_view_shows_the_exact_odds_of_the_chosen_luck() -> None:
+    """20 rows; P(=) of each value is rules.gauss.distribution's, formatted; impossible values say so."""
+    view = roller.view(roller.State(luck=9))
+    rows = view["gauss-odds"].children
+    assert rows is not None and len(rows) == 20
+    dist = gauss.distribution(9)
+    first_possible = min(dist)
+    assert render(rows[0].children[1].text, "ru") == "невозможно"
+    row = rows[first_possible - 1]
+    assert render(row.children[1].text, "en").endswith("%")
+
+
+def test_english_view_has_no_russian_after_rolls() -> None:
+    """Every text of the view in English is free of Cyrillic, before and after a roll with luck."""
+    state = roller.State()
+    for luck in ("5", "3"):
+        state = _roll(state, luck)
+        for shown in texts(roller.view(state), "en"):
+            assert not CYRILLIC.search(shown), shown
+
+
+def test_the_log_line_follows_the_language() -> None:
+    """The log line is a message: Russian and English from the same roll."""
+    result = roller.roll(random.Random(3), roller.State(), {"gauss-luck": "8"})
+    assert "с удачей 8" in render(result.log, "ru")
+    assert "with luck 8" in render(result.log, "en")
+
+
+def test_dump_and_load_round_trip() -> None:
+    """The luck and the last roll survive a reload."""
+    state = _roll(roller.State(), "6")
+    assert roller.load(roller.dump(state)) == state
+    assert roller.load(roller.dump(roller.State())) == roller.State()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        None,
+        [],
+        {"luck": 0},
+        {"luck": "5"},
+        {"luck": 5, "last": {"dice": [1, 2], "luck": 5}},
+        {"luck": 5, "last": {"dice": [1, 2, 21], "luck": 5}},
+        {"luck": 5, "last": {"dice": [1, 2, True], "luck": 5}},
+        {"luck": 5, "last": "x"},
+    ],
+)
+def test_load_refuses_what_the_dice_could_not_have_made(raw: object) -> None:
+    """Malformed saved data raises ValueError (the kit then drops it with a notice)."""
+    with pytest.raises(ValueError):
+        roller.load(raw)
