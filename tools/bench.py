@@ -52,6 +52,17 @@ ACTIONS: list[tuple[str, str, str, str]] = [
         )
         for expr in ("4d6 > 4d6", "10d20kh1", "20d6dl5", "8d10!")
     ),
+    # Refusals (tests/unit/test_notation.py bounds their work; these time them in the page):
+    # 2000d6 is refused by the parser, 30d20! rolls but its exact distribution is refused.
+    *(
+        (
+            f"notation {expr} ({what})",
+            "notation",
+            f"document.getElementById('notation-expr').value = '{expr}'",
+            "#notation-roll",
+        )
+        for expr, what in (("2000d6", "refused"), ("30d20!", "rolled, odds refused"))
+    ),
     # Issue #3: a check re-renders odds and the exact forecast; the second case is an exhaustible
     # bag at the forecast budget (ui.threat_view.FORECAST_BUDGET), the heaviest forecast computed.
     ("threat check (default bag)", "threat", "", "#threat-check"),
@@ -65,6 +76,19 @@ ACTIONS: list[tuple[str, str, str, str]] = [
         "document.getElementById('threat-fc-roll').dispatchEvent(new Event('change')); "
         "document.getElementById('threat-exhaustible').dispatchEvent(new Event('change'))",
         "#threat-check",
+    ),
+    # Seed 001 §4 (ITE panel): exact odds of the worst allowed chain, I, T and E each 2d67 against a
+    # constant with margin criticals ±5 (tests/unit/test_ite.py bounds its work; this times it).
+    (
+        "ITE odds, worst allowed chain (3 × 2к67, margin criticals)",
+        "ite",
+        "for (const k of ['i', 't', 'e']) { "
+        "for (const [f, v] of [['x', '0'], ['m', '2'], ['n', '67'], ['mod', '0'], ['dif', '0'], "
+        "['crit', 'margin'], ['crit-high', '5'], ['crit-low', '-5']]) "
+        "document.getElementById(`ite-${k}-${f}`).value = v; "
+        "for (const [f, on] of [['on', true], ['right', false], ['carry', true], ['gate', false]]) "
+        "document.getElementById(`ite-${k}-${f}`).checked = on; }",
+        "#ite-calc",
     ),
 ]
 

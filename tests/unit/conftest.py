@@ -1,0 +1,75 @@
+"""Unit-test helpers: a work meter, so that "fast enough" is asserted as bounded work, not time.
+
+A wall-clock limit fails on a busy machine; a count of the Python calls made, or of the lines run
+inside chosen files, does not depend on the machine, and still grows when an algorithm falls back
+to brute force. The meter stops the measured code as soon as a budget is exceeded, so a blow-up
+fails at once instead of hanging. Timings live in tools/bench.py and tools/bench_notation.py.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from types import FrameType
+from typing import Any
+
+import pytest
+
+
+@dataclass
+class Work:
+    """What one call did: Python function calls (any module), lines run in the watched files, and
+    what it returned."""
+
+    calls: int = 0
+    lines: int = 0
+    result: Any = None
+
+
+class OverBudget(AssertionError):
+    """Raised inside the measured code once it exceeds its budget."""
+
+
+def count_work(
+    fn: Callable[..., Any],
+    /,
+    *args: Any,
+    max_calls: int | None = None,
+    max_lines: int | None = None,
+    files: Iterable[str] = (),
+) -> Work:
+    """Run ``fn(*args)`` under ``sys.settrace`` and return its Work (with the result); raise OverBudget once over a budget.
+
+    Lines are counted only in frames whose code comes from ``files`` (other frames are not traced
+    line by line, which keeps the overhead small).
+    """
+    watched = set(files)
+    work = Work()
+
+    def local(frame: FrameType, event: str, arg: object) -> Any:
+        if event == "line":
+            work.lines += 1
+            if max_lines is not None and work.lines > max_lines:
+                raise OverBudget(f"more than {max_lines:,} lines run in {sorted(watched)}")
+        return local
+
+    def on_call(frame: FrameType, event: str, arg: object) -> Any:
+        work.calls += 1
+        if max_calls is not None and work.calls > max_calls:
+            raise OverBudget(f"more than {max_calls:,} Python calls")
+        return local if frame.f_code.co_filename in watched else None
+
+    previous = sys.gettrace()
+    sys.settrace(on_call)
+    try:
+        work.result = fn(*args)
+    finally:
+        sys.settrace(previous)
+    return work
+
+
+@pytest.fixture
+def work_meter() -> Callable[..., Work]:
+    """``count_work`` as a fixture (test modules cannot import this conftest)."""
+    return count_work
