@@ -21,7 +21,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from kit import common, fmt
-from kit.form import InputError
+from kit.form import ARG, InputError
 from kit.msg import LANGUAGES, Renderable, catalogue, render
 from kit.panel import (
     ClearLog,
@@ -32,6 +32,7 @@ from kit.panel import (
     LogEntry,
     Panel,
     SetFields,
+    SetUrl,
     decode,
     dropped_notice,
     encode,
@@ -339,6 +340,16 @@ def _download(filename: str, text: str, mime: str) -> None:
     window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 5000)
 
 
+def _set_url(params: tuple[tuple[str, str | None], ...]) -> None:
+    url = window.URL.new(window.location.href)
+    for key, value in params:
+        if value is None:
+            url.searchParams.delete(key)
+        else:
+            url.searchParams.set(key, value)
+    window.history.replaceState(None, "", url.href)
+
+
 def _save(mounted: _Mounted) -> None:
     panel = mounted.panel
     _store(panel.key, encode(panel, read_form(mounted.section), mounted.state, mounted.log))
@@ -355,11 +366,13 @@ def _apply(mounted: _Mounted, result: Any) -> None:
         elif isinstance(effect, ClearLog):
             mounted.log = ()
         elif isinstance(effect, Copy):
-            _copy(mounted, effect.text, effect.status)
+            _copy(mounted, render(effect.text, _page["lang"]), effect.status)
         elif isinstance(effect, CopyLog):
             _copy(mounted, _log_text(mounted), effect.status)
         elif isinstance(effect, Download):
-            _download(effect.filename, effect.text, effect.mime)
+            _download(effect.filename, render(effect.text, _page["lang"]), effect.mime)
+        elif isinstance(effect, SetUrl):
+            _set_url(effect.params)
         elif isinstance(effect, DownloadLog):
             _download(effect.filename, _log_text(mounted), "text/plain")
     if done.log is not None and spec is not None:
@@ -379,8 +392,12 @@ def _error_box(mounted: _Mounted, target: Any) -> Any:
 
 def _run(mounted: _Mounted, action: Any, target: Any) -> None:
     box = _error_box(mounted, target)
+    form = read_form(mounted.section)
+    arg = target.getAttribute("data-arg")
+    if isinstance(arg, str):  # which of many generated buttons (e.g. a wound box) was pressed
+        form[ARG] = arg
     try:
-        result = action(mounted.state, read_form(mounted.section))
+        result = action(mounted.state, form)
         _apply(mounted, result)
     except InputError as error:
         _say(mounted, box, error.message)

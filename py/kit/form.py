@@ -25,9 +25,19 @@ from collections.abc import Mapping
 from kit import common
 from kit.msg import Renderable, render
 
-__all__ = ["Form", "InputError", "read_bool", "read_choice", "read_int", "read_optional_int", "read_text"]
+__all__ = [
+    "ARG",
+    "Form",
+    "InputError",
+    "read_bool",
+    "read_choice",
+    "read_int",
+    "read_optional_int",
+    "read_text",
+]
 
 Form = Mapping[str, "str | bool"]
+ARG = "@arg"  # the form key of the pressed element's ``data-arg`` (one of many generated buttons)
 MAX_DIGITS = 30  # a longer "number" is refused before int() (which is quadratic and limited)
 
 

@@ -44,6 +44,7 @@ __all__ = [
     "Panel",
     "Restored",
     "SetFields",
+    "SetUrl",
     "decode",
     "dropped_notice",
     "encode",
@@ -60,19 +61,26 @@ MAX_FIELD_CHARS = 200_000  # longer field values are not saved (a huge paste sta
 
 @dataclass(frozen=True)
 class Copy:
-    """Copy ``text`` to the clipboard and say so in element ``status``."""
+    """Copy ``text`` (rendered in the page's language) to the clipboard; say so in element ``status``."""
 
-    text: str
+    text: Renderable
     status: str
 
 
 @dataclass(frozen=True)
 class Download:
-    """Offer ``text`` as a UTF-8 download named ``filename``."""
+    """Offer ``text`` (rendered in the page's language) as a UTF-8 download named ``filename``."""
 
     filename: str
-    text: str
+    text: Renderable
     mime: str = "text/plain"
+
+
+@dataclass(frozen=True)
+class SetUrl:
+    """Put these query parameters into the page's URL (a share link; ``None`` removes one)."""
+
+    params: tuple[tuple[str, str | None], ...]
 
 
 @dataclass(frozen=True)
@@ -99,7 +107,7 @@ class DownloadLog:
     filename: str
 
 
-Effect = Union[Copy, Download, SetFields, ClearLog, CopyLog, DownloadLog]  # noqa: UP007
+Effect = Union[Copy, Download, SetFields, SetUrl, ClearLog, CopyLog, DownloadLog]  # noqa: UP007
 
 
 @dataclass(frozen=True)
