@@ -33,7 +33,6 @@ __all__ = [
     "MIN_DODGE",
     "MIN_HIT_LEVEL",
     "NO_DODGE",
-    "OUTCOME_TEXT",
     "RANGED_WEAPONS",
     "RANGE_TABLE",
     "SCALE_FACTORS",
@@ -175,12 +174,8 @@ def roll(rng: random.Random, dice: str = "6dF", /) -> FudgeRoll:
 
 # --- 1.2 skills, 2.1 one-sided and 2.2 opposed actions --------------------------------------------
 
+# Outcome codes (seed 002, 2.1); the UI words them.
 FAILURE, TIE, SUCCESS = "failure", "tie", "success"
-OUTCOME_TEXT = {
-    FAILURE: "действие не удалось",
-    TIE: "действие либо не удалось, либо удалось, но с некоторыми сложностями",
-    SUCCESS: "действие успешно",
-}
 
 
 def outcome_of(margin: int, /) -> str:
@@ -295,10 +290,6 @@ class ActionResult:
     @property
     def margin_name(self) -> str:
         return ladder_name(self.margin)
-
-    @property
-    def outcome_text(self) -> str:
-        return OUTCOME_TEXT[self.outcome]
 
 
 def one_sided(rng: random.Random, side: Side, difficulty: int, /, dice: str = "6dF") -> ActionResult:

@@ -724,11 +724,17 @@ def _show_mode() -> None:
 
 
 OUTCOME_LABEL = {fudge.FAILURE: "Провал", fudge.TIE: "Ничья", fudge.SUCCESS: "Успех"}
+# The seed's wording of each outcome code (seed 002, 2.1).
+OUTCOME_TEXT = {
+    fudge.FAILURE: "действие не удалось",
+    fudge.TIE: "действие либо не удалось, либо удалось, но с некоторыми сложностями",
+    fudge.SUCCESS: "действие успешно",
+}
 
 
 def _outcome(outcome: str) -> Text:
     """ "Провал: действие не удалось" — the label and the seed's wording."""
-    return Text("{label}: {text}", label=Text(OUTCOME_LABEL[outcome]), text=Text(fudge.OUTCOME_TEXT[outcome]))
+    return Text("{label}: {text}", label=Text(OUTCOME_LABEL[outcome]), text=Text(OUTCOME_TEXT[outcome]))
 
 
 def render_action(highlight: int | None = None) -> None:
@@ -789,7 +795,7 @@ def on_action_roll(_event: Any) -> None:
         against=against,
         margin=_level(result.margin),
         label=Text(OUTCOME_LABEL[result.outcome]),
-        outcome=Text(result.outcome_text),
+        outcome=Text(OUTCOME_TEXT[result.outcome]),
         p=Later(percent, getattr(result.odds, result.outcome)),
     )
     _record("fudge-act-result", text)
