@@ -71,6 +71,7 @@ __all__ = [
     "headcount",
     "hit_wounds",
     "ladder_name",
+    "ladder_step",
     "melee_scale",
     "one_sided",
     "one_sided_odds",
@@ -129,18 +130,25 @@ def _dice_spec(dice_name: object, /) -> tuple[tuple[int, ...], int, int]:
     return DICE[dice_name]
 
 
+def ladder_step(level: int, /) -> tuple[int, int]:
+    """The ladder rung a level falls on (-8..+8) and the excess beyond the end rung (0 within).
+
+    >>> ladder_step(3), ladder_step(10), ladder_step(-9)
+    ((3, 0), (8, 2), (-8, -1))
+    """
+    rung = max(-8, min(8, _whole("ladder level", level)))
+    return rung, level - rung
+
+
 def ladder_name(level: int, /) -> str:
-    """Name of a level on the seed's ladder; beyond ±8 the end name gets the excess.
+    """The seed's term for a level; beyond ±8 the end term with the excess (a UI words it itself
+    from :func:`ladder_step`).
 
     >>> ladder_name(8), ladder_name(10), ladder_name(-9)
     ('Эпически', 'Эпически +2', 'Эпический провал -1')
     """
-    _whole("ladder level", level)
-    if level > 8:
-        return f"{LADDER[8]} +{level - 8}"
-    if level < -8:
-        return f"{LADDER[-8]} {level + 8}"
-    return LADDER[level]
+    rung, excess = ladder_step(level)
+    return f"{LADDER[rung]} {excess:+d}" if excess else LADDER[rung]
 
 
 def distribution(dice: str) -> dict[int, Fraction]:

@@ -459,9 +459,9 @@ class _Ladder:
         self.value = value
 
     def __str__(self) -> str:
-        name = fudge.ladder_name(self.value)
-        end = fudge.LADDER[8 if self.value > 0 else -8]
-        return i18n.t(end) + name.removeprefix(end) if abs(self.value) > 8 else i18n.t(name)
+        rung, excess = fudge.ladder_step(self.value)
+        name = i18n.t(fudge.LADDER[rung])
+        return f"{name} {excess:+d}" if excess else name
 
 
 def _show(element_id: str, text: Any) -> None:

@@ -83,6 +83,21 @@ def test_ladder_is_the_seeds_and_names_every_roll():
     assert ladder_name(11) == "Эпически +3" and ladder_name(-10) == "Эпический провал -2"
 
 
+def test_ladder_step_is_the_rung_and_the_excess():
+    """Seed 002 §1.0 (ladder −8..+8), extended: a level beyond the ends is the end rung plus the excess, as data."""
+    assert [fudge.ladder_step(k) for k in (-10, -8, 0, 5, 8, 9)] == [
+        (-8, -2),
+        (-8, 0),
+        (0, 0),
+        (5, 0),
+        (8, 0),
+        (8, 1),
+    ]
+    assert ladder_name(9) == "Эпически +1" and ladder_name(-10) == "Эпический провал -2"
+    with pytest.raises(ValueError):
+        fudge.ladder_step(1.5)
+
+
 def test_roll_uses_the_named_dice():
     """Seed 002 §1.0: a roll shows its dice faces and a value equal to their sum (minus 12 for 6d3-12)."""
     rng = random.Random(7)
