@@ -297,8 +297,8 @@ def test_colours_are_text_and_tracked_separately(app: Page) -> None:
     expect(app.locator("#threat-tracks li")).to_have_count(1)
 
 
-def test_forecast_matches_rules_and_stays_fast(app: Page) -> None:
-    """The forecast summary and table equal checks_until_event_distribution; a heavy bag is refused, fast."""
+def test_forecast_matches_rules_and_refuses_a_heavy_bag(app: Page) -> None:
+    """The forecast summary and table equal checks_until_event_distribution; a bag over the budget is refused."""
     fresh(app)
     forecast = threat.checks_until_event_distribution(
         view.default_state(), "normal", None, view.FORECAST_HORIZON
@@ -311,23 +311,17 @@ def test_forecast_matches_rules_and_stays_fast(app: Page) -> None:
     rows = app.locator("#threat-fc-table tr")
     expect(rows).to_have_count(view.FORECAST_HORIZON)
     assert rows.nth(0).locator("td").first.text_content() == percent(forecast.probabilities[0])
-    # The heaviest kind of bag under the budget: the whole click (check + odds + forecast) stays < 0.5 s.
+    # The heaviest kind of bag under the budget is still computed (speed is tools/bench.py's job).
     app.check("#threat-exhaustible")
     set_param(app, "light", 8)
     set_param(app, "dark", 10)
     set_param(app, "base", 1)
     app.select_option("#threat-fc-roll", "advantage")
     expect(summary).to_contain_text("в среднем")
-    ms = app.evaluate(
-        """async () => {
-        const start = performance.now();
-        document.getElementById('threat-check').click();
-        await new Promise(resolve => requestAnimationFrame(() => resolve()));
-        return performance.now() - start;
-    }"""
-    )
-    print(f"threat check + forecast at the budget: {ms:.0f} ms")
-    assert ms < 500
+    entries = app.locator("#threat-journal li").count()
+    app.click("#threat-check")
+    expect(app.locator("#threat-journal li")).to_have_count(entries + 1)
+    expect(summary).to_contain_text("в среднем")
     set_param(app, "light", 20)  # over the budget: refused before computing
     expect(summary).to_contain_text("слишком долго")
     expect(app.locator("#threat-fc-chart .bar")).to_have_count(0)

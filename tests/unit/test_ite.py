@@ -350,7 +350,7 @@ def test_critical_and_chain_validation():
 
 
 def test_largest_allowed_inputs_are_computed_exactly():
-    """Seed 001 §4: the worst chains the explicit limits allow still give exact odds (speed is tools/bench.py's job)."""
+    """Seed 001 §4: the worst chains the explicit limits allow still give exact odds (their speed is measured, not asserted: docs/rules/ite.md)."""
     worst = [
         [Stage(k, Check(0, 2, 67, critical=MarginCritical(5, -5))) for k in "ITE"],
         [Stage(k, Check(0, 20, 11, critical=FaceCritical(200, 20))) for k in "IT"],
