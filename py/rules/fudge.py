@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -26,6 +26,7 @@ __all__ = [
     "ARMOUR",
     "DAMAGE_TYPES",
     "DICE",
+    "EXHAUSTION",
     "EXHAUSTION_RATE",
     "FAILURE",
     "LADDER",
@@ -33,10 +34,10 @@ __all__ = [
     "MIN_DODGE",
     "MIN_HIT_LEVEL",
     "NO_DODGE",
-    "OUTCOME_TEXT",
     "RANGED_WEAPONS",
     "RANGE_TABLE",
     "SCALE_FACTORS",
+    "SUB_SCALE",
     "SUCCESS",
     "TIE",
     "WOUND_BOXES",
@@ -49,11 +50,15 @@ __all__ = [
     "AttackResult",
     "Damage",
     "DamageFactors",
+    "DamagePools",
     "FudgeRoll",
     "Group",
     "GroupUpdate",
+    "Marking",
     "MeleeScale",
+    "PoolFeed",
     "RangedPreset",
+    "ScaleMismatch",
     "Side",
     "Weapon",
     "WoundBox",
@@ -64,13 +69,16 @@ __all__ = [
     "damage",
     "distribution",
     "headcount",
+    "hit_wounds",
     "ladder_name",
+    "ladder_step",
     "melee_scale",
     "one_sided",
     "one_sided_odds",
     "opposed",
     "opposed_odds",
     "outcome_of",
+    "pool_feed",
     "range_penalty",
     "rapid_fire_bullet_margin",
     "rapid_fire_hits",
@@ -122,18 +130,25 @@ def _dice_spec(dice_name: object, /) -> tuple[tuple[int, ...], int, int]:
     return DICE[dice_name]
 
 
+def ladder_step(level: int, /) -> tuple[int, int]:
+    """The ladder rung a level falls on (-8..+8) and the excess beyond the end rung (0 within).
+
+    >>> ladder_step(3), ladder_step(10), ladder_step(-9)
+    ((3, 0), (8, 2), (-8, -1))
+    """
+    rung = max(-8, min(8, _whole("ladder level", level)))
+    return rung, level - rung
+
+
 def ladder_name(level: int, /) -> str:
-    """Name of a level on the seed's ladder; beyond ±8 the end name gets the excess.
+    """The seed's term for a level; beyond ±8 the end term with the excess (a UI words it itself
+    from :func:`ladder_step`).
 
     >>> ladder_name(8), ladder_name(10), ladder_name(-9)
     ('Эпически', 'Эпически +2', 'Эпический провал -1')
     """
-    _whole("ladder level", level)
-    if level > 8:
-        return f"{LADDER[8]} +{level - 8}"
-    if level < -8:
-        return f"{LADDER[-8]} {level + 8}"
-    return LADDER[level]
+    rung, excess = ladder_step(level)
+    return f"{LADDER[rung]} {excess:+d}" if excess else LADDER[rung]
 
 
 def distribution(dice: str) -> dict[int, Fraction]:
@@ -175,12 +190,8 @@ def roll(rng: random.Random, dice: str = "6dF", /) -> FudgeRoll:
 
 # --- 1.2 skills, 2.1 one-sided and 2.2 opposed actions --------------------------------------------
 
+# Outcome codes (seed 002, 2.1); the UI words them.
 FAILURE, TIE, SUCCESS = "failure", "tie", "success"
-OUTCOME_TEXT = {
-    FAILURE: "действие не удалось",
-    TIE: "действие либо не удалось, либо удалось, но с некоторыми сложностями",
-    SUCCESS: "действие успешно",
-}
 
 
 def outcome_of(margin: int, /) -> str:
@@ -295,10 +306,6 @@ class ActionResult:
     @property
     def margin_name(self) -> str:
         return ladder_name(self.margin)
-
-    @property
-    def outcome_text(self) -> str:
-        return OUTCOME_TEXT[self.outcome]
 
 
 def one_sided(rng: random.Random, side: Side, difficulty: int, /, dice: str = "6dF") -> ActionResult:
@@ -500,6 +507,27 @@ class Damage:
     scale_rate: int
     exhaustion: int
 
+    @property
+    def wounds(self) -> tuple[int, ...]:
+        """The damage to mark: one wound of ``amount``, or nothing at 0 (see :func:`hit_wounds`)."""
+        return hit_wounds(self.amount)
+
+
+def hit_wounds(amount: int, hits: int = 1, /) -> tuple[int, ...]:
+    """Damage to mark on the wound track, one entry per wound (seed 002, 3.1 and 3.3).
+
+    Every hitting bullet of a burst is a wound of its own with the per-bullet damage, so a
+    burst marks ``hits`` boxes, not one box of the sum; damage 0 (stopped) marks nothing.
+
+    >>> hit_wounds(3, 2), hit_wounds(0, 5), hit_wounds(2)
+    ((3, 3), (), (2,))
+    """
+    if _whole("damage", amount) < 0:
+        raise ValueError(f"damage must be 0 or more, got {amount}")
+    if _whole("hits", hits) < 0:
+        raise ValueError(f"hits must be 0 or more, got {hits}")
+    return (amount,) * hits if amount else ()
+
 
 def damage(margin: int, factors: DamageFactors, /) -> Damage:
     """Damage = margin through the weapon + offensive - defensive factors (seed 002, 3.2, 1.8).
@@ -625,6 +653,139 @@ class Accumulator:
         return cls(data["rate"], data["stored"])
 
 
+# Pool codes: damage held back only by the scale difference, and exhaustion damage.
+SUB_SCALE, EXHAUSTION = "sub_scale", "exhaustion"
+
+
+@dataclass(frozen=True)
+class PoolFeed:
+    """Damage for one pool: ``kind`` (SUB_SCALE or EXHAUSTION), ``amount`` and the pool's ``rate``
+    (the scale difference; 4 for exhaustion)."""
+
+    kind: str
+    amount: int
+    rate: int
+
+    def __post_init__(self) -> None:
+        if self.kind not in (SUB_SCALE, EXHAUSTION):
+            raise ValueError(f"pool kind must be {SUB_SCALE!r} or {EXHAUSTION!r}, got {self.kind!r}")
+        if _whole("amount", self.amount) < 0:
+            raise ValueError(f"amount must be 0 or more, got {self.amount}")
+        if _whole("rate", self.rate) < 1:
+            raise ValueError(f"conversion rate must be 1 or more, got {self.rate}")
+        if self.kind == EXHAUSTION and self.rate != EXHAUSTION_RATE:
+            raise ValueError(f"exhaustion damage converts {EXHAUSTION_RATE}:1, got rate {self.rate}")
+
+
+def pool_feed(detail: Damage, hits: int = 1, /) -> PoolFeed | None:
+    """What a hit puts in the pools (seed 002, 1.8, 3.1, 3.2): its sub-scale damage at the scale
+    rate, else its exhaustion damage at 4:1, once per hitting bullet; None when it has neither.
+
+    >>> pool_feed(Damage(0, 3, 12, 0), 2)
+    PoolFeed(kind='sub_scale', amount=6, rate=12)
+    """
+    if _whole("hits", hits) < 0:
+        raise ValueError(f"hits must be 0 or more, got {hits}")
+    if detail.sub_scale and hits:
+        return PoolFeed(SUB_SCALE, detail.sub_scale * hits, detail.scale_rate)
+    if detail.exhaustion and hits:
+        return PoolFeed(EXHAUSTION, detail.exhaustion * hits, EXHAUSTION_RATE)
+    return None
+
+
+class ScaleMismatch(ValueError):
+    """The sub-scale pool holds damage at another scale: it cannot take damage at this one."""
+
+    def __init__(self, stored: int, rate: int, new: int, /) -> None:
+        super().__init__(
+            f"the sub-scale pool holds {stored} at scale {rate}; it cannot take damage at scale {new}"
+        )
+        self.stored, self.rate, self.new = stored, rate, new
+
+
+@dataclass(frozen=True)
+class DamagePools:
+    """Sub-scale and exhaustion damage waiting to convert, and the real damage (whole units)
+    each has produced that is not marked yet (seed 002, 1.8 and 3.2).
+
+    The sub-scale pool has one rate (the scale difference): while it holds damage it takes no
+    damage at another scale; empty, it switches.  Each converted unit is a wound of damage 1.
+
+    >>> DamagePools().add(PoolFeed(EXHAUSTION, 9, 4)).wounds
+    (1, 1)
+    """
+
+    sub_scale: Accumulator = Accumulator(2)
+    sub_scale_units: int = 0
+    exhaustion: Accumulator = Accumulator(EXHAUSTION_RATE)
+    exhaustion_units: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("sub_scale", "exhaustion"):
+            if not isinstance(getattr(self, name), Accumulator):
+                raise ValueError(f"{name} must be an Accumulator, got {getattr(self, name)!r}")
+        if self.exhaustion.rate != EXHAUSTION_RATE:
+            raise ValueError(
+                f"exhaustion damage converts {EXHAUSTION_RATE}:1, got rate {self.exhaustion.rate}"
+            )
+        for name in ("sub_scale_units", "exhaustion_units"):
+            if _whole(name, getattr(self, name)) < 0:
+                raise ValueError(f"{name} must be 0 or more, got {getattr(self, name)}")
+
+    @property
+    def ready(self) -> int:
+        """Converted damage waiting to be marked."""
+        return self.sub_scale_units + self.exhaustion_units
+
+    @property
+    def wounds(self) -> tuple[int, ...]:
+        """The converted damage as wounds to mark: damage 1 each."""
+        return hit_wounds(1, self.ready)
+
+    def add(self, feed: PoolFeed, /) -> DamagePools:
+        """Store ``feed`` in its pool; ScaleMismatch (a ValueError) when the sub-scale pool holds
+        damage at another rate."""
+        if feed.kind == EXHAUSTION:
+            done = self.exhaustion.add(feed.amount)
+            return replace(self, exhaustion=done.pool, exhaustion_units=self.exhaustion_units + done.units)
+        pool = self.sub_scale
+        if feed.rate != pool.rate:
+            if pool.stored:
+                raise ScaleMismatch(pool.stored, pool.rate, feed.rate)
+            pool = Accumulator(feed.rate)
+        done = pool.add(feed.amount)
+        return replace(self, sub_scale=done.pool, sub_scale_units=self.sub_scale_units + done.units)
+
+    def marked(self) -> DamagePools:
+        """After the converted damage is marked: no units ready, the stored damage kept."""
+        return replace(self, sub_scale_units=0, exhaustion_units=0)
+
+    def reset(self) -> DamagePools:
+        """Empty pools; the sub-scale pool keeps its rate."""
+        return DamagePools(Accumulator(self.sub_scale.rate))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "sub": self.sub_scale.to_dict(),
+            "sub_units": self.sub_scale_units,
+            "exhaustion": self.exhaustion.to_dict(),
+            "exhaustion_units": self.exhaustion_units,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, /) -> DamagePools:
+        """Rebuild from :meth:`to_dict` output; ValueError on anything malformed."""
+        keys = {"sub", "sub_units", "exhaustion", "exhaustion_units"}
+        if not isinstance(data, dict) or set(data) != keys:
+            raise ValueError(f"damage pool data must be a dict with keys {sorted(keys)}, got {data!r}")
+        return cls(
+            Accumulator.from_dict(data["sub"]),
+            data["sub_units"],
+            Accumulator.from_dict(data["exhaustion"]),
+            data["exhaustion_units"],
+        )
+
+
 # --- 3.3 wounds -----------------------------------------------------------------------------------
 
 
@@ -748,6 +909,27 @@ class WoundTrack:
                 return WoundUpdate(self, WoundTrack(tuple(marked), False), row)
         return WoundUpdate(self, WoundTrack(self.marked, True), None)
 
+    def mark(self, amount: int, /) -> WoundTrack:
+        """The track after a hit of ``amount`` damage (see :meth:`take`).
+
+        >>> WoundTrack((4, 0, 0, 0, 0, 0)).mark(1).marked  # scratches full: the next free worse row
+        (4, 1, 0, 0, 0, 0)
+        """
+        return self.take(amount).track
+
+    def mark_each(self, amounts: tuple[int, ...] | list[int], /) -> Marking:
+        """Mark every wound in turn (each bullet, each converted unit is its own wound).
+
+        >>> WoundTrack().mark_each((2, 2, 2)).track.marked
+        (0, 2, 1, 0, 0, 0)
+        """
+        track, updates = self, []
+        for amount in amounts:
+            update = track.take(amount)
+            updates.append(update)
+            track = update.track
+        return Marking(self, track, tuple(updates))
+
     def clear(self, row: int | str, /, count: int = 1) -> WoundTrack:
         """Clear ``count`` marked boxes in a row (index or key such as "light")."""
         index = _KEYS.index(row) if row in _KEYS else row
@@ -796,6 +978,15 @@ class WoundUpdate:
     @property
     def box_name(self) -> str | None:
         return None if self.row is None else WOUND_BOXES[self.row].name
+
+
+@dataclass(frozen=True)
+class Marking:
+    """Several wounds marked in turn: the track before, after, and each wound's update."""
+
+    before: WoundTrack
+    track: WoundTrack
+    updates: tuple[WoundUpdate, ...]
 
 
 @dataclass(frozen=True)
@@ -1012,6 +1203,11 @@ class AttackResult:
     @property
     def margin_name(self) -> str:
         return ladder_name(self.margin)
+
+    @property
+    def wounds(self) -> tuple[int, ...]:
+        """Damage per wound to mark: one per hitting bullet (one for a single shot), none on a miss."""
+        return hit_wounds(self.damage, self.hits)
 
 
 def attack(

@@ -24,8 +24,6 @@ from rules import dice
 
 __all__ = [
     "CHECK_KINDS",
-    "CHECK_NAMES",
-    "CHECK_TITLES",
     "CRIT_HIGH",
     "CRIT_LOW",
     "MAX_CHAIN_SPAN",
@@ -59,9 +57,8 @@ MAX_CHECK_SPAN = 200
 MAX_CHAIN_SPAN = 400
 RECOMMENDED_RATIO = Fraction(2)
 
+# Check codes: initiative, accuracy ("точность"), effect (seed 001, section 2); the UI names them.
 CHECK_KINDS = ("I", "T", "E")
-CHECK_NAMES = {"I": "И-чек", "T": "Т-чек", "E": "Эф-чек"}
-CHECK_TITLES = {"I": "Чек на инициативу", "T": "Чек на точность", "E": "Чек на эффект"}
 CRIT_HIGH, CRIT_LOW = "high", "low"
 
 
@@ -411,7 +408,6 @@ class StageResult:
     """
 
     kind: str
-    name: str
     faces: tuple[int, ...]
     right_faces: tuple[int, ...]
     left: int
@@ -455,7 +451,6 @@ def _roll_stage(rng: random.Random, stage: Stage, carried: Fraction, /) -> Stage
     crit = check._face_crit(sum(faces)) or check._margin_crit(int(2 * margin))
     return StageResult(
         kind=stage.kind,
-        name=CHECK_NAMES[stage.kind],
         faces=faces,
         right_faces=right_faces,
         left=left,

@@ -561,29 +561,6 @@ class JournalEntry:
             refilled=_flag(d["refilled"], "refilled"),
         )
 
-    def text(self) -> str:
-        """One plain-text journal line for export.
-
-        >>> record(new_state(), "dark", 3).entry.text()
-        'table: kept dark 3; EVENT; dark T 5 → 5'
-        """
-        parts = []
-        if self.source == "record":
-            parts.append("table")
-        else:
-            label = self.roll if self.mode != "two_dice" else f"{self.roll}, two dice"
-            drew = ", ".join(f"{d.colour} {'/'.join(map(str, d.rolls))}" for d in self.drawn)
-            parts.append(f"{label}: drew {drew}")
-        parts.append(f"kept {self.kept_colour} {self.kept_value}")
-        parts.append("EVENT" if self.event else "no event")
-        parts.append(", ".join(f"{n} T {b} → {a}" for n, b, a in self.thresholds))
-        if self.pair:
-            parts.append(f"{self.pair} pair")
-        if self.refilled:
-            parts.append("bag refilled first")
-        head, *rest = parts
-        return f"{head}: {'; '.join(rest)}" if self.source == "record" else f"{head}; {'; '.join(rest)}"
-
 
 @dataclass(frozen=True)
 class CheckResult:

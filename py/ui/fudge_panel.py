@@ -43,10 +43,7 @@ _state: dict[str, Any] = {
     "att_hit": None,
     # Sub-scale damage (rate = scale difference) and exhaustion damage (4:1), and the real damage
     # each has produced that is not yet marked on the wound track.
-    "sub": fudge.Accumulator(2),
-    "sub_units": 0,
-    "exh": fudge.Accumulator(fudge.EXHAUSTION_RATE),
-    "exh_units": 0,
+    "pools": fudge.DamagePools(),
 }
 _shown: dict[str, Any] = {}  # element id -> the Text it shows (shown again on a language switch)
 _errors: dict[str, tuple[Any, str]] = {}  # section id -> (error from a click, the text it showed)
@@ -462,9 +459,9 @@ class _Ladder:
         self.value = value
 
     def __str__(self) -> str:
-        name = fudge.ladder_name(self.value)
-        end = fudge.LADDER[8 if self.value > 0 else -8]
-        return i18n.t(end) + name.removeprefix(end) if abs(self.value) > 8 else i18n.t(name)
+        rung, excess = fudge.ladder_step(self.value)
+        name = i18n.t(fudge.LADDER[rung])
+        return f"{name} {excess:+d}" if excess else name
 
 
 def _show(element_id: str, text: Any) -> None:
@@ -724,11 +721,17 @@ def _show_mode() -> None:
 
 
 OUTCOME_LABEL = {fudge.FAILURE: "Провал", fudge.TIE: "Ничья", fudge.SUCCESS: "Успех"}
+# The seed's wording of each outcome code (seed 002, 2.1).
+OUTCOME_TEXT = {
+    fudge.FAILURE: "действие не удалось",
+    fudge.TIE: "действие либо не удалось, либо удалось, но с некоторыми сложностями",
+    fudge.SUCCESS: "действие успешно",
+}
 
 
 def _outcome(outcome: str) -> Text:
     """ "Провал: действие не удалось" — the label and the seed's wording."""
-    return Text("{label}: {text}", label=Text(OUTCOME_LABEL[outcome]), text=Text(fudge.OUTCOME_TEXT[outcome]))
+    return Text("{label}: {text}", label=Text(OUTCOME_LABEL[outcome]), text=Text(OUTCOME_TEXT[outcome]))
 
 
 def render_action(highlight: int | None = None) -> None:
@@ -789,7 +792,7 @@ def on_action_roll(_event: Any) -> None:
         against=against,
         margin=_level(result.margin),
         label=Text(OUTCOME_LABEL[result.outcome]),
-        outcome=Text(result.outcome_text),
+        outcome=Text(OUTCOME_TEXT[result.outcome]),
         p=Later(percent, getattr(result.odds, result.outcome)),
     )
     _record("fudge-act-result", text)
@@ -1030,7 +1033,7 @@ def on_attack(_event: Any) -> None:
         else:
             outcome = Text("{kind}: урон {damage}.", kind=kind, damage=result.damage)
         outcome = _Join([outcome, _detail_text(result.detail, -data["factors"].scale_difference)])
-        amounts = [result.damage] * result.hits if result.damage > 0 else []
+        amounts = list(result.wounds)
     text = Text(
         "{dice}: {attack}; {defence} → величина успеха {margin}. {outcome} "
         "(P(попадание) = {hit}, P(задевание) = {graze})",
@@ -1076,19 +1079,15 @@ def on_damage_calc(_event: Any) -> None:
             _detail_text(result, -f.scale_difference),
         ]
     )
-    _set_pending([result.amount] if result.amount > 0 else [])
+    _set_pending(list(result.wounds))
     _record("fudge-att-result", text)
 
 
-def _mark_ones(amounts: list[int]) -> tuple[fudge.WoundTrack, _Join]:
-    """The track after each hit in turn, and what each marked."""
-    track = _state["track"]
-    marked = []
-    for amount in amounts:
-        update = track.take(amount)
-        track = update.track
-        marked.append(Text(update.box_name) if update.box_name else Text(track.status))
-    return track, _Join(marked, ", ")
+def _mark_each(amounts: list[int] | tuple[int, ...]) -> tuple[fudge.WoundTrack, _Join]:
+    """The track after each wound in turn (``WoundTrack.mark_each``), and what each marked."""
+    marking = _state["track"].mark_each(amounts)
+    marked = [Text(u.box_name) if u.box_name else Text(u.track.status) for u in marking.updates]
+    return marking.track, _Join(marked, ", ")
 
 
 @_handler("click", "#fudge-apply")
@@ -1096,7 +1095,7 @@ def on_apply(_event: Any) -> None:
     amounts = list(_state["pending"])
     if not amounts:
         raise dom.InputError(Text("Нет урона для отметки: сначала атакуйте или посчитайте урон."))
-    track, marked = _mark_ones(amounts)
+    track, marked = _mark_each(amounts)
     _set_pending([])
     _commit_track(
         track,
@@ -1216,116 +1215,93 @@ def on_wound_revive(_event: Any) -> None:
 # --- accumulators: sub-scale damage (rate = scale difference) and exhaustion damage (4:1) ----------
 
 
-def _default_accumulators(rate: int = 2) -> dict[str, Any]:
-    return {
-        "sub": fudge.Accumulator(rate),
-        "sub_units": 0,
-        "exh": fudge.Accumulator(fudge.EXHAUSTION_RATE),
-        "exh_units": 0,
-    }
-
-
-def _units(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_UNITS:
+def _units(value: int) -> int:
+    if value > MAX_UNITS:
         raise ValueError(f"converted damage must be 0..{MAX_UNITS}, got {value!r}")
     return value
 
 
-def _load_accumulators() -> tuple[dict[str, Any], Text | None]:
+def _load_accumulators() -> tuple[fudge.DamagePools, Text | None]:
     if not dom.has_saved(ACC_KEY):
-        return _default_accumulators(), None
+        return fudge.DamagePools(), None
     saved = dom.load_json(ACC_KEY, None)
     try:
-        if not isinstance(saved, dict) or set(saved) != {
-            "sub",
-            "sub_units",
-            "exhaustion",
-            "exhaustion_units",
-        }:
-            raise ValueError("accumulator data has the wrong keys")
-        sub = fudge.Accumulator.from_dict(saved["sub"])
-        exh = fudge.Accumulator.from_dict(saved["exhaustion"])
-        if exh.rate != fudge.EXHAUSTION_RATE or sub.rate > MAX_RATE:
+        pools = fudge.DamagePools.from_dict(saved)
+        if pools.sub_scale.rate > MAX_RATE:
             raise ValueError("accumulator rate out of range")
-        loaded = {"sub": sub, "sub_units": _units(saved["sub_units"]), "exh": exh}
-        return {**loaded, "exh_units": _units(saved["exhaustion_units"])}, None
+        _units(pools.sub_scale_units)
+        _units(pools.exhaustion_units)
+        return pools, None
     except (ValueError, TypeError):
         return (
-            _default_accumulators(),
+            fudge.DamagePools(),
             Text("Сохранённые накопители повреждены и не прочитаны; накопители начаты с нуля."),
         )
 
 
 def _acc_summary() -> Text:
-    sub, exh = _state["sub"], _state["exh"]
+    pools: fudge.DamagePools = _state["pools"]
+    sub, exh = pools.sub_scale, pools.exhaustion
     return Text(
         "Накоплено: без учёта масштаба {sub} из {rate}, изматывающий {exh} из {exh_rate}; готово урона {units}.",
         sub=sub.stored,
         rate=sub.rate,
         exh=exh.stored,
         exh_rate=exh.rate,
-        units=_state["sub_units"] + _state["exh_units"],
+        units=pools.ready,
     )
 
 
 def render_accumulators() -> None:
+    pools: fudge.DamagePools = _state["pools"]
     rows = []
-    for name, kind in (("Без учёта масштаба", "sub"), ("Изматывающий (1 к 4)", "exh")):
-        pool: fudge.Accumulator = _state[kind]
+    for name, pool, units in (
+        ("Без учёта масштаба", pools.sub_scale, pools.sub_scale_units),
+        ("Изматывающий (1 к 4)", pools.exhaustion, pools.exhaustion_units),
+    ):
         rows.append(
             (
                 Text(name),
                 Text("{stored} из {rate}", stored=pool.stored, rate=pool.rate),
                 Text("{rate} к 1", rate=pool.rate),
-                str(_state[f"{kind}_units"]),
+                str(units),
             )
         )
     _fill("fudge-acc-rows", rows)
-    dom.by_id("fudge-acc-apply").disabled = not (_state["sub_units"] + _state["exh_units"])
+    dom.by_id("fudge-acc-apply").disabled = not pools.ready
 
 
-def _commit_accumulators(changes: dict[str, Any], text: Any) -> None:
-    _state.update(changes)
-    sub, exh = _state["sub"], _state["exh"]
-    dom.save_json(
-        ACC_KEY,
-        {
-            "sub": sub.to_dict(),
-            "sub_units": _state["sub_units"],
-            "exhaustion": exh.to_dict(),
-            "exhaustion_units": _state["exh_units"],
-        },
-    )
-    dom.by_id("fudge-acc-rate").value = str(sub.rate)
+def _commit_accumulators(pools: fudge.DamagePools, text: Any) -> None:
+    _state["pools"] = pools
+    dom.save_json(ACC_KEY, pools.to_dict())
+    dom.by_id("fudge-acc-rate").value = str(pools.sub_scale.rate)
     render_accumulators()
     dom.by_id("fudge-acc-notice").hidden = True
     _shown.pop("fudge-acc-notice", None)
     _record("fudge-acc-status", _Join([text, " ", _acc_summary()]))
 
 
-def _added(kind: str, amount: int, rate: int) -> tuple[dict[str, Any], int]:
-    """The accumulator after adding ``amount`` and the real damage it produced; InputError (and
-    nothing changed) when it cannot take it: a sub-scale pool holding damage at another scale."""
-    pool: fudge.Accumulator = _state[kind]
-    if rate != pool.rate:
-        if pool.stored:
-            raise dom.InputError(
-                Text(
-                    "В накопителе уже {stored} при масштабе {rate}; сбросьте накопители, "
-                    "чтобы сменить масштаб на {new}.",
-                    stored=pool.stored,
-                    rate=pool.rate,
-                    new=rate,
-                )
+def _added(feed: fudge.PoolFeed) -> tuple[fudge.DamagePools, int]:
+    """The pools after ``DamagePools.add`` and the real damage it produced; InputError (and
+    nothing changed) when they cannot take it: a sub-scale pool holding damage at another scale."""
+    before: fudge.DamagePools = _state["pools"]
+    try:
+        after = before.add(feed)
+    except fudge.ScaleMismatch as error:
+        raise dom.InputError(
+            Text(
+                "В накопителе уже {stored} при масштабе {rate}; сбросьте накопители, "
+                "чтобы сменить масштаб на {new}.",
+                stored=error.stored,
+                rate=error.rate,
+                new=error.new,
             )
-        pool = _rules(lambda: fudge.Accumulator(rate))
-    result = _rules(lambda: pool.add(amount))
-    units = _state[f"{kind}_units"] + result.units
-    if units > MAX_UNITS:
+        ) from None
+    if after.sub_scale_units > MAX_UNITS or after.exhaustion_units > MAX_UNITS:
         raise dom.InputError(
             Text("Готового урона больше {most}: сначала отметьте его в ранах.", most=MAX_UNITS)
         )
-    return {kind: result.pool, f"{kind}_units": units}, result.units
+    return after, after.ready - before.ready
 
 
 def _with_units(text: Text, units: int) -> Any:
@@ -1336,55 +1312,54 @@ def _with_units(text: Text, units: int) -> Any:
 
 def _feed_from_attack(detail: fudge.Damage, hits: int) -> None:
     """Put a hit's sub-scale or exhaustion damage (each hitting bullet's, for a burst) in its pool."""
-    if detail.sub_scale:
-        kind, amount, rate = "sub", detail.sub_scale * hits, detail.scale_rate
+    feed = fudge.pool_feed(detail, hits)
+    if feed is None:
+        return
+    if feed.kind == fudge.SUB_SCALE:
         done = "Из атаки: урон без учёта масштаба +{amount} (масштаб {rate})."
         refused = "Из атаки урон без учёта масштаба {amount} не добавлен: {reason}"
-    elif detail.exhaustion:
-        kind, amount, rate = "exh", detail.exhaustion * hits, fudge.EXHAUSTION_RATE
+    else:
         done = "Из атаки: изматывающий урон +{amount} (1 к {rate})."
         refused = "Из атаки изматывающий урон {amount} не добавлен: {reason}"
-    else:
-        return
     try:
-        changes, units = _added(kind, amount, rate)
+        pools, units = _added(feed)
     except ValueError as error:
-        _record("fudge-acc-status", Text(refused, amount=amount, reason=error.args[0]))
+        _record("fudge-acc-status", Text(refused, amount=feed.amount, reason=error.args[0]))
         return
-    _commit_accumulators(changes, _with_units(Text(done, amount=amount, rate=rate), units))
+    _commit_accumulators(pools, _with_units(Text(done, amount=feed.amount, rate=feed.rate), units))
 
 
 @_handler("click", "#fudge-acc-sub-add")
 def on_acc_sub_add(_event: Any) -> None:
     rate = dom.read_int("fudge-acc-rate", 1, MAX_RATE, "Масштаб (разница)")
     amount = dom.read_int("fudge-acc-sub", 1, 99, "Урон без учёта масштаба")
-    changes, units = _added("sub", amount, rate)
+    pools, units = _added(fudge.PoolFeed(fudge.SUB_SCALE, amount, rate))
     text = Text("Урон без учёта масштаба +{amount} (масштаб {rate}).", amount=amount, rate=rate)
-    _commit_accumulators(changes, _with_units(text, units))
+    _commit_accumulators(pools, _with_units(text, units))
 
 
 @_handler("click", "#fudge-acc-exh-add")
 def on_acc_exh_add(_event: Any) -> None:
     amount = dom.read_int("fudge-acc-exh", 1, 99, "Изматывающий урон")
-    changes, units = _added("exh", amount, fudge.EXHAUSTION_RATE)
+    pools, units = _added(fudge.PoolFeed(fudge.EXHAUSTION, amount, fudge.EXHAUSTION_RATE))
     text = Text("Изматывающий урон +{amount} (1 к {rate}).", amount=amount, rate=fudge.EXHAUSTION_RATE)
-    _commit_accumulators(changes, _with_units(text, units))
+    _commit_accumulators(pools, _with_units(text, units))
 
 
 @_handler("click", "#fudge-acc-apply")
 def on_acc_apply(_event: Any) -> None:
-    units = _state["sub_units"] + _state["exh_units"]
-    if not units:
+    pools: fudge.DamagePools = _state["pools"]
+    if not pools.ready:
         raise dom.InputError(Text("Нет готового урона: накопители ещё не набрали ни одной единицы."))
     _not_dead()
-    track, marked = _mark_ones([1] * units)
-    _commit_accumulators({"sub_units": 0, "exh_units": 0}, Text("Готовый урон отмечен в ранах."))
-    _commit_track(track, Text("Урон 1 × {units} из накопителей: {marked}.", units=units, marked=marked))
+    track, marked = _mark_each(pools.wounds)
+    _commit_accumulators(pools.marked(), Text("Готовый урон отмечен в ранах."))
+    _commit_track(track, Text("Урон 1 × {units} из накопителей: {marked}.", units=pools.ready, marked=marked))
 
 
 @_handler("click", "#fudge-acc-reset")
 def on_acc_reset(_event: Any) -> None:
-    _commit_accumulators(_default_accumulators(_state["sub"].rate), Text("Накопители сброшены."))
+    _commit_accumulators(_state["pools"].reset(), Text("Накопители сброшены."))
 
 
 # --- scale, rapid fire, range --------------------------------------------------------------------
@@ -1516,9 +1491,9 @@ def setup() -> None:
         _show("fudge-w-notice", notice)
         dom.by_id("fudge-w-notice").hidden = False
     _show("fudge-w-status", _status(track))
-    accumulators, acc_notice = _load_accumulators()
-    _state.update(accumulators)
-    dom.by_id("fudge-acc-rate").value = str(_state["sub"].rate)
+    pools, acc_notice = _load_accumulators()
+    _state["pools"] = pools
+    dom.by_id("fudge-acc-rate").value = str(pools.sub_scale.rate)
     if acc_notice:
         _show("fudge-acc-notice", acc_notice)
         dom.by_id("fudge-acc-notice").hidden = False

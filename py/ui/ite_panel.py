@@ -162,8 +162,12 @@ def _id(kind: str, field: str) -> str:
     return f"ite-{kind.lower()}-{field}"
 
 
+# The seed's name of each check code (seed 001): the catalogue key of its label.
+CHECK_NAMES = {"I": "И-чек", "T": "Т-чек", "E": "Эф-чек"}
+
+
 def _name(kind: str, tr: Tr = i18n.t) -> str:
-    return tr(ite.CHECK_NAMES[kind])
+    return tr(CHECK_NAMES[kind])
 
 
 def _read_optional(element_id: str, low: int, high: int, name: str) -> int | None:

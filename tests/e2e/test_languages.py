@@ -26,7 +26,7 @@ class Script:
 
     action: Callable[[Page], None]
     bad_input: Callable[[Page], None]
-    russian_marker: str  # a text the panel shows in Russian after the action (comes back on the reverse switch)
+    russian_marker: str  # shown in Russian after the action, and again after the reverse switch
 
 
 def _roller_action(page: Page) -> None:

@@ -83,6 +83,21 @@ def test_ladder_is_the_seeds_and_names_every_roll():
     assert ladder_name(11) == "Эпически +3" and ladder_name(-10) == "Эпический провал -2"
 
 
+def test_ladder_step_is_the_rung_and_the_excess():
+    """Seed 002 §1.0 (ladder −8..+8), extended: a level beyond the ends is the end rung plus the excess, as data."""
+    assert [fudge.ladder_step(k) for k in (-10, -8, 0, 5, 8, 9)] == [
+        (-8, -2),
+        (-8, 0),
+        (0, 0),
+        (5, 0),
+        (8, 0),
+        (8, 1),
+    ]
+    assert ladder_name(9) == "Эпически +1" and ladder_name(-10) == "Эпический провал -2"
+    with pytest.raises(ValueError):
+        fudge.ladder_step(1.5)
+
+
 def test_roll_uses_the_named_dice():
     """Seed 002 §1.0: a roll shows its dice faces and a value equal to their sum (minus 12 for 6d3-12)."""
     rng = random.Random(7)
@@ -143,7 +158,7 @@ def test_one_sided_roll_margin_and_names():
         assert r.total == 3 + r.roll.value and r.margin == r.total - 2
         assert r.margin_name == ladder_name(r.margin)
         assert r.outcome == ("success" if r.margin > 0 else "tie" if r.margin == 0 else "failure")
-        assert r.outcome_text == fudge.OUTCOME_TEXT[r.outcome]
+        assert r.outcome == fudge.outcome_of(r.margin) in (fudge.FAILURE, fudge.TIE, fudge.SUCCESS)
 
 
 def test_opposed_odds_brute_force():
@@ -462,3 +477,117 @@ def test_exact_odds_before_every_check():
         assert odds.failure + odds.tie + odds.success == 1 == sum(odds.margins.values())
     assert three.miss + three.graze + three.hit == 1 == sum(three.damage.values())
     assert sum(three.margins.values()) == three.hit
+
+
+# --- wound bookkeeping: per-bullet wounds, marking in turn, damage pools ------------------------------
+
+
+def test_each_hitting_bullet_is_its_own_wound():
+    """Seed 002 §3.1 "Скорострельная атака" + §3.3: every hitting bullet marks a box with the per-bullet damage; 0 marks nothing."""
+    assert fudge.hit_wounds(2, 3) == (2, 2, 2)
+    assert fudge.hit_wounds(4) == (4,)
+    assert fudge.hit_wounds(0, 7) == () and fudge.hit_wounds(3, 0) == ()
+    for bad in ((-1, 1), (1, -1), (1.0, 1)):
+        with pytest.raises(ValueError):
+            fudge.hit_wounds(*bad)
+    assert damage(2, DamageFactors(MELEE_WEAPONS[5])).wounds == (6,)
+    assert damage(1, DamageFactors(MELEE_WEAPONS[0], toughness=3)).wounds == ()
+    rng = random.Random(5)
+    factors = DamageFactors(RANGED_WEAPONS[2].weapon())
+    for _ in range(200):
+        r = attack(rng, Side(skill=3), Side(), factors, bullets=20)
+        assert r.wounds == ((r.damage,) * r.hits if r.damage else ())
+        if r.outcome == fudge.FAILURE:
+            assert r.wounds == ()
+        else:
+            assert len(r.wounds) == rapid_fire_hits(20, r.margin)
+
+
+def test_mark_fills_a_full_row_into_the_next_worse_one():
+    """Seed 002 §3.3: a hit crosses out one free box of its row; a full row passes it to the next worse free one."""
+    track = WoundTrack()
+    for expected in ((1, 0, 0, 0, 0, 0), (2, 0, 0, 0, 0, 0), (3, 0, 0, 0, 0, 0), (4, 0, 0, 0, 0, 0)):
+        track = track.mark(1)
+        assert track.marked == expected
+    assert track.mark(1).marked == (4, 1, 0, 0, 0, 0)
+    assert WoundTrack((4, 2, 1, 0, 0, 0)).mark(1).marked == (4, 2, 1, 1, 0, 0)
+    assert WoundTrack((4, 2, 1, 1, 1, 1)).mark(1).dead  # no free box left: "Мёртв"
+    assert WoundTrack().mark(7).dead and WoundTrack().mark(6).marked == (0, 0, 0, 0, 0, 1)
+    assert WoundTrack().mark(0) == WoundTrack()
+    assert WoundTrack(dead=True).mark(2) == WoundTrack(dead=True)
+
+
+def test_mark_each_marks_wounds_in_turn_and_reports_each():
+    """Seed 002 §3.3: several wounds (a burst, converted units) are marked one after another, each with its own box."""
+    marking = WoundTrack().mark_each((2, 2, 2, 2, 2, 2, 2))
+    assert marking.before == WoundTrack()
+    assert [u.row for u in marking.updates] == [1, 1, 2, 3, 4, 5, None]
+    assert [u.box_name for u in marking.updates][:3] == ["Лёгкое повреждение"] * 2 + ["Среднее повреждение"]
+    assert marking.track.dead and marking.updates[-1].track.status == "Мёртв"
+    for before, update in zip(
+        (marking.before, *(u.track for u in marking.updates)), marking.updates, strict=False
+    ):
+        assert update.before == before
+    assert WoundTrack().mark_each(()).track == WoundTrack()
+    assert WoundTrack().mark_each([1] * 5).track.marked == (4, 1, 0, 0, 0, 0)
+
+
+def test_pool_feed_takes_each_bullets_sub_scale_or_exhaustion_damage():
+    """Seed 002 §1.8 and §3.2: a hit stopped only by scale feeds the sub-scale pool at the scale rate, one stopped by toughness feeds exhaustion (4:1); once per hitting bullet."""
+    sub = damage(2, DamageFactors(MELEE_WEAPONS[5], defence_scale=12))
+    assert fudge.pool_feed(sub) == fudge.PoolFeed(fudge.SUB_SCALE, 6, 12)
+    assert fudge.pool_feed(sub, 3) == fudge.PoolFeed(fudge.SUB_SCALE, 18, 12)
+    tired = damage(1, DamageFactors(MELEE_WEAPONS[1], toughness=3, defence_scale=2))
+    assert fudge.pool_feed(tired, 2) == fudge.PoolFeed(fudge.EXHAUSTION, 2, fudge.EXHAUSTION_RATE)
+    assert fudge.pool_feed(damage(2, DamageFactors(MELEE_WEAPONS[5]))) is None
+    assert fudge.pool_feed(sub, 0) is None
+    for bad in (("luck", 1, 2), (fudge.SUB_SCALE, -1, 2), (fudge.SUB_SCALE, 1, 0), (fudge.EXHAUSTION, 1, 3)):
+        with pytest.raises(ValueError):
+            fudge.PoolFeed(*bad)
+
+
+def test_damage_pools_convert_and_keep_one_scale():
+    """Seed 002 §1.8 ("наберётся до значения масштаба … единицу действительного урона") and §3.2 (1 к 4): pools convert whole units; a pool holding damage keeps its scale."""
+    pools = fudge.DamagePools()
+    assert pools.ready == 0 and pools.wounds == ()
+    pools = pools.add(fudge.PoolFeed(fudge.SUB_SCALE, 2, 3))  # empty: switches to scale 3
+    assert (pools.sub_scale, pools.sub_scale_units) == (Accumulator(3, 2), 0)
+    pools = pools.add(fudge.PoolFeed(fudge.SUB_SCALE, 1, 3))
+    assert (pools.sub_scale, pools.sub_scale_units) == (Accumulator(3, 0), 1)
+    pools = pools.add(fudge.PoolFeed(fudge.EXHAUSTION, 9, 4))
+    assert (pools.exhaustion, pools.exhaustion_units) == (Accumulator(4, 1), 2)
+    assert pools.ready == 3 and pools.wounds == (1, 1, 1)
+    held = pools.add(fudge.PoolFeed(fudge.SUB_SCALE, 2, 3))
+    with pytest.raises(fudge.ScaleMismatch) as caught:
+        held.add(fudge.PoolFeed(fudge.SUB_SCALE, 1, 5))
+    assert (caught.value.stored, caught.value.rate, caught.value.new) == (2, 3, 5)
+    assert isinstance(caught.value, ValueError)
+    marked = pools.marked()
+    assert marked.ready == 0 and marked.exhaustion == Accumulator(4, 1)
+    assert held.reset() == fudge.DamagePools(Accumulator(3))
+    assert WoundTrack().mark_each(pools.wounds).track.marked == (3, 0, 0, 0, 0, 0)
+
+
+def test_damage_pools_round_trip_and_reject_corruption():
+    """Seed 002 §1.8/§3.2 bookkeeping survives a reload: to_dict/from_dict keep the panel's storage format; bad data is a ValueError."""
+    pools = fudge.DamagePools(Accumulator(5, 4), 2, Accumulator(4, 3), 1)
+    data = pools.to_dict()
+    assert data == {
+        "sub": {"rate": 5, "stored": 4},
+        "sub_units": 2,
+        "exhaustion": {"rate": 4, "stored": 3},
+        "exhaustion_units": 1,
+    }
+    assert fudge.DamagePools.from_dict(data) == pools
+    for bad in (
+        None,
+        [],
+        {**data, "extra": 0},
+        {k: v for k, v in data.items() if k != "sub_units"},
+        {**data, "sub_units": -1},
+        {**data, "exhaustion_units": True},
+        {**data, "exhaustion": {"rate": 3, "stored": 0}},
+        {**data, "sub": {"rate": 5, "stored": 5}},
+    ):
+        with pytest.raises(ValueError):
+            fudge.DamagePools.from_dict(bad)

@@ -34,7 +34,7 @@ def test_catalogue_is_found() -> None:
     """The scan sees the panels' entries (guards the test below against finding nothing)."""
     found = _translations()
     assert len(found) > 300
-    assert ("Log", "shell.py") in found["Журнал"]
+    assert ("Log", "i18n.py") in found["Журнал"]
 
 
 def test_no_phrase_has_two_english_translations() -> None:
