@@ -355,11 +355,11 @@ def _apply(mounted: _Mounted, result: Any) -> None:
         elif isinstance(effect, ClearLog):
             mounted.log = ()
         elif isinstance(effect, Copy):
-            _copy(mounted, effect.text, effect.status)
+            _copy(mounted, render(effect.text, _page["lang"]), effect.status)
         elif isinstance(effect, CopyLog):
             _copy(mounted, _log_text(mounted), effect.status)
         elif isinstance(effect, Download):
-            _download(effect.filename, effect.text, effect.mime)
+            _download(effect.filename, render(effect.text, _page["lang"]), effect.mime)
         elif isinstance(effect, DownloadLog):
             _download(effect.filename, _log_text(mounted), "text/plain")
     if done.log is not None and spec is not None:

@@ -60,18 +60,19 @@ MAX_FIELD_CHARS = 200_000  # longer field values are not saved (a huge paste sta
 
 @dataclass(frozen=True)
 class Copy:
-    """Copy ``text`` to the clipboard and say so in element ``status``."""
+    """Copy ``text`` to the clipboard and say so in element ``status``; a renderable ``text`` is
+    rendered in the page's language (a panel's own journal, for instance)."""
 
-    text: str
+    text: Renderable
     status: str
 
 
 @dataclass(frozen=True)
 class Download:
-    """Offer ``text`` as a UTF-8 download named ``filename``."""
+    """Offer ``text`` (rendered in the page's language) as a UTF-8 download named ``filename``."""
 
     filename: str
-    text: str
+    text: Renderable
     mime: str = "text/plain"
 
 
@@ -189,6 +190,7 @@ class Panel(Generic[S]):
     legacy: Callable[[Callable[[str], Any]], Any] | None = None
     unsaved_fields: frozenset[str] = frozenset()
     title: Msg | None = None
+    fallback: S | None = None
 
     @property
     def key(self) -> str:
@@ -237,6 +239,10 @@ def _form_from_json(raw: Any) -> tuple[dict[str, str | bool], bool]:
     return good, len(good) != len(raw)
 
 
+def _fallback(panel: Panel[S]) -> S:
+    return panel.initial if panel.fallback is None else panel.fallback
+
+
 def decode(panel: Panel[S], raw: str | None, legacy: Callable[[str], Any] | None = None) -> Restored[S]:
     """A saved record back; each broken part is dropped on its own, and named in ``dropped``.
 
@@ -268,12 +274,13 @@ def decode(panel: Panel[S], raw: str | None, legacy: Callable[[str], Any] | None
     if form_damaged:
         dropped.append(WHAT_FIELDS)
 
-    state = panel.initial
+    state = _fallback(panel) if WHAT_STATE in dropped else panel.initial
     if panel.load is not None and record.get("state") is not None:
         try:
             state = panel.load(record["state"])
         except (ValueError, TypeError, KeyError):
             dropped.append(WHAT_STATE)
+            state = _fallback(panel)
 
     log: tuple[LogEntry, ...] = ()
     log_damaged = False
