@@ -257,7 +257,9 @@ def decode(panel: Panel[S], raw: str | None, legacy: Callable[[str], Any] | None
         except ValueError:
             record = None
         if not isinstance(record, dict):
-            return Restored({}, _fallback(panel), (), (WHAT_FIELDS, WHAT_STATE, WHAT_LOG), panel.log is not None)
+            return Restored(
+                {}, _fallback(panel), (), (WHAT_FIELDS, WHAT_STATE, WHAT_LOG), panel.log is not None
+            )
     elif legacy is not None:
         record = {"form": {}}
         if panel.legacy is not None:
