@@ -26,7 +26,6 @@ random.seed()
 
 LEGACY = {
     "converter": "ui.converter",
-    "threat": "ui.threat_panel",
     "notation": "ui.notation_panel",
     "checks": "ui.checks_panel",
     "ite": "ui.ite_panel",

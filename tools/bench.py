@@ -64,7 +64,7 @@ ACTIONS: list[tuple[str, str, str, str]] = [
         for expr, what in (("2000d6", "refused"), ("30d20!", "rolled, odds refused"))
     ),
     # Issue #3: a check re-renders odds and the exact forecast; the second case is an exhaustible
-    # bag at the forecast budget (ui.threat_view.FORECAST_BUDGET), the heaviest forecast computed.
+    # bag at the forecast budget (panels.threat.state.FORECAST_BUDGET), the heaviest forecast computed.
     ("threat check (default bag)", "threat", "", "#threat-check"),
     (
         "threat check + forecast, exhaustible bag at the budget",

@@ -34,7 +34,7 @@ SNAPSHOT = "static/python.snap.gz"  # read by static/pyodide-boot.mjs
 HOME = "/home/pyodide/"  # Pyodide's working directory, where PyScript's [files] land
 # Imported into the snapshot: icepool, our pure rules and the ui modules that touch no browser API
 # (a module that imports pyscript/js fails here, in Node). html is used by PyScript itself.
-SNAPSHOT_IMPORTS = ("html", "icepool", "ui.fmt", "ui.threat_view")
+SNAPSHOT_IMPORTS = ("html", "icepool", "ui.fmt")
 BROWSER_ONLY = {"kit.browser"}  # imports pyscript: compiled into the snapshot, not imported (precompiled.py)
 FIRST_PAINT = "static/first-paint.js"
 

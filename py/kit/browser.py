@@ -417,16 +417,23 @@ def _listen(mounted: _Mounted) -> None:
             element = target.closest(selector) if hasattr(target, "closest") else None
             if not hasattr(element, "tagName") or not mounted.section.contains(element):
                 continue
-            is_button = str(element.tagName) == "BUTTON"
-            if (event.type == "click") == is_button:
+            if event.type == _trigger(element):
                 _run(mounted, action, element)
                 return
         if event.type == "change":
             _save(mounted)  # every field a GM typed survives a reload
 
     handler = create_proxy(on_event)
-    mounted.section.addEventListener("click", handler)
-    mounted.section.addEventListener("change", handler)
+    for kind in ("click", "change", "input"):
+        mounted.section.addEventListener(kind, handler)
+
+
+def _trigger(element: Any) -> str:
+    """The event that runs an element's action: a button's click, a slider's input (it follows the
+    drag), any other field's change."""
+    if str(element.tagName) == "BUTTON":
+        return "click"
+    return "input" if str(getattr(element, "type", "")) == "range" else "change"
 
 
 # --------------------------------------------------------------------------- mounting
@@ -455,8 +462,8 @@ def mount(panel: Panel[Any]) -> None:
         clear.addEventListener("click", create_proxy(lambda _e: _clear_log(mounted)))
     if panel.start is not None:
         _apply(mounted, panel.start(mounted.state, read_form(section), url_params()))
-    elif not has_record:
-        _save(mounted)  # carried over from before the kit: from now on in one record
+    elif not has_record or notice is not None:
+        _save(mounted)  # carried over from before the kit, or repaired: from now on one sound record
     _render(mounted)
     _listen(mounted)
 

@@ -197,6 +197,7 @@ class Panel(Generic[S]):
     legacy: Callable[[Callable[[str], Any]], Any] | None = None
     unsaved_fields: frozenset[str] = frozenset()
     title: Msg | None = None
+    fallback: S | None = None
 
     @property
     def key(self) -> str:
@@ -245,6 +246,10 @@ def _form_from_json(raw: Any) -> tuple[dict[str, str | bool], bool]:
     return good, len(good) != len(raw)
 
 
+def _fallback(panel: Panel[S]) -> S:
+    return panel.initial if panel.fallback is None else panel.fallback
+
+
 def decode(panel: Panel[S], raw: str | None, legacy: Callable[[str], Any] | None = None) -> Restored[S]:
     """A saved record back; each broken part is dropped on its own, and named in ``dropped``.
 
@@ -259,7 +264,9 @@ def decode(panel: Panel[S], raw: str | None, legacy: Callable[[str], Any] | None
         except ValueError:
             record = None
         if not isinstance(record, dict):
-            return Restored({}, panel.initial, (), (WHAT_FIELDS, WHAT_STATE, WHAT_LOG), panel.log is not None)
+            return Restored(
+                {}, _fallback(panel), (), (WHAT_FIELDS, WHAT_STATE, WHAT_LOG), panel.log is not None
+            )
     elif legacy is not None:
         record = {"form": {}}
         if panel.legacy is not None:
@@ -276,12 +283,13 @@ def decode(panel: Panel[S], raw: str | None, legacy: Callable[[str], Any] | None
     if form_damaged:
         dropped.append(WHAT_FIELDS)
 
-    state = panel.initial
+    state = _fallback(panel) if WHAT_STATE in dropped else panel.initial
     if panel.load is not None and record.get("state") is not None:
         try:
             state = panel.load(record["state"])
         except (ValueError, TypeError, KeyError):
             dropped.append(WHAT_STATE)
+            state = _fallback(panel)
 
     log: tuple[LogEntry, ...] = ()
     log_damaged = False

@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from playwright.sync_api import Browser, Page, expect
 
 from e2e_support import READY, Watch, open_app
+from kit.fmt import fixed, percent
+from kit.msg import render
+from panels.threat import state as saved_state
+from panels.threat import words
 from rules import threat
-from ui import threat_view as view
-from ui.fmt import fixed, percent
 
-KEYS = ("gm.threat.state", "gm.threat.undo", "gm.threat.journal", "gm.threat.settings")
-DARK = view.DEFAULT_NAME
+RECORD = "gm.panel.threat"
+KEYS = (RECORD, *saved_state.LEGACY_KEYS)
+DARK = words.DEFAULT_NAME
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+
+
+def ru(value: object) -> str:
+    return render(value, "ru")
 
 
 def fresh(page: Page) -> None:
@@ -48,6 +57,11 @@ def saved(page: Page, key: str) -> object:
     return json.loads(page.evaluate("k => localStorage.getItem(k)", key) or "null")
 
 
+def saved_bag(page: Page) -> object:
+    """The bag in the panel's saved record."""
+    return saved(page, RECORD)["state"]["bag"]
+
+
 def test_seeded_session_matches_rules_replay(browser: Browser, site_url: str) -> None:
     """A session clicked through the UI with ?seed=123 gives the journal rules.threat gives for Random("123")."""
     watch = Watch()
@@ -67,7 +81,7 @@ def test_seeded_session_matches_rules_replay(browser: Browser, site_url: str) ->
         page.click("#threat-check")
 
     rng = random.Random("123")  # dom.app_rng: the ?seed= value arrives as a string
-    state = view.default_state()
+    state = words.default_bag()
     state = threat.set_composition(state, light=3)
     state = threat.set_composition(state, dark=2)
     state = threat.set_base_threshold(state, 4)
@@ -91,23 +105,23 @@ def test_seeded_session_matches_rules_replay(browser: Browser, site_url: str) ->
         state = result.state
 
     lines = journal(page)
-    assert lines == [view.journal_line(e) for e in entries]
+    assert lines == [ru(words.journal_line(e)) for e in entries]
     for line, entry in zip(lines, entries, strict=True):
         before, after = entry.thresholds[0][1:]
-        assert f"оставлен {view.colour_label(entry.kept_colour)} {entry.kept_value}" in line
+        assert f"оставлен {ru(words.colour_label(entry.kept_colour))} {entry.kept_value}" in line
         assert f"T {before} → {after}" in line
         assert ("СОБЫТИЕ УГРОЗЫ" in line) == entry.event
     assert [len(e.drawn) for e in entries[6:8]] == [2, 2]  # two-dice mode really drew two dice
     expect(page.locator("#threat-t-big")).to_have_text(str(state.tracks[0].threshold))
-    expect(page.locator("#threat-bag-text")).to_have_text(view.bag_text(state))
-    expect(page.locator("#threat-result")).to_have_text(view.announce_text(entries[-1]))
-    assert saved(page, "gm.threat.state") == state.to_dict()
+    expect(page.locator("#threat-bag-text")).to_have_text(ru(words.bag_text(state)))
+    expect(page.locator("#threat-result")).to_have_text(ru(words.announce(entries[-1])))
+    assert saved_bag(page) == state.to_dict()
     context.close()
     watch.assert_clean()
 
 
 def test_odds_equal_exact_event_probability(app: Page) -> None:
-    """The three odds shown equal event_probability / next_event_odds formatted by ui.fmt.percent."""
+    """The three odds shown equal event_probability / next_event_odds formatted by kit.fmt.percent."""
     fresh(app)
     set_param(app, "t", 6)
     cells = app.locator("#threat-odds tr td")
@@ -121,7 +135,7 @@ def test_odds_equal_exact_event_probability(app: Page) -> None:
     expected = [percent(threat.event_probability(3, 4, 11, roll, two_dice=True)) for roll in threat.ROLLS]
     assert cells.all_inner_texts() == expected
     state = threat.set_modes(
-        threat.set_threshold(threat.set_composition(view.default_state(), light=3, dark=4), 11), two_dice=True
+        threat.set_threshold(threat.set_composition(words.default_bag(), light=3, dark=4), 11), two_dice=True
     )
     assert expected == [percent(o.total) for o in threat.next_event_odds(state)]
 
@@ -172,30 +186,63 @@ def test_reload_keeps_state_and_journal(browser: Browser, site_url: str) -> None
 
 
 def test_corrupted_saved_state_falls_back_with_notice(app: Page) -> None:
-    """Damaged saved state and journal fall back to defaults with a visible notice, and the page still works."""
+    """A damaged saved state falls back to the defaults with screen mode ON (the safe side) and a
+    visible notice, and the page still works; damaged data under the old keys is dropped the same way."""
     fresh(app)
     record(app, DARK, 5)
     app.evaluate(
         """() => {
-        localStorage.setItem('gm.threat.state', JSON.stringify({version: 1, light: 99, tracks: []}));
-        localStorage.setItem('gm.threat.journal', '[{"source": "roll"');
-        localStorage.setItem('gm.threat.undo', '"nonsense"');
+        const record = JSON.parse(localStorage.getItem('gm.panel.threat'));
+        record.state.journal = [{source: 'roll'}];
+        localStorage.setItem('gm.panel.threat', JSON.stringify(record));
     }"""
     )
     reload(app)
     notice = app.locator("#threat-notice")
     expect(notice).to_be_visible()
-    expect(notice).to_contain_text("повреждено")
-    expect(notice).to_contain_text("журнал очищен")
+    expect(notice).to_contain_text("повреждены")
+    expect(app.locator("#threat-screen")).to_be_checked()
+    expect(app.locator("#threat-t-big")).to_be_hidden()
     expect(app.locator("#threat-t-big")).to_have_text("5")
     expect(app.locator("#threat-journal li")).to_have_count(0)
-    assert saved(app, "gm.threat.state") == view.default_state().to_dict()
+    app.uncheck("#threat-screen")
     app.click("#threat-check")
     expect(app.locator("#threat-journal li")).to_have_count(1)
-    app.evaluate("() => localStorage.setItem('gm.threat.state', '{not json')")
+    assert len(saved_state.load(saved(app, RECORD)["state"]).journal) == 1  # saved readable again
+    app.evaluate(
+        """() => {
+        localStorage.removeItem('gm.panel.threat');
+        localStorage.setItem('gm.threat.state', JSON.stringify({version: 1, light: 99, tracks: []}));
+    }"""
+    )
     reload(app)
-    expect(notice).to_contain_text("повреждено")
+    expect(notice).to_contain_text("повреждены")
+    expect(app.locator("#threat-screen")).to_be_checked()
     expect(app.locator("#threat-t-big")).to_have_text("5")
+
+
+def test_old_saved_data_is_carried_over(app: Page) -> None:
+    """What the panel saved before the kit (gm.threat.*) is read once: bag, journal and settings."""
+    fresh(app)
+    result = threat.record(threat.set_composition(words.default_bag(), light=7), DARK, 9)
+    old = {
+        "gm.threat.state": result.state.to_dict(),
+        "gm.threat.journal": [result.entry.to_dict()],
+        "gm.threat.undo": [],
+        "gm.threat.settings": {"screen": False, "track": DARK, "fc_roll": "advantage"},
+    }
+    app.evaluate(
+        "old => { localStorage.removeItem('gm.panel.threat');"
+        " for (const [k, v] of Object.entries(old)) localStorage.setItem(k, JSON.stringify(v)); }",
+        old,
+    )
+    reload(app)
+    expect(app.locator("#threat-light")).to_have_value("7")
+    expect(app.locator("#threat-t-big")).to_have_text("6")
+    expect(app.locator("#threat-fc-roll")).to_have_value("advantage")
+    assert journal(app) == [ru(words.journal_line(result.entry))]
+    expect(app.locator("#threat-notice")).to_be_hidden()
+    assert saved_bag(app) == result.state.to_dict()
 
 
 def test_screen_mode_hides_threshold_and_odds(app: Page) -> None:
@@ -249,7 +296,7 @@ def test_out_of_range_input_is_refused(app: Page) -> None:
     """Out-of-range numbers show a message and change nothing (state, storage, bag)."""
     fresh(app)
     record(app, DARK, 9)
-    before = (saved(app, "gm.threat.state"), app.inner_text("#threat-bag-text"), journal(app))
+    before = (saved_bag(app), app.inner_text("#threat-bag-text"), journal(app))
     error = app.locator("#threat .error")
     for name, value, word in (
         ("light", 25, "Светлые"),
@@ -260,7 +307,7 @@ def test_out_of_range_input_is_refused(app: Page) -> None:
         set_param(app, name, value)
         expect(error).to_be_visible()
         expect(error).to_contain_text(word)
-        assert (saved(app, "gm.threat.state"), app.inner_text("#threat-bag-text"), journal(app)) == before
+        assert (saved_bag(app), app.inner_text("#threat-bag-text"), journal(app)) == before
         app.click("#threat-check")  # a check refuses too while a field is bad
         assert journal(app) == before[2]
         set_param(app, name, {"light": 5, "t": 6, "step": 1, "dark": 1}[name])
@@ -307,15 +354,15 @@ def test_forecast_matches_rules_within_its_budget(app: Page) -> None:
     """
     fresh(app)
     forecast = threat.checks_until_event_distribution(
-        view.default_state(), "normal", None, view.FORECAST_HORIZON
+        words.default_bag(), "normal", None, saved_state.FORECAST_HORIZON
     )
     summary = app.locator("#threat-fc-summary")
     expect(summary).to_contain_text(f"в среднем {fixed(forecast.mean)} проверок")
     expect(summary).to_contain_text(f"P(за 5 проверок) = {percent(forecast.cumulative()[4])}")
     expect(summary).to_contain_text(f"P(за 10) = {percent(forecast.cumulative()[9])}")
-    expect(app.locator("#threat-fc-chart .bar")).to_have_count(view.FORECAST_HORIZON)
+    expect(app.locator("#threat-fc-chart .bar")).to_have_count(saved_state.FORECAST_HORIZON)
     rows = app.locator("#threat-fc-table tr")
-    expect(rows).to_have_count(view.FORECAST_HORIZON)
+    expect(rows).to_have_count(saved_state.FORECAST_HORIZON)
     assert rows.nth(0).locator("td").first.text_content() == percent(forecast.probabilities[0])
     # The heaviest kind of bag under the budget: computed, and equal to the rules.
     app.check("#threat-exhaustible")
@@ -323,20 +370,20 @@ def test_forecast_matches_rules_within_its_budget(app: Page) -> None:
     set_param(app, "dark", 10)
     set_param(app, "base", 1)
     app.select_option("#threat-fc-roll", "advantage")
-    state = threat.set_modes(view.default_state(), exhaustible=True)
+    state = threat.set_modes(words.default_bag(), exhaustible=True)
     state = threat.set_base_threshold(threat.set_composition(state, light=8, dark=10), 1)
-    assert view.forecast_cost(state) <= view.FORECAST_BUDGET
-    assert view.forecast_cost(threat.set_composition(state, light=9)) > view.FORECAST_BUDGET
-    heavy = threat.checks_until_event_distribution(state, "advantage", None, view.FORECAST_HORIZON)
+    assert saved_state.forecast_cost(state) <= saved_state.FORECAST_BUDGET
+    assert saved_state.forecast_cost(threat.set_composition(state, light=9)) > saved_state.FORECAST_BUDGET
+    heavy = threat.checks_until_event_distribution(state, "advantage", None, saved_state.FORECAST_HORIZON)
     expect(summary).to_contain_text(f"в среднем {fixed(heavy.mean)} проверок")
     expect(summary).to_contain_text(f"P(за 5 проверок) = {percent(heavy.cumulative()[4])}")
-    expect(app.locator("#threat-fc-chart .bar")).to_have_count(view.FORECAST_HORIZON)
+    expect(app.locator("#threat-fc-chart .bar")).to_have_count(saved_state.FORECAST_HORIZON)
     # Over the budget: refused by the estimate (shown in the message) before computing anything.
     set_param(app, "light", 20)
-    cost = view.forecast_cost(threat.set_composition(state, light=20))
-    assert cost > view.FORECAST_BUDGET
+    cost = saved_state.forecast_cost(threat.set_composition(state, light=20))
+    assert cost > saved_state.FORECAST_BUDGET
     expect(summary).to_contain_text("слишком долго")
-    expect(summary).to_contain_text(f"(оценка {cost} > {view.FORECAST_BUDGET})")
+    expect(summary).to_contain_text(f"(оценка {cost} > {saved_state.FORECAST_BUDGET})")
     expect(app.locator("#threat-fc-chart .bar")).to_have_count(0)
     expect(rows).to_have_count(0)
 
@@ -356,7 +403,8 @@ def test_journal_download_and_clear(app: Page) -> None:
     app.click("#threat-journal-clear")
     expect(app.locator("#threat-journal li")).to_have_count(0)
     expect(app.locator("#threat-journal-empty")).to_be_visible()
-    assert saved(app, "gm.threat.journal") == []
+    assert saved(app, RECORD)["state"]["journal"] == []
+    expect(app.locator("#threat-journal-note")).to_have_text("Журнал очищен.")
 
 
 def test_no_horizontal_scroll_on_phone(app: Page) -> None:
@@ -388,17 +436,45 @@ def test_english_journal_bag_and_notice_then_back_to_russian(browser: Browser, s
     context, page = open_app(browser, site_url + "index.html?seed=3#threat", watch)
     page.click("#lang-switch")
     record(page, DARK, 2)
-    dark = f"{DARK} (dark)"
+    dark = "dark («тёмный»)"
     assert journal(page) == [f"Table roll; kept {dark} 2; THREAT EVENT; {dark}: T 5 → 5"]
-    expect(page.locator("#threat-bag-text")).to_have_text(f"In the bag — светлый (light): 5, {dark}: 1.")
+    expect(page.locator("#threat-bag-text")).to_have_text(f"In the bag — light («светлый»): 5, {dark}: 1.")
     expect(page.locator("#threat-result")).to_contain_text("Threat event! Table roll;")
-    page.evaluate("() => localStorage.setItem('gm.threat.undo', '\"nonsense\"')")
+    page.evaluate('() => localStorage.setItem(\'gm.panel.threat\', \'{"v": 1, "state": {"undo": 1}}\')')
     reload(page)  # the language is remembered
     notice = page.locator("#threat-notice")
-    expect(notice).to_have_text("The saved undo list was damaged; it was cleared.")
+    expect(notice).to_contain_text("The saved data (the panel's state) was damaged")
     page.click("#lang-switch")
-    expect(notice).to_have_text("Сохранённый список отмены повреждён — он очищен.")
+    expect(notice).to_contain_text("Сохранённые данные (состояние панели) были повреждены")
+    page.uncheck("#threat-screen")  # the fallback put the screen up
+    record(page, DARK, 2)
     assert journal(page) == [f"Бросок со стола; оставлен {DARK} 2; СОБЫТИЕ УГРОЗЫ; {DARK}: T 5 → 5"]
     expect(page.locator("#threat-bag-text")).to_have_text(f"В мешке — светлый: 5, {DARK}: 1.")
     context.close()
     watch.assert_clean()
+
+
+def test_language_switch_rewords_everything(app: Page) -> None:
+    """After a check, a colour, and a bad input, English shows no Cyrillic outside «…» (a GM's own
+    colour name is shown in «…»), nothing stale, and switching back gives Russian again."""
+    fresh(app)
+    app.fill("#threat-new-name", "красный")
+    app.click("#threat-add-track")
+    app.click("#threat-adv")
+    record(app, DARK, 3)
+    set_param(app, "light", 25)
+    error = app.locator("#threat .error")
+    expect(error).to_contain_text("Светлые кубы")
+    russian = app.locator("#threat").inner_text()
+    app.click("#lang-switch")
+    expect(app.locator("#threat-check")).to_have_text("Check")
+    expect(error).to_contain_text("Light dice")
+    english = app.locator("#threat").inner_text()
+    stray = CYRILLIC.findall(re.sub(r"«[^»]*»", "", english))
+    assert not stray, english
+    assert "Table roll; kept dark («тёмный») 3" in english
+    assert "«красный»" in english
+    app.click("#lang-switch")
+    expect(app.locator("#threat-check")).to_have_text("Проверка")
+    expect(error).to_contain_text("Светлые кубы")
+    assert app.locator("#threat").inner_text() == russian

@@ -162,3 +162,19 @@ def test_an_action_result_is_an_outcome() -> None:
     """A bare state is an outcome that says nothing."""
     assert outcome(Counter(1)) == Outcome(Counter(1))
     assert render(Cat(("a", "b"), "/"), "ru") == "a/b"
+
+
+def test_a_dropped_state_starts_from_the_fallback() -> None:
+    """With ``fallback`` set, an unreadable saved state (or record, or legacy data) gives the
+    fallback state (the safe side), while a missing state still gives ``initial``."""
+    from dataclasses import replace
+
+    def legacy(_read: Any) -> Any:
+        raise ValueError("old data broken")
+
+    safe = replace(COUNTER, fallback=Counter(99), legacy=legacy)
+    assert decode(safe, json.dumps({"state": -4})).state == Counter(99)
+    assert decode(safe, "{").state == Counter(99)
+    assert decode(safe, None, {}.get).state == Counter(99)
+    assert decode(safe, json.dumps({"form": {}})).state == Counter()
+    assert decode(safe, None).state == Counter()

@@ -1,0 +1,63 @@
+"""The threat dice calculator (seed 003, «Кубы угрозы»): bag, threshold, odds, forecast, journal.
+
+The state (``panels.threat.state``), its actions (``actions``), the view (``view``) and the
+wording of the rules' data (``words``) live in their own modules; this one wires them.
+
+>>> import random
+>>> from kit.msg import render
+>>> threat_panel = panel(random.Random(1))
+>>> form = {"threat-rec-colour": "тёмный", "threat-rec-number": "5", "threat-light": "5",
+...         "threat-dark": "1", "threat-base": "5", "threat-t": "5", "threat-step": "1"}
+>>> state = threat_panel.actions["#threat-record"](State(), form)
+>>> render(threat_panel.view(state)["threat-t-big"].text, "en")
+'6'
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+from kit.panel import Action, Panel
+from panels.threat import actions, text
+from panels.threat.actions import PARAMS
+from panels.threat.state import FALLBACK, State, dump, legacy, load
+from panels.threat.view import view
+
+__all__ = ["State", "dump", "load", "panel", "view"]
+
+
+def panel(rng: random.Random) -> Panel[State]:
+    bound: dict[str, Action[State]] = {
+        "#threat-check": partial(actions.check, rng, "normal"),
+        "#threat-adv": partial(actions.check, rng, "advantage"),
+        "#threat-dis": partial(actions.check, rng, "disadvantage"),
+        "#threat-record": actions.record,
+        "#threat-refill": actions.refill,
+        "#threat-undo": actions.undo,
+        "#threat-track": actions.set_track,
+        "#threat-add-track": actions.add_track,
+        "#threat-remove-track": actions.remove_track,
+        "#threat-screen": actions.set_screen,
+        "#threat-fc-roll": actions.set_fc_roll,
+        "#threat-rec-colour": actions.set_rec_colour,
+        "#threat-journal-copy": actions.copy_journal,
+        "#threat-journal-download": actions.download_journal,
+        "#threat-journal-clear": actions.clear_journal,
+    }
+    for name, *_ in PARAMS:
+        bound[f"#threat-{name}"] = partial(actions.apply_inputs, None)
+        bound[f"#threat-{name}-range"] = partial(actions.apply_inputs, name)
+    for mode in actions.MODES:
+        bound[f"#{mode}"] = partial(actions.apply_inputs, None)
+    return Panel(
+        name="threat",
+        initial=State(),
+        view=view,
+        actions=bound,
+        dump=dump,
+        load=load,
+        legacy=legacy,
+        fallback=FALLBACK,
+        title=text.TITLE,
+    )

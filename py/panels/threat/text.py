@@ -1,0 +1,196 @@
+"""The threat calculator's messages (ids ``threat.*``), seed 003 «Кубы угрозы»."""
+
+from kit.msg import Msg
+
+# --------------------------------------------------------------------------- static markup
+TITLE = Msg("threat.title", "Калькулятор угрозы", "Threat calculator («Кубы угрозы», threat dice)")
+HINT = Msg(
+    "threat.hint",
+    "Мешок светлых и тёмных d20: событие угрозы — только если на тёмном кубе выпало строго меньше "
+    "порога T. Безопасный тёмный результат (не 20) поднимает T на Δ, событие сбрасывает T к T₀.",
+    "A bag of light and dark d20s: a threat event happens only when a dark die shows strictly less "
+    "than the threshold T. A safe dark result (not 20) raises T by Δ; an event resets T to T₀.",
+)
+SCREEN = Msg("threat.screen", "Режим ширмы", "Screen mode («режим ширмы»)")
+SCREEN_HINT = Msg(
+    "threat.screen_hint",
+    "скрывает T₀, T, Δ, шансы, прогноз и журнал — экран можно повернуть к игрокам",
+    "hides T₀, T, Δ, the odds, the forecast and the journal, so you can turn the screen to the players",
+)
+CHECK = Msg("threat.check", "Проверка", "Check")
+ADVANTAGE = Msg("threat.advantage", "С преимуществом", "With advantage")
+DISADVANTAGE = Msg("threat.disadvantage", "С помехой", "With disadvantage")
+REFILL = Msg("threat.refill", "Пополнить мешок", "Refill the bag")
+UNDO = Msg("threat.undo", "Отменить", "Undo")
+NO_CHECKS = Msg("threat.no_checks", "Проверок ещё не было.", "No checks yet.")
+RECORD_LEGEND = Msg("threat.record_legend", "Записать бросок со стола", "Record a roll from the table")
+REC_COLOUR = Msg("threat.rec_colour", "Цвет оставленного куба", "Colour of the kept die")
+REC_NUMBER = Msg("threat.rec_number", "Итоговое число (1–20)", "Final number (1–20)")
+RECORD = Msg("threat.record", "Записать", "Record")
+BAG_LEGEND = Msg("threat.bag_legend", "Мешок и порог", "Bag and threshold")
+TRACK = Msg("threat.track", "Угроза (тёмный цвет)", "Threat (dark colour)")
+REMOVE_TRACK = Msg("threat.remove_track", "Убрать цвет", "Remove colour")
+NEW_COLOUR = Msg("threat.new_colour", "Новый цвет", "New colour")
+NEW_COLOUR_EXAMPLE = Msg("threat.new_colour_example", "красный", "red")
+ADD_TRACK = Msg("threat.add_track", "Добавить цвет", "Add colour")
+LIGHT_LABEL = Msg("threat.light_label", "Светлые кубы (0–20)", "Light dice (0–20)")
+LIGHT_DICE = Msg("threat.light_dice", "Светлые кубы", "Light dice")
+DARK_LABEL = Msg("threat.dark_label", "Тёмные кубы этого цвета (0–10)", "Dark dice of this colour (0–10)")
+DARK_DICE = Msg("threat.dark_dice", "Тёмные кубы", "Dark dice")
+BASE_LABEL = Msg("threat.base_label", "Базовый порог T₀ (0–20)", "Base threshold T₀ (0–20)")
+BASE = Msg("threat.base", "Базовый порог T₀", "Base threshold T₀")
+T_LABEL = Msg("threat.t_label", "Текущий порог T (0–20)", "Current threshold T (0–20)")
+T = Msg("threat.t", "Текущий порог T", "Current threshold T")
+STEP_LABEL = Msg("threat.step_label", "Шаг Δ (0–5)", "Step Δ (0–5)")
+STEP = Msg("threat.step", "Шаг Δ", "Step Δ")
+BAG_HINT = Msg(
+    "threat.bag_hint",
+    "Смена T₀ сдвигает T на ту же разницу; смена состава наполняет мешок заново. "
+    "Тёмных кубов всех цветов вместе — не больше 10.",
+    "Changing T₀ shifts T by the same difference; changing the composition refills the bag. "
+    "At most 10 dark dice of all colours together.",
+)
+STEPPED = Msg("threat.stepped", "Сброс с шагом: T := T₀ + Δ", "Stepped reset: T := T₀ + Δ")
+TWO_DICE = Msg("threat.two_dice", "Режим двух кубов", "Two-dice mode")
+EXHAUSTIBLE = Msg("threat.exhaustible", "Исчерпаемый мешок", "Exhaustible bag")
+PAIRED = Msg("threat.paired", "Парные эффекты", "Paired effects")
+ODDS_CAPTION = Msg(
+    "threat.odds_caption",
+    "Шанс события на следующей проверке (точно)",
+    "Chance of an event on the next check (exact)",
+)
+FORECAST_TITLE = Msg(
+    "threat.forecast_title",
+    "Прогноз: проверок до следующего события",
+    "Forecast: checks until the next event",
+)
+FC_ALL = Msg("threat.fc_all", "Все проверки", "All checks")
+FC_NORMAL = Msg("threat.fc_normal", "обычные", "normal")
+FC_ADVANTAGE = Msg("threat.fc_advantage", "с преимуществом", "with advantage")
+FC_DISADVANTAGE = Msg("threat.fc_disadvantage", "с помехой", "with disadvantage")
+FC_CAPTION = Msg(
+    "threat.fc_caption",
+    "P(первое событие этого цвета — на проверке № k) для первых 20 проверок; параметры не меняются, "
+    "T растёт на Δ.",
+    "P(the first event of this colour is on check no. k) for the first 20 checks; parameters stay "
+    "fixed, T grows by Δ.",
+)
+FC_TABLE = Msg("threat.fc_table", "Таблица прогноза", "Forecast table")
+CHECK_NO = Msg("threat.check_no", "Проверка №", "Check no.")
+JOURNAL_EMPTY = Msg("threat.journal_empty", "Журнал пуст.", "The log is empty.")
+COPY_JOURNAL = Msg("threat.copy_journal", "Копировать журнал", "Copy the log")
+DOWNLOAD = Msg("threat.download", "Скачать .txt", "Download .txt")
+
+# --------------------------------------------------------------------------- colours and the journal
+LIGHT = Msg("threat.light", "светлый", "light («светлый»)")
+DARK = Msg("threat.dark", "тёмный", "dark («тёмный»)")
+USER_COLOUR = Msg("threat.user_colour", "{name}", "«{name}»")
+NO_DANGER = Msg(
+    "threat.no_danger",
+    "опасных результатов нет (при T ≤ 1 событий нет)",
+    "no dangerous results (no events at T ≤ 1)",
+)
+DANGER_ONE = Msg("threat.danger_one", "опасен результат 1", "result 1 is dangerous")
+DANGER_MANY = Msg("threat.danger_many", "опасны результаты 1–{last}", "results 1–{last} are dangerous")
+TABLE_ROLL = Msg("threat.table_roll", "Бросок со стола", "Table roll")
+TWO_DICE_MARK = Msg("threat.two_dice_mark", "(два куба)", "(two dice)")
+DREW = Msg("threat.drew", "вытянуто {dice}", "drew {dice}")
+KEPT = Msg("threat.kept", "оставлен {colour} {value}", "kept {colour} {value}")
+EVENT = Msg("threat.event", "СОБЫТИЕ УГРОЗЫ", "THREAT EVENT")
+NO_EVENT = Msg("threat.no_event", "события нет", "no event")
+DARK_PAIR = Msg("threat.dark_pair", "пара тёмных", "dark pair")
+LIGHT_PAIR = Msg("threat.light_pair", "пара светлых", "light pair")
+REFILLED_FIRST = Msg("threat.refilled_first", "мешок пополнен перед проверкой", "bag refilled first")
+VERDICT_EVENT = Msg("threat.verdict_event", "Событие угрозы!", "Threat event!")
+VERDICT_NONE = Msg("threat.verdict_none", "Без события.", "No event.")
+BAG_LEFT = Msg("threat.bag_left", "Осталось в мешке — {parts}.", "Left in the bag — {parts}.")
+BAG = Msg("threat.bag", "В мешке — {parts}.", "In the bag — {parts}.")
+LEFT_OF = Msg("threat.left_of", "{colour}: {left} из {total}", "{colour}: {left} of {total}")
+
+# --------------------------------------------------------------------------- odds and forecast
+ROLL = Msg("threat.roll", "Бросок", "Roll")
+TOTAL = Msg("threat.total", "Итого", "Total")
+NORMAL_CHECK = Msg("threat.normal_check", "Обычная проверка", "Normal check")
+ODDS_REFILL_NOTE = Msg(
+    "threat.odds_refill_note",
+    "* исчерпаемый мешок не обслужит такую проверку: шанс посчитан для пополненного мешка.",
+    "* the exhaustible bag cannot serve this check: the chance is for the refilled bag.",
+)
+ODDS_EXHAUSTIBLE_NOTE = Msg(
+    "threat.odds_exhaustible_note",
+    "В исчерпаемом мешке шансы считаются по тому, что осталось.",
+    "In an exhaustible bag the odds use what remains.",
+)
+EMPTY_BAG = Msg(
+    "threat.empty_bag",
+    "Мешок пуст: добавьте светлые или тёмные кубы.",
+    "The bag is empty: add light or dark dice.",
+)
+FC_IMPOSSIBLE = Msg(
+    "threat.fc_impossible",
+    "Событие цвета «{name}» невозможно: нет его кубов или Δ = 0 при T ≤ 1.",
+    "An event of colour {name} cannot happen: it has no dice, or Δ = 0 with T ≤ 1.",
+)
+FC_TOO_SLOW = Msg(
+    "threat.fc_too_slow",
+    "Прогноз для исчерпаемого мешка такого размера слишком долго считать в браузере "
+    "(оценка {cost} > {budget}). Уменьшите число кубов или поднимите T₀/Δ.",
+    "The forecast for an exhaustible bag this large takes too long in the browser "
+    "(estimate {cost} > {budget}). Use fewer dice or raise T₀/Δ.",
+)
+FC_SUMMARY = Msg(
+    "threat.fc_summary",
+    "Цвет «{name}»: в среднем {mean} проверок до события; P(за 5 проверок) = {p5}; "
+    "P(за 10) = {p10}; P(позже 20-й) = {tail}.",
+    "Colour {name}: {mean} checks until the event on average; P(within 5 checks) = {p5}; "
+    "P(within 10) = {p10}; P(after the 20th) = {tail}.",
+)
+
+# --------------------------------------------------------------------------- notes and errors
+UNDO_NOTHING = Msg("threat.undo_nothing", "Отменять нечего.", "Nothing to undo.")
+UNDONE_T = Msg("threat.undone_t", "Отменено: T {name} = {t}.", "Undone: T {name} = {t}.")
+UNDONE = Msg("threat.undone", "Отменено.", "Undone.")
+REFILLED = Msg("threat.refilled", "Мешок пополнен.", "The bag is refilled.")
+JOURNAL_NOTHING = Msg(
+    "threat.journal_nothing", "Журнал пуст — нечего копировать.", "The log is empty: nothing to copy."
+)
+FILE_READY = Msg("threat.file_ready", "Файл журнала готов.", "The log file is ready.")
+ADDED = Msg("threat.added", "Цвет «{name}» добавлен.", "Colour {name} added.")
+REMOVED = Msg("threat.removed", "Цвет «{name}» убран.", "Colour {name} removed.")
+FINAL_NUMBER = Msg("threat.final_number", "Итоговое число", "Final number")
+FC_KIND = Msg("threat.fc_kind", "Тип проверок", "Kind of checks")
+DARK_CAP = Msg(
+    "threat.dark_cap",
+    "Тёмных кубов всех цветов вместе не больше {max}: у других цветов уже {other}, для этого можно до {left}.",
+    "At most {max} dark dice of all colours together: the other colours have {other}, this one can have "
+    "up to {left}.",
+)
+PICK_COLOUR = Msg(
+    "threat.pick_colour",
+    "Цвет куба: выберите цвет из списка.",
+    "Colour of the die: pick a colour from the list.",
+)
+NO_SUCH_COLOUR = Msg("threat.no_such_colour", "Такого цвета нет.", "There is no such colour.")
+NAME_EMPTY = Msg(
+    "threat.name_empty",
+    "Новый цвет: введите название, например «красный».",
+    "New colour: type a name, e.g. “red”.",
+)
+NAME_LONG = Msg(
+    "threat.name_long", "Новый цвет: не длиннее {max} символов.", "New colour: at most {max} characters."
+)
+NAME_TAKEN = Msg(
+    "threat.name_taken",
+    "Цвет «{name}» уже есть (или зарезервирован для светлых кубов).",
+    "Colour «{name}» already exists (or is reserved for the light dice).",
+)
+TOO_MANY_COLOURS = Msg(
+    "threat.too_many_colours",
+    "Не больше {max} тёмных цветов в одном мешке.",
+    "At most {max} dark colours in one bag.",
+)
+LAST_COLOUR = Msg(
+    "threat.last_colour",
+    "Нужен хотя бы один тёмный цвет; чтобы убрать его кубы, поставьте 0 тёмных.",
+    "At least one dark colour is needed; to remove its dice, set 0 dark dice.",
+)
