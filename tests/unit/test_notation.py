@@ -8,7 +8,6 @@ import random
 import re
 import subprocess
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -362,13 +361,12 @@ def test_limits_refuse_before_any_work() -> None:
         assert isinstance(notation.roll(text, random.Random(0)).total, int)  # rolling is still fine
 
 
-def test_benchmark_expressions_are_fast() -> None:
-    """The four issue benchmarks compute exactly well within the CPython budget (0.15 s, loose ×3 here)."""
-    notation.distribution("d6")  # import icepool outside the timing
+def test_benchmark_expressions_are_within_the_work_budget() -> None:
+    """The four issue benchmarks are computed exactly, not refused: their estimated work is within the
+    default budget and their odds sum to 1 (timings are measured by the benchmark tool, not asserted here)."""
     for text in ["4d6 > 4d6", "10d20kh1", "20d6dl5", "8d10!"]:
-        start = time.perf_counter()
-        notation.distribution(text, limits=Limits(max_work=notation.DEFAULT_LIMITS.max_work + 1))
-        assert time.perf_counter() - start < 0.45, text
+        assert notation.parse(text).work <= notation.DEFAULT_LIMITS.max_work, text
+        assert sum(notation.distribution(text).values()) == 1, text
 
 
 def test_icepool_is_imported_lazily() -> None:
