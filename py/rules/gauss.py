@@ -27,8 +27,6 @@ from rules import dice
 from rules.gauss_checks import *  # noqa: F403  (re-exported: rule data and integer rules)
 from rules.gauss_checks import (
     ABOVE,
-    BELOW,
-    DEFENCE_FAILED_TEXT,
     DIFFICULTY_STEP,
     INSIDE,
     SERIES_RULES,
@@ -86,8 +84,10 @@ __all__ = [
     "median_odds",
     "median_roll",
     # opposed checks
+    "OpposedModifier",
     "OpposedOdds",
     "OpposedResult",
+    "opposed_check_modifier",
     "opposed_luck_shift",
     "pierce_chance",
     "opposed_odds",
@@ -98,7 +98,14 @@ __all__ = [
     "DAMAGE_MIN",
     "DamageEffect",
     "ENDINGS",
-    "ENDING_TEXTS",
+    "DEFENDER_HELPLESS",
+    "ATTACK_FAILED",
+    "ATTACK_BEST",
+    "DEFENCE_FAILED",
+    "UNBLOCKABLE",
+    "DEFENCE_BEST",
+    "HELD",
+    "PIERCED",
     "LANDING_ENDINGS",
     "CombatSetup",
     "CombatCheck",
@@ -458,13 +465,6 @@ class MedianSeries:
         result = MedianResult(roll(rng), self.window, False)
         return result, self.after(result)
 
-    def outcome_text(self, side: str, /) -> str | None:
-        """The seed's text for a miss above or below; None for a hit."""
-        texts = {ABOVE: self.rule.fail_high, BELOW: self.rule.fail_low, INSIDE: None}
-        if side not in texts:
-            raise ValueError(f"side must be one of {sorted(texts)}, got {side!r}")
-        return texts[side]
-
 
 # =================================================================================================
 # Opposed checks: «Противопоставленная проверка»
@@ -482,6 +482,56 @@ def opposed_luck_shift(defence_luck: int = NEUTRAL_LUCK, attack_luck: int = NEUT
     3
     """
     return check_luck(defence_luck) - check_luck(attack_luck)
+
+
+@dataclass(frozen=True)
+class OpposedModifier:
+    """The modifier of an opposed check, part by part; > 0 favours the defender.
+
+    ``modifier`` (bonuses only) is what :func:`opposed_odds` and :func:`opposed_check` take;
+    ``window_modifier`` adds the luck shift, as luck acts on the window by default.
+    """
+
+    attack_bonus: int
+    defence_bonus: int
+    attack_luck: int
+    defence_luck: int
+
+    @property
+    def modifier(self) -> int:
+        """``defence_bonus - attack_bonus``."""
+        return self.defence_bonus - self.attack_bonus
+
+    @property
+    def luck_shift(self) -> int:
+        """``(defence_luck - 5) - (attack_luck - 5)``, see :func:`opposed_luck_shift`."""
+        return opposed_luck_shift(self.defence_luck, self.attack_luck)
+
+    @property
+    def window_modifier(self) -> int:
+        """The modifier the failure window is moved by: ``modifier + luck_shift``."""
+        return self.modifier + self.luck_shift
+
+
+def opposed_check_modifier(
+    *,
+    attack_bonus: int = 0,
+    defence_bonus: int = 0,
+    attack_luck: int = NEUTRAL_LUCK,
+    defence_luck: int = NEUTRAL_LUCK,
+) -> OpposedModifier:
+    """Bookkeeping of an opposed check: the attacker's bonus counts against the defence, the
+    defence's bonus (armour etc.) for it, and luck as ``defence_luck - attack_luck``.
+
+    >>> m = opposed_check_modifier(attack_bonus=2, defence_bonus=3, attack_luck=4, defence_luck=7)
+    >>> m.modifier, m.luck_shift, m.window_modifier
+    (1, 3, 4)
+    """
+    check_int("attack bonus", attack_bonus)
+    check_int("defence bonus", defence_bonus)
+    check_luck(attack_luck)
+    check_luck(defence_luck)
+    return OpposedModifier(attack_bonus, defence_bonus, attack_luck, defence_luck)
 
 
 def _opposed_setup(
@@ -653,20 +703,11 @@ DAMAGE_ROLL, DAMAGE_MAX, DAMAGE_MIN = "roll", "max", "min"
 
 @dataclass(frozen=True)
 class DamageEffect:
-    """How the damage of a landed attack is made: ``dice`` rolled, maximised or minimised, times ``factor``."""
+    """How the damage of a landed attack is made: the damage dice rolled, maximised or minimised
+    (``kind`` is DAMAGE_ROLL, DAMAGE_MAX or DAMAGE_MIN), then times ``multiplier``."""
 
-    factor: Fraction
-    dice: str = DAMAGE_ROLL
-
-    @property
-    def label(self) -> str:
-        """Russian label for the UI, e.g. ``урон ×2`` or ``урон максимизирован ×3``."""
-        how = {
-            DAMAGE_ROLL: "урон",
-            DAMAGE_MAX: "урон максимизирован",
-            DAMAGE_MIN: "урон минимизирован на кубах",
-        }
-        return f"{how[self.dice]} ×{self.factor}"
+    multiplier: Fraction
+    kind: str = DAMAGE_ROLL
 
 
 def landing_damage(attack_value: int | None, defence_value: int | None, /) -> DamageEffect:
@@ -676,8 +717,8 @@ def landing_damage(attack_value: int | None, defence_value: int | None, /) -> Da
     пройдет через защиту»; a defence 20 that cannot block minimises the damage dice.
     The factors multiply: a doubled attack against a halving defence does ×1.
 
-    >>> landing_damage(18, 19).factor, landing_damage(20, None).label
-    (Fraction(1, 1), 'урон максимизирован ×3')
+    >>> landing_damage(18, 19).multiplier, landing_damage(20, None)
+    (Fraction(1, 1), DamageEffect(multiplier=Fraction(3, 1), kind='max'))
     """
     if attack_value is not None and check_value("attack check value", attack_value) == 20:
         return DamageEffect(Fraction(3), DAMAGE_MAX)
@@ -689,27 +730,26 @@ def landing_damage(attack_value: int | None, defence_value: int | None, /) -> Da
     return DamageEffect(factor)
 
 
+# How an exchange ends (``Exchange.ending``), in the order a UI lists them.
+DEFENDER_HELPLESS = "defender_helpless"  # «беспомощна … автоматический успех второй стороны»
+ATTACK_FAILED = "attack_failed"  # the attack check is 1..7
+ATTACK_BEST = "attack_best"  # a 20 on the attack: no defence die, the attack lands
+DEFENCE_FAILED = "defence_failed"  # «Если бросок защиты провален, атака автоматически проходит»
+UNBLOCKABLE = "unblockable"  # no defence possible even in theory: the attack lands
+DEFENCE_BEST = "defence_best"  # a 20 on the defence: the attack does not land
+HELD = "held"  # the opposed check: the defence held
+PIERCED = "pierced"  # the opposed check: «пробой защиты», the attack lands
 ENDINGS = (
-    "defender_helpless",
-    "attack_failed",
-    "attack_best",
-    "defence_failed",
-    "unblockable",
-    "defence_best",
-    "held",
-    "pierced",
+    DEFENDER_HELPLESS,
+    ATTACK_FAILED,
+    ATTACK_BEST,
+    DEFENCE_FAILED,
+    UNBLOCKABLE,
+    DEFENCE_BEST,
+    HELD,
+    PIERCED,
 )
-ENDING_TEXTS: dict[str, str] = {
-    "defender_helpless": "Защищающийся беспомощен: автоматический успех атакующего.",
-    "attack_failed": "Бросок атаки провален: атака не проходит.",
-    "attack_best": "Чистая 20 на атаке: кубик защиты не кидается, атака проходит.",
-    "defence_failed": DEFENCE_FAILED_TEXT,
-    "unblockable": "Защита невозможна даже теоретически: атака проходит.",
-    "defence_best": "Чистая 20 на защите: атака не проходит.",
-    "held": "Противопоставленная проверка: защита устояла.",
-    "pierced": "Противопоставленная проверка: пробой защиты, атака проходит.",
-}
-LANDING_ENDINGS = frozenset({"defender_helpless", "attack_best", "defence_failed", "unblockable", "pierced"})
+LANDING_ENDINGS = frozenset({DEFENDER_HELPLESS, ATTACK_BEST, DEFENCE_FAILED, UNBLOCKABLE, PIERCED})
 
 
 @dataclass(frozen=True)
@@ -799,16 +839,16 @@ class CombatSetup:
 
 def _attack_ending(attack_value: int) -> str | None:
     if attack_value <= 7:
-        return "attack_failed"
-    return "attack_best" if attack_value == 20 else None
+        return ATTACK_FAILED
+    return ATTACK_BEST if attack_value == 20 else None
 
 
 def _defence_ending(setup: CombatSetup, defence_value: int) -> str | None:
     if defence_value <= 7:
-        return "defence_failed"
+        return DEFENCE_FAILED
     if not setup.blockable:
-        return "unblockable"
-    return "defence_best" if defence_value == 20 else None
+        return UNBLOCKABLE
+    return DEFENCE_BEST if defence_value == 20 else None
 
 
 @dataclass(frozen=True)
@@ -838,7 +878,7 @@ def exchange_odds(setup: CombatSetup, /) -> ExchangeOdds:
             damage[effect] = damage.get(effect, Fraction(0)) + p
 
     if setup.defender_helpless:
-        add("defender_helpless", Fraction(1), None, None)
+        add(DEFENDER_HELPLESS, Fraction(1), None, None)
     else:
         attacks = check_distribution(setup.attack_modifier, luck=setup.attack_luck)
         defences = check_distribution(setup.active_defence_modifier, luck=setup.defence_luck)
@@ -862,13 +902,13 @@ def exchange_odds(setup: CombatSetup, /) -> ExchangeOdds:
                         attack_luck=attack_luck,
                         luck_on_window=setup.luck_on_window,
                     ).pierce
-                add("pierced", pa * pd * pierce_by_modifier[m], a, d)
-                add("held", pa * pd * (1 - pierce_by_modifier[m]), a, d)
+                add(PIERCED, pa * pd * pierce_by_modifier[m], a, d)
+                add(HELD, pa * pd * (1 - pierce_by_modifier[m]), a, d)
     order = {key: i for i, key in enumerate(ENDINGS)}
     return ExchangeOdds(
         setup,
         dict(sorted(endings.items(), key=lambda kv: order[kv[0]])),
-        dict(sorted(damage.items(), key=lambda kv: (kv[0].factor, kv[0].dice))),
+        dict(sorted(damage.items(), key=lambda kv: (kv[0].multiplier, kv[0].kind))),
     )
 
 
@@ -889,19 +929,14 @@ class CombatCheck:
         return combat_bonus(self.check.value)
 
 
-def _describe_roll(label: str, check: CheckResult) -> str:
-    r = check.roll
-    text = f"{label}: 3d20 = {r.dice[0]}+{r.dice[1]}+{r.dice[2]} = {r.total} → GaussD20 {r.base}"
-    if r.luck != NEUTRAL_LUCK:
-        text += f", удача {r.luck} → {r.value}"
-    if check.modifier:
-        text += f", модификатор {check.modifier:+d} → {check.value}"
-    return text
-
-
 @dataclass(frozen=True)
 class Exchange:
-    """One resolved exchange: each stage that was rolled, how it ended and the damage if it landed."""
+    """One resolved exchange: each stage that was rolled, how it ended and the damage if it landed.
+
+    ``attack`` and ``defence`` are None when that check was not rolled, ``opposed`` when there was
+    no opposed check; ``ending`` is one of ENDINGS.  Each stage keeps its dice, luck, modifier and
+    value (``CombatCheck.check``), so a UI can narrate the exchange step by step.
+    """
 
     setup: CombatSetup
     attack: CombatCheck | None
@@ -922,34 +957,11 @@ class Exchange:
             self.defence.check.value if self.defence else None,
         )
 
-    @property
-    def narration(self) -> tuple[str, ...]:
-        """Russian lines, one per stage, then the ending and the damage."""
-        lines = []
-        if self.attack is not None:
-            lines.append(f"{_describe_roll('Атака', self.attack.check)}. {self.attack.entry.text}")
-        if self.defence is not None:
-            lines.append(f"{_describe_roll('Защита', self.defence.check)}. {self.defence.entry.text}")
-        if self.opposed is not None and self.opposed.defence and self.opposed.attack:
-            low, high = self.opposed.window
-            window = f"{low}–{high}" if low <= high else "пусто"
-            verdict = "пробой защиты" if self.opposed.pierced else "защита устояла"
-            lines.append(
-                f"Противопоставленная проверка (модификатор {self.opposed.window_modifier:+d}): "
-                f"защита {self.opposed.defence.value}, провал атаки при {window}; "
-                f"атака {self.opposed.attack.value}: {verdict}"
-            )
-        lines.append(ENDING_TEXTS[self.ending])
-        effect = self.damage
-        if effect is not None:
-            lines.append(f"Итог: {effect.label}")
-        return tuple(lines)
-
 
 def resolve_exchange(rng: random.Random, setup: CombatSetup, /) -> Exchange:
     """Roll a whole exchange: attack check, defence check, opposed check, as far as each is needed."""
     if setup.defender_helpless:
-        return Exchange(setup, None, None, None, "defender_helpless")
+        return Exchange(setup, None, None, None, DEFENDER_HELPLESS)
     attack = CombatCheck("attack", roll_check(rng, setup.attack_modifier, luck=setup.attack_luck))
     ending = _attack_ending(attack.check.value)
     if ending is not None:
@@ -963,4 +975,4 @@ def resolve_exchange(rng: random.Random, setup: CombatSetup, /) -> Exchange:
     opposed = opposed_check(
         rng, modifier, defence_luck=defence_luck, attack_luck=attack_luck, luck_on_window=setup.luck_on_window
     )
-    return Exchange(setup, attack, defence, opposed, "pierced" if opposed.pierced else "held")
+    return Exchange(setup, attack, defence, opposed, PIERCED if opposed.pierced else HELD)

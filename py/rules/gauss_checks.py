@@ -1,9 +1,12 @@
-"""GaussD20 checks (seed 000): rule data in Russian and the integer rules.
+"""GaussD20 checks (seed 000): rule data and the integer rules.
 
 Everything here is about single values: the ladders, the outcome tables, the
 clamp rule and the windows of median and opposed rolls.  Probabilities and
 rolls live in :mod:`rules.gauss`, which re-exports every public name below.
 This module imports nothing from ``rules.gauss``, so there is no import cycle.
+
+Rule data is keyed by codes (tier keys, table-row keys, series kinds, window sides) and
+numbers (ladder values); the seed's words for them live in the UI (``ui.gauss_words``).
 
 >>> apply_modifier(10, -9), apply_modifier(2, -3), apply_modifier(19, -1)
 (4, 2, 18)
@@ -22,9 +25,7 @@ __all__ = [
     "BELOW",
     "CLAMP_HIGH",
     "CLAMP_LOW",
-    "DEFENCE_FAILED_TEXT",
     "DEFENCE_TABLE",
-    "DEMONOLOGIST_TEXTS",
     "DEMONOLOGIST_WINDOW",
     "DIFFICULTIES",
     "DIFFICULTY_STEP",
@@ -79,54 +80,15 @@ def check_value(name: str, value: int, /) -> int:
 
 @dataclass(frozen=True)
 class LadderStep:
-    """One rung of a seed ladder: its bonus, its name and the seed's gloss in brackets."""
+    """One rung of a seed ladder, identified by its bonus (the UI names it)."""
 
     value: int
-    name: str
-    gloss: str = ""
-
-    @property
-    def label(self) -> str:
-        """``+14: мастер (…)`` as a dropdown would show it."""
-        text = f"{self.name} ({self.gloss})" if self.gloss else self.name
-        return f"{self.value:+d}: {text}" if self.value else f"0: {text}"
 
 
-SKILL_LEVELS: tuple[LadderStep, ...] = (
-    LadderStep(0, "необученный"),
-    LadderStep(2, "самоучка", "дилетант"),
-    LadderStep(4, "ученик", "стажер"),
-    LadderStep(6, "подручный, подмастерье", "младший специалист"),
-    LadderStep(8, "работник", "специалист"),
-    LadderStep(10, "опытный работник", "компетентный, опытный специалист"),
-    LadderStep(12, "старший работник", "ведущий специалист"),
-    LadderStep(14, "мастер", "опытный профессионал, участвующий в комиссиях по оценке"),
-    LadderStep(
-        16,
-        "главный мастер",
-        "заслуженный профессионал общенационального уровня известности, олимпийский призер, "
-        "директор конструкторского бюро",
-    ),
-    LadderStep(18, "легендарный мастер", "мировое светило в своей области, таких один-два на всю планету"),
-)
-
-DIFFICULTIES: tuple[LadderStep, ...] = (
-    LadderStep(4, "инстинктивная"),
-    LadderStep(2, "простейшая"),
-    LadderStep(0, "детская"),
-    LadderStep(-2, "элементарная"),
-    LadderStep(-4, "легкая"),
-    LadderStep(-6, "простая"),
-    LadderStep(-8, "нормальная"),
-    LadderStep(-10, "средняя"),
-    LadderStep(-12, "сложная"),
-    LadderStep(-14, "очень сложная"),
-    LadderStep(-16, "сверхзадача"),
-    LadderStep(-18, "практически неосуществимая"),
-    LadderStep(-20, "легендарная"),
-    LadderStep(-22, "фантастическая"),
-    LadderStep(-24, "вызов богу"),
-)
+# «Умения»: необученный 0 … легендарный мастер +18.
+SKILL_LEVELS: tuple[LadderStep, ...] = tuple(LadderStep(v) for v in range(0, 19, DIFFICULTY_STEP))
+# «Уровни сложности»: инстинктивная +4 … вызов богу -24.
+DIFFICULTIES: tuple[LadderStep, ...] = tuple(LadderStep(v) for v in range(4, -25, -DIFFICULTY_STEP))
 
 
 def _ladder_lookup(ladder: tuple[LadderStep, ...], what: str, value: int) -> LadderStep:
@@ -141,8 +103,8 @@ def _ladder_lookup(ladder: tuple[LadderStep, ...], what: str, value: int) -> Lad
 def skill_level(value: int, /) -> LadderStep:
     """The rung of «Умения» with this bonus; ValueError for a value not on the ladder.
 
-    >>> skill_level(14).name
-    'мастер'
+    >>> skill_level(14)
+    LadderStep(value=14)
     """
     return _ladder_lookup(SKILL_LEVELS, "skill level", value)
 
@@ -150,8 +112,8 @@ def skill_level(value: int, /) -> LadderStep:
 def difficulty_level(value: int, /) -> LadderStep:
     """The rung of «Уровни сложности» with this modifier; ValueError for a value not on it.
 
-    >>> difficulty_level(-16).name
-    'сверхзадача'
+    >>> difficulty_level(-16).value
+    -16
     """
     return _ladder_lookup(DIFFICULTIES, "difficulty", value)
 
@@ -161,36 +123,36 @@ def difficulty_level(value: int, /) -> LadderStep:
 
 @dataclass(frozen=True)
 class Tier:
-    """An outcome band of a skill check: values ``low..high``, a stable key, the seed's words."""
+    """An outcome band of a skill check: values ``low..high``, a stable key, success or failure."""
 
     low: int
     high: int
     key: str
-    text: str
     success: bool
 
     def __contains__(self, value: object) -> bool:
         return isinstance(value, int) and self.low <= value <= self.high
 
 
+# «Результат»: 1 худший … 20 лучший из всех возможных результатов.
 TIERS: tuple[Tier, ...] = (
-    Tier(1, 1, "worst", "худший из всех возможных результатов, включая даже околофантастические", False),
-    Tier(2, 3, "double_critical_failure", "двойной критический провал с риском для жизни", False),
-    Tier(4, 5, "critical_failure", "критический провал", False),
-    Tier(6, 7, "failure", "провал", False),
-    Tier(8, 13, "success", "успешное выполнение", True),
-    Tier(14, 15, "good", "хорошая работа", True),
-    Tier(16, 17, "critical_success", "критический успех", True),
-    Tier(18, 19, "double_critical_success", "двойной критический успех, это шедевральная работа", True),
-    Tier(20, 20, "best", "лучший из всех возможных результатов", True),
+    Tier(1, 1, "worst", False),
+    Tier(2, 3, "double_critical_failure", False),
+    Tier(4, 5, "critical_failure", False),
+    Tier(6, 7, "failure", False),
+    Tier(8, 13, "success", True),
+    Tier(14, 15, "good", True),
+    Tier(16, 17, "critical_success", True),
+    Tier(18, 19, "double_critical_success", True),
+    Tier(20, 20, "best", True),
 )
 
 
 def tier_of(value: int, /) -> Tier:
     """The tier a final check value falls into.
 
-    >>> tier_of(14).text
-    'хорошая работа'
+    >>> tier_of(14).key
+    'good'
     """
     check_value("check value", value)
     return next(t for t in TIERS if value in t)
@@ -291,49 +253,24 @@ MADNESS, HORROR = "madness", "horror"
 
 @dataclass(frozen=True)
 class SeriesRule:
-    """A median check with a series: base window, window change per failed check, seed texts."""
+    """A median check with a series: base window and the window change per failed check.
+
+    A miss above («Провал … вверх») keeps the series going; a hit or a miss below ends it.
+    """
 
     kind: str
-    name: str
     base: tuple[int, int]
     step_per_failure: int
-    fail_high: str
-    fail_low: str
 
 
 SERIES_RULES: dict[str, SeriesRule] = {
-    MADNESS: SeriesRule(
-        MADNESS,
-        "Проверка Безумия",
-        (9, 12),
-        -1,
-        "Провал безумия вверх - разум жертвы захвачен инфернальными видениями. Он впадает в безумную "
-        "агрессию (власть, похоть, гнев), падает спать (лень) или теряется в лабиринтах миражей ничего "
-        "не делая (ложь).",
-        "Провал безумия вниз - разум жертвы справился с воздействием, но дорогой ценой. Дикая головная "
-        "боль, дезориентация и возможно даже потеря сознания, зависит от того, насколько ниже выпал "
-        "кубик и от конкретной ситуации.",
-    ),
-    HORROR: SeriesRule(
-        HORROR,
-        "Проверка Ужаса",
-        (10, 11),
-        +1,
-        "Провал ужаса вверх - персонаж впадает в истерическую панику и любой ценой пытается сбежать "
-        "от источника ужаса, практически не осознавая своих действий.",
-        "Провал ужаса вниз - слишком сильное впечатление перегрузило сознание наблюдателя, он упал в "
-        "обморок.",
-    ),
+    MADNESS: SeriesRule(MADNESS, (9, 12), -1),  # «Проверка Безумия»
+    HORROR: SeriesRule(HORROR, (10, 11), +1),  # «Проверка Ужаса»
 }
 
-# «Бросок медианы»: the demonologist's summoning, where a low and a high miss differ.
+# «Бросок медианы»: the demonologist's summoning, where a low and a high miss differ
+# (below: «не хватило маны»; above: «пришел демон рангом постарше»).
 DEMONOLOGIST_WINDOW = (6, 15)
-DEMONOLOGIST_TEXTS: dict[str, str] = {
-    BELOW: "Если выпадет 5 или меньше - значит просто не хватило маны, заклятие рассеялось.",
-    INSIDE: "уложиться в интервал 6-15 - это рядовой призыв, ничего не мешает.",
-    ABOVE: "Если же выпало 16 и больше - призыв сработал, вот только пришел демон рангом постарше, "
-    "а не тот, кого ждал демонолог.",
-}
 
 
 def opposed_window(defence: int, modifier: int = 0) -> tuple[int, int]:
@@ -366,72 +303,33 @@ def pierces(attack: int, defence: int, modifier: int = 0) -> bool:
 
 @dataclass(frozen=True)
 class CombatEntry(Tier):
-    """One row of the attack or defence table: values ``low..high``, a stable key, the seed's text."""
+    """One row of the attack or defence table: values ``low..high``, a stable key, success or failure."""
 
 
-_FAILURE_ROWS = (
-    (2, 3, "double_critical_failure", "Двойной критический провал. Пропуск хода, потеря оружия И травма"),
-    (
-        4,
-        5,
-        "critical_failure",
-        "Критический провал. Выронил оружие, поранил себя... пропуск хода, потеря оружия или травма",
-    ),
-    (6, 7, "failure", "Провал"),
-)
-
-
-def _table(side: str, noun: str, bonus_noun: str, crit: str, best: str) -> tuple[CombatEntry, ...]:
+def _table() -> tuple[CombatEntry, ...]:
+    """The rows shared by the attack and the defence table (their seed texts differ, not their bands)."""
     return (
-        CombatEntry(
-            1,
-            1,
-            "worst",
-            "Худший результат из всех возможных. Чистая единица на броске "
-            f"{side} - это возможность поскользнуться и сломать себе шею",
-            False,
-        ),
-        *(CombatEntry(lo, hi, key, text, False) for lo, hi, key, text in _FAILURE_ROWS),
-        CombatEntry(8, 8, "weak_success", f"Успешная {noun}, штраф -1 на {bonus_noun}", True),
-        CombatEntry(9, 12, "success", f"Успешная {noun}", True),
-        CombatEntry(
-            13,
-            17,
-            "strong_success",
-            f"Успешная {noun}, бонус на {bonus_noun} равный значению кубика минус 12 (до максимума +5 на 17)",
-            True,
-        ),
-        CombatEntry(18, 19, "double_critical_success", crit, True),
-        CombatEntry(20, 20, "best", best, True),
+        CombatEntry(1, 1, "worst", False),
+        CombatEntry(2, 3, "double_critical_failure", False),
+        CombatEntry(4, 5, "critical_failure", False),
+        CombatEntry(6, 7, "failure", False),
+        CombatEntry(8, 8, "weak_success", True),
+        CombatEntry(9, 12, "success", True),
+        CombatEntry(13, 17, "strong_success", True),
+        CombatEntry(18, 19, "double_critical_success", True),
+        CombatEntry(20, 20, "best", True),
     )
 
 
-ATTACK_TABLE: tuple[CombatEntry, ...] = _table(
-    "атаки",
-    "атака",
-    "пробитие",
-    "Двойной критический успех. Бонус на пробитие защиты +7 на 18 и +9 на 19, урон увеличивается в 2 раза",
-    "Лучший результат из всех возможных. Если хотя бы теоретически возможна успешная атака, она будет "
-    "успешна. Кубик защиты не кидается. Урон максимизируется и увеличивается в 3 раза, бросок урона не "
-    "кидается.",
-)
-DEFENCE_TABLE: tuple[CombatEntry, ...] = _table(
-    "защиты",
-    "защита",
-    "защиту",
-    "Двойной критический успех. Бонус на защиту +7 на 18 и +9 на 19, урон уменьшается в 2 раза даже "
-    "если пройдет через защиту",
-    "Лучший результат из всех возможных. Если хотя бы теоретически возможна защита, атака не проходит. "
-    "Если атака проходит, урон минимизирован на кубах урона.",
-)
-DEFENCE_FAILED_TEXT = "Если бросок защиты провален, атака автоматически проходит."
+ATTACK_TABLE: tuple[CombatEntry, ...] = _table()
+DEFENCE_TABLE: tuple[CombatEntry, ...] = _table()
 
 
 def attack_entry(value: int, /) -> CombatEntry:
     """The attack-table row for a final attack-check value.
 
-    >>> attack_entry(8).text
-    'Успешная атака, штраф -1 на пробитие'
+    >>> attack_entry(8).key
+    'weak_success'
     """
     check_value("attack check value", value)
     return next(e for e in ATTACK_TABLE if value in e)

@@ -15,7 +15,7 @@ True
 >>> parse("2d6 + ")
 Traceback (most recent call last):
 ...
-rules.notation.NotationError: at 6: expected a number, a die, a function or '('
+rules.notation.NotationError: at 6: expected_operand {}
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "DEFAULT_LIMITS",
+    "ERROR_CODES",
     "DiceGroup",
     "Expression",
     "Limits",
@@ -52,17 +53,66 @@ __all__ = [
 Number = int | Fraction
 
 
-class NotationError(ValueError):
-    """A notation that cannot be parsed, or is refused by a limit; ``position`` is a 0-based index.
+# Every ``NotationError.code``; the UI words each one (``ui.notation_errors``).  The parameters
+# each code carries are listed with it.
+ERROR_CODES: tuple[str, ...] = (
+    "not_a_string",  # type: the name of the type given
+    "too_long",  # max: the length limit
+    "one_line",
+    "empty",
+    "expected_operand",  # the line ends where a number, a die, a function or '(' should be
+    "unexpected_char",  # char: found where a number, a die, a function or '(' should be
+    "trailing_char",  # char: left over after a whole expression
+    "unbalanced_paren",
+    "expected_token",  # token: the character that should follow
+    "expected_number",
+    "expected_luck",  # low, high
+    "expected_face_separator",
+    "call_needs_paren",  # name: the function
+    "too_deep",  # max: the nesting limit
+    "number_too_large",  # max: the largest literal
+    "one_comparison",
+    "unknown_name",  # name: as written
+    "luck_range",  # low, high
+    "wrong_arity",  # name, low, high: arguments allowed, got: arguments given
+    "dice_count_zero",
+    "too_many_dice",  # max: dice in one term
+    "too_many_dice_total",  # max: dice in the whole line
+    "ambiguous_not_equal",
+    "keep_zero",  # word: kh, kl, dh or dl
+    "modifier_twice",  # kind: min, max, explode, reroll or keep
+    "face_too_large",  # max: the largest face magnitude
+    "too_many_faces",  # max: faces in a {…} list
+    "no_sides",
+    "too_many_sides",  # max
+    "min_above_max",
+    "reroll_all",
+    "explode_all",
+    "divisor_zero",
+    "needs_rounding",
+    "too_complex",  # work: estimated, max: the work limit
+)
 
-    >>> NotationError("bad", 3).position
-    3
+
+class NotationError(ValueError):
+    """A notation that cannot be parsed, or is refused by a limit.
+
+    ``code`` is one of :data:`ERROR_CODES`, ``position`` a 0-based index into the line and
+    ``params`` the numbers and strings the code refers to.  ``str()`` is for developers; the
+    UI words the error from ``code`` and ``params``.
+
+    >>> e = NotationError("too_many_dice", 3, max=500)
+    >>> e.code, e.position, e.params, str(e)
+    ('too_many_dice', 3, {'max': 500}, "at 3: too_many_dice {'max': 500}")
     """
 
-    def __init__(self, message: str, position: int, /) -> None:
-        super().__init__(f"at {position}: {message}")
-        self.message = message
+    def __init__(self, code: str, position: int, /, **params: object) -> None:
+        if code not in ERROR_CODES:
+            raise ValueError(f"unknown notation error code {code!r}")
+        super().__init__(f"at {position}: {code} {params}")
+        self.code = code
         self.position = position
+        self.params: dict[str, object] = params
 
 
 @dataclass(frozen=True)
@@ -218,8 +268,8 @@ class _Parser:
         self.depth = 0
 
     # helpers
-    def error(self, message: str, pos: int | None = None, /) -> NotationError:
-        return NotationError(message, self.pos if pos is None else pos)
+    def error(self, code: str, pos: int | None = None, /, **params: object) -> NotationError:
+        return NotationError(code, self.pos if pos is None else pos, **params)
 
     def peek(self, n: int = 1, /) -> str:
         return self.low[self.pos : self.pos + n]
@@ -237,22 +287,22 @@ class _Parser:
     def expect(self, word: str, /) -> None:
         self.skip()
         if not self.eat(word):
-            raise self.error(f"expected {word!r}")
+            raise self.error("expected_token", token=word)
 
     def nest(self) -> None:
         self.depth += 1
         if self.depth > self.limits.max_nesting:
-            raise self.error(f"nesting deeper than {self.limits.max_nesting} levels")
+            raise self.error("too_deep", max=self.limits.max_nesting)
 
-    def integer(self, what: str = "a number", /) -> int:
+    def integer(self, missing: str = "expected_number", /, **params: object) -> int:
         start = self.pos
         while self.pos < len(self.text) and self.text[self.pos] in _DIGITS_SET:
             self.pos += 1
         if start == self.pos:
-            raise self.error(f"expected {what}")
+            raise self.error(missing, **params)
         value = int(self.text[start : self.pos])
         if value > self.limits.max_literal:
-            raise self.error(f"number larger than {self.limits.max_literal}", start)
+            raise self.error("number_too_large", start, max=self.limits.max_literal)
         return value
 
     def signed_integer(self) -> int:
@@ -268,7 +318,9 @@ class _Parser:
             label = self.text[self.pos :].strip()
             self.pos = len(self.text)
         if self.pos < len(self.text):
-            raise self.error("unexpected character" if self.text[self.pos] not in ")," else "unbalanced ')'")
+            if self.text[self.pos] in "),":
+                raise self.error("unbalanced_paren")
+            raise self.error("trailing_char", char=self.text[self.pos])
         return node, label
 
     def expression(self) -> _Node:
@@ -282,7 +334,7 @@ class _Parser:
         self.skip()
         second = self.pos
         if self.comparison_op() is not None:
-            raise self.error("only one comparison is allowed; use parentheses", second)
+            raise self.error("one_comparison", second)
         return _Compare(pos, op, left, right)
 
     def comparison_op(self) -> str | None:
@@ -352,10 +404,10 @@ class _Parser:
                 return self.gauss(pos)
             if name in _FUNCTIONS:
                 return self.call(pos, name)
-            raise self.error(f"unknown name {self.text[pos : self.pos]!r}", pos)
+            raise self.error("unknown_name", pos, name=self.text[pos : self.pos])
         if not ch:
-            raise self.error("expected a number, a die, a function or '('")
-        raise self.error(f"unexpected {self.text[pos]!r}; expected a number, a die, a function or '('")
+            raise self.error("expected_operand")
+        raise self.error("unexpected_char", char=self.text[pos])
 
     def dice_follows(self, at: int, /) -> bool:
         nxt = self.low[at : at + 1]
@@ -368,9 +420,9 @@ class _Parser:
         if self.eat("("):
             self.skip()
             at = self.pos
-            luck = self.integer("a luck from 1 to 9")
+            luck = self.integer("expected_luck", low=gauss.LUCK_MIN, high=gauss.LUCK_MAX)
             if not gauss.LUCK_MIN <= luck <= gauss.LUCK_MAX:
-                raise self.error(f"luck must be from {gauss.LUCK_MIN} to {gauss.LUCK_MAX}", at)
+                raise self.error("luck_range", at, low=gauss.LUCK_MIN, high=gauss.LUCK_MAX)
             self.expect(")")
         else:
             self.pos = save
@@ -379,7 +431,7 @@ class _Parser:
     def call(self, pos: int, name: str, /) -> _Node:
         self.skip()
         if not self.eat("("):
-            raise self.error(f"expected '(' after {name}")
+            raise self.error("call_needs_paren", name=name)
         self.nest()
         args = [self.expression()]
         self.skip()
@@ -390,16 +442,15 @@ class _Parser:
         self.depth -= 1
         low, high = _FUNCTIONS[name]
         if not low <= len(args) <= high:
-            wanted = f"{low}" if low == high else f"{low} to {high}"
-            raise self.error(f"{name}() takes {wanted} argument(s), got {len(args)}", pos)
+            raise self.error("wrong_arity", pos, name=name, low=low, high=high, got=len(args))
         return _Call(pos, name, tuple(args))
 
     def dice(self, pos: int, count: int, /) -> _Dice:
         lim = self.limits
         if count < 1:
-            raise self.error("a dice count must be at least 1", pos)
+            raise self.error("dice_count_zero", pos)
         if count > lim.max_dice_per_term:
-            raise self.error(f"more than {lim.max_dice_per_term} dice in one term", pos)
+            raise self.error("too_many_dice", pos, max=lim.max_dice_per_term)
         self.pos += 1  # the 'd'
         faces = self.sides()
         clamp: dict[str, int] = {}
@@ -415,9 +466,7 @@ class _Parser:
                 kind = "max"
                 clamp["max"] = self.signed_integer()
             elif self.peek(2) == "!=":
-                raise self.error(
-                    "'!=' glued to dice is ambiguous: write '!N' to explode on N, or ' != N' to compare", at
-                )
+                raise self.error("ambiguous_not_equal", at)
             elif self.eat("!"):
                 kind = "explode"
                 mods["compound"] = self.eat("!")
@@ -432,12 +481,12 @@ class _Parser:
                 word = "kh" if word == "k" else word
                 n = self.integer() if self.peek() in _DIGITS_SET else 1
                 if n < 1:
-                    raise self.error(f"'{word}' needs at least 1", at)
+                    raise self.error("keep_zero", at, word=word)
                 mods["keep"] = (word, n)
             else:
                 break
             if kind in seen:
-                raise self.error(f"the {kind} modifier is given twice", at)
+                raise self.error("modifier_twice", at, kind=kind)
             seen.add(kind)
         # Success counting: a compare point glued to the dice term, then a bare number.
         save = self.pos
@@ -479,19 +528,19 @@ class _Parser:
                 self.skip()
                 faces.append(self.signed_integer())
                 if abs(faces[-1]) > lim.max_sides * 100:
-                    raise self.error(f"a face must be within ±{lim.max_sides * 100}", at)
+                    raise self.error("face_too_large", at, max=lim.max_sides * 100)
                 if len(faces) > lim.max_custom_faces:
-                    raise self.error(f"more than {lim.max_custom_faces} custom faces", at)
+                    raise self.error("too_many_faces", at, max=lim.max_custom_faces)
                 self.skip()
                 if self.eat("}"):
                     return tuple(faces)
                 if not self.eat(","):
-                    raise self.error("expected ',' or '}' in the list of faces")
-        sides = self.integer("the number of sides")
+                    raise self.error("expected_face_separator")
+        sides = self.integer()  # dice_follows() saw a digit here
         if sides < 1:
-            raise self.error("a die needs at least 1 side", at)
+            raise self.error("no_sides", at)
         if sides > lim.max_sides:
-            raise self.error(f"more than {lim.max_sides} sides", at)
+            raise self.error("too_many_sides", at, max=lim.max_sides)
         return tuple(range(1, sides + 1))
 
     def compare_point(self) -> _Cond | None:
@@ -506,7 +555,7 @@ class _Parser:
         self, faces: tuple[int, ...], low: int | None, high: int | None, pos: int, /
     ) -> tuple[int, ...]:
         if low is not None and high is not None and low > high:
-            raise self.error("min is greater than max", pos)
+            raise self.error("min_above_max", pos)
         if low is not None:
             faces = tuple(max(low, f) for f in faces)
         if high is not None:
@@ -516,9 +565,9 @@ class _Parser:
     def check_dice(self, node: _Dice, /) -> None:
         values = set(node.faces)
         if node.reroll is not None and all(node.reroll(v) for v in values):
-            raise self.error("the reroll condition matches every face", node.pos)
+            raise self.error("reroll_all", node.pos)
         if node.explode is not None and all(node.explode(v) for v in values):
-            raise self.error("the explode condition matches every face", node.pos)
+            raise self.error("explode_all", node.pos)
 
 
 # --------------------------------------------------------------------------- analysis
@@ -582,7 +631,7 @@ def _analyse(node: _Node, limits: Limits, /) -> _Info:
                 lo, hi = acc.lo - b.hi, acc.hi - b.lo
             else:
                 if op == "/" and b.lo <= 0 <= b.hi:
-                    raise NotationError("the divisor can be 0", pos)
+                    raise NotationError("divisor_zero", pos)
                 f = (lambda x, y: x * y) if op == "*" else (lambda x, y: x / y)
                 corners = [f(x, y) for x in (acc.lo, acc.hi) for y in (b.lo, b.hi)]
                 lo, hi = min(corners), max(corners)
@@ -682,11 +731,7 @@ class Expression:
     def check_work(self) -> None:
         """Raise NotationError if an exact distribution would exceed ``limits.max_work``."""
         if self.work > self.limits.max_work:
-            raise NotationError(
-                f"too complex for an exact distribution (estimated work {self.work:,} "
-                f"> {self.limits.max_work:,}); roll it instead or use fewer dice or sides",
-                0,
-            )
+            raise NotationError("too_complex", 0, work=self.work, max=self.limits.max_work)
 
 
 def parse(text: str, /, *, limits: Limits = DEFAULT_LIMITS) -> Expression:
@@ -698,31 +743,28 @@ def parse(text: str, /, *, limits: Limits = DEFAULT_LIMITS) -> Expression:
     >>> parse("3d6 + foo").position
     Traceback (most recent call last):
     ...
-    rules.notation.NotationError: at 6: unknown name 'foo'
+    rules.notation.NotationError: at 6: unknown_name {'name': 'foo'}
     """
     if not isinstance(text, str):
-        raise NotationError(f"the notation must be a string, got {type(text).__name__}", 0)
+        raise NotationError("not_a_string", 0, type=type(text).__name__)
     return _parse_cached(text, limits)
 
 
 @lru_cache(maxsize=256)
 def _parse_cached(text: str, limits: Limits, /) -> Expression:
     if len(text) > limits.max_length:
-        raise NotationError(f"longer than {limits.max_length} characters", limits.max_length)
+        raise NotationError("too_long", limits.max_length, max=limits.max_length)
     if "\n" in text or "\r" in text:
-        raise NotationError("one line only", min(i for i in (text.find("\n"), text.find("\r")) if i >= 0))
+        raise NotationError("one_line", min(i for i in (text.find("\n"), text.find("\r")) if i >= 0))
     parser = _Parser(text, limits)
     if not text.strip() or text.strip().startswith("#"):
-        raise NotationError("empty notation", 0)
+        raise NotationError("empty", 0)
     root, label = parser.line()
     info = _analyse(root, limits)
     if not info.integral:
-        raise NotationError(
-            "division needs explicit rounding: wrap it in round(), floor() or ceil()",
-            info.div_pos if info.div_pos is not None else 0,
-        )
+        raise NotationError("needs_rounding", info.div_pos if info.div_pos is not None else 0)
     if info.dice > limits.max_total_dice:
-        raise NotationError(f"more than {limits.max_total_dice} dice in all", 0)
+        raise NotationError("too_many_dice_total", 0, max=limits.max_total_dice)
     return Expression(text, label, int(info.lo), int(info.hi), info.dice, info.work, limits, root)
 
 

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules import gauss
-from ui import dom, i18n
+from ui import dom, gauss_words, i18n
 from ui.fmt import percent, percent_of, signed
 from ui.journal import Journal
 
@@ -219,11 +219,19 @@ def _seed(text: str) -> str:
     return f"{text} ({SEED_EN[text]})"
 
 
+def _step_words(step: gauss.LadderStep) -> tuple[str, str]:
+    """(name, gloss) of a rung of either ladder, in Russian."""
+    if step in gauss.SKILL_LEVELS:
+        return gauss_words.SKILL_WORDS[step.value]
+    return gauss_words.DIFFICULTY_WORDS[step.value], ""
+
+
 def _step_label(step: gauss.LadderStep) -> str:
     """A ladder rung as its dropdown title shows it: ``+4: ученик (стажер)``, glossed in English."""
+    name, gloss = _step_words(step)
     if i18n.current() == "ru":
-        return step.label
-    text = _seed(step.name) + (f" — {_seed(step.gloss)}" if step.gloss else "")
+        return gauss_words.ladder_label(step.value, name, gloss)
+    text = _seed(name) + (f" — {_seed(gloss)}" if gloss else "")
     return f"{step.value:+d}: {text}" if step.value else f"0: {text}"
 
 
@@ -267,41 +275,36 @@ _ENDING_EN = {
     "held": "Opposed check: the defence held.",
     "pierced": "Opposed check: the defence is pierced, the attack lands.",
 }
-_DAMAGE_EN = {
-    gauss.DAMAGE_ROLL: "damage",
-    gauss.DAMAGE_MAX: "damage maximised",
-    gauss.DAMAGE_MIN: "damage dice minimised",
-}
 
 i18n.register(
     {
-        **{e.text: {**_FAILURE_EN, **_ATTACK_EN}[e.key] for e in gauss.ATTACK_TABLE},
-        **{e.text: {**_FAILURE_EN, **_DEFENCE_EN}[e.key] for e in gauss.DEFENCE_TABLE},
-        **{gauss.ENDING_TEXTS[key]: text for key, text in _ENDING_EN.items()},
-        gauss.SERIES_RULES[gauss.MADNESS].fail_high: (
+        **{text: {**_FAILURE_EN, **_ATTACK_EN}[key] for key, text in gauss_words.ATTACK_TEXTS.items()},
+        **{text: {**_FAILURE_EN, **_DEFENCE_EN}[key] for key, text in gauss_words.DEFENCE_TEXTS.items()},
+        **{gauss_words.ENDING_TEXTS[key]: text for key, text in _ENDING_EN.items()},
+        gauss_words.SERIES_MISS_TEXTS[gauss.MADNESS, gauss.ABOVE]: (
             "Madness, a miss above: the victim's mind is seized by infernal visions. They fall into mad "
             "aggression (power, lust, wrath), fall asleep (sloth) or get lost in a maze of mirages doing "
             "nothing (deceit)."
         ),
-        gauss.SERIES_RULES[gauss.MADNESS].fail_low: (
+        gauss_words.SERIES_MISS_TEXTS[gauss.MADNESS, gauss.BELOW]: (
             "Madness, a miss below: the victim's mind has withstood the influence, but at a heavy price. A "
             "splitting headache, disorientation and possibly even loss of consciousness, depending on how far "
             "below the die fell and on the situation."
         ),
-        gauss.SERIES_RULES[gauss.HORROR].fail_high: (
+        gauss_words.SERIES_MISS_TEXTS[gauss.HORROR, gauss.ABOVE]: (
             "Horror, a miss above: the character falls into hysterical panic and tries to flee the source of "
             "horror at any cost, barely aware of what they do."
         ),
-        gauss.SERIES_RULES[gauss.HORROR].fail_low: (
+        gauss_words.SERIES_MISS_TEXTS[gauss.HORROR, gauss.BELOW]: (
             "Horror, a miss below: too strong an impression overloaded the observer's mind; they faint."
         ),
-        gauss.DEMONOLOGIST_TEXTS[gauss.BELOW]: (
+        gauss_words.DEMONOLOGIST_TEXTS[gauss.BELOW]: (
             "A 5 or less means there simply was not enough mana; the spell dissipated."
         ),
-        gauss.DEMONOLOGIST_TEXTS[
+        gauss_words.DEMONOLOGIST_TEXTS[
             gauss.INSIDE
         ]: "Landing in 6-15 is an ordinary summoning; nothing interferes.",
-        gauss.DEMONOLOGIST_TEXTS[gauss.ABOVE]: (
+        gauss_words.DEMONOLOGIST_TEXTS[gauss.ABOVE]: (
             "A 16 or more means the summoning worked, only a demon of a higher rank came, not the one the "
             "demonologist expected."
         ),
@@ -660,11 +663,16 @@ def _render_skill(skill: int, difficulty: int, situational: int, luck: int) -> N
             difficulty=_step_label(gauss.difficulty_level(difficulty)),
         ),
     )
-    _stack("chk-skill-bar", "chk-skill-legend", [(t.key, _seed(t.text), p) for t, p in odds.tiers], hit)
+    _stack(
+        "chk-skill-bar",
+        "chk-skill-legend",
+        [(t.key, _seed(gauss_words.TIER_TEXTS[t.key]), p) for t, p in odds.tiers],
+        hit,
+    )
     rows = [
         dom.table_row(
             _span(t.low, t.high),
-            _seed(t.text) + _rolled(t.key == hit),
+            _seed(gauss_words.TIER_TEXTS[t.key]) + _rolled(t.key == hit),
             percent(p),
             cls="row-hit" if t.key == hit else None,
         )
@@ -725,14 +733,14 @@ def _skill_line(result: gauss.CheckResult, skill: int, difficulty: int) -> str:
     return _tr(
         "Проверка навыка ({skill} {skill_value} против «{difficulty}» {difficulty_value}): {roll}, "
         "модификатор {modifier} → {value}: {tier} {verdict}.",
-        skill=_seed(gauss.skill_level(skill).name),
+        skill=_seed(gauss_words.skill_name(skill)),
         skill_value=signed(skill),
-        difficulty=_seed(gauss.difficulty_level(difficulty).name),
+        difficulty=_seed(gauss_words.difficulty_name(difficulty)),
         difficulty_value=signed(difficulty),
         roll=_describe_roll(result.roll),
         modifier=signed(result.modifier),
         value=result.value,
-        tier=_seed(result.tier.text),
+        tier=_seed(gauss_words.TIER_TEXTS[result.tier.key]),
         verdict=i18n.t("(успех)" if result.success else "(провал)"),
     )
 
@@ -772,7 +780,7 @@ def _side_meaning(side: str, inverted: bool, base: tuple[int, int]) -> str:
     if inverted:
         return i18n.t("провал: попал в центр" if side == gauss.INSIDE else "успех: мимо центра")
     if base == gauss.DEMONOLOGIST_WINDOW:
-        return i18n.t(gauss.DEMONOLOGIST_TEXTS[side])
+        return i18n.t(gauss_words.DEMONOLOGIST_TEXTS[side])
     return i18n.t({gauss.BELOW: "промах вниз", gauss.INSIDE: "успех", gauss.ABOVE: "промах вверх"}[side])
 
 
@@ -859,7 +867,7 @@ def _median_line(result: gauss.MedianResult, window: tuple[int, int], inverted: 
         verdict=i18n.t("— успех" if result.success else "— провал"),
     )
     if window == gauss.DEMONOLOGIST_WINDOW and not inverted:
-        text += " " + i18n.t(gauss.DEMONOLOGIST_TEXTS[result.side])
+        text += " " + i18n.t(gauss_words.DEMONOLOGIST_TEXTS[result.side])
     return text
 
 
@@ -966,10 +974,12 @@ def on_series_modifier(event: Any) -> None:
 
 
 def _series_line(series: gauss.MedianSeries, result: gauss.MedianResult, finished: bool) -> str:
-    outcome = series.outcome_text(result.side) or "Проверка пройдена: разум выдержал, серия окончена."
+    outcome = gauss_words.SERIES_MISS_TEXTS.get(
+        (series.kind, result.side), "Проверка пройдена: разум выдержал, серия окончена."
+    )
     return _tr(
         "{name}, проверка {number}: {roll}; окно {window}: {side}. {outcome}{more}",
-        name=i18n.t(series.rule.name),
+        name=i18n.t(gauss_words.SERIES_NAMES[series.kind]),
         number=series.failures + 1,
         roll=_describe_roll(result.roll),
         window=_window_text(result.window),
@@ -988,7 +998,10 @@ def on_series_roll(event: Any) -> None:
     series = _tracker(entry, kind)
     if series.finished:
         raise _Error(
-            lambda: _tr("{name}: серия окончена. Нажмите «Новая серия».", name=i18n.t(series.rule.name))
+            lambda: _tr(
+                "{name}: серия окончена. Нажмите «Новая серия».",
+                name=i18n.t(gauss_words.SERIES_NAMES[series.kind]),
+            )
         )
     result, after = series.check(dom.app_rng)
     all_series[kind] = {"modifier": modifier, "failures": after.failures, "finished": after.finished}
@@ -1005,7 +1018,7 @@ def on_series_reset(event: Any) -> None:
     all_series[kind] = {"modifier": modifier, "failures": 0, "finished": False}
     dom.save_json(SERIES_KEY, all_series)
     _render_series(all_series)
-    name = gauss.SERIES_RULES[kind].name
+    name = gauss_words.SERIES_NAMES[kind]
     _say(f"chk-{kind}-result", lambda: _tr("{name}: новая серия.", name=i18n.t(name)), logged=False)
 
 
@@ -1043,21 +1056,31 @@ def _window_sentence(defence: int, window: tuple[int, int]) -> str:
     )
 
 
+def _opposed_modifier(v: dict[str, Any]) -> gauss.OpposedModifier:
+    return gauss.opposed_check_modifier(
+        attack_bonus=v["attack"],
+        defence_bonus=v["defence"],
+        attack_luck=v["attack_luck"],
+        defence_luck=v["defence_luck"],
+    )
+
+
 def _render_opposed(v: dict[str, Any], rolled_defence: int | None = None) -> None:
     _shown["opposed"] = (_render_opposed, (v, rolled_defence))
-    modifier = v["defence"] - v["attack"]
-    lucks = {"defence_luck": v["defence_luck"], "attack_luck": v["attack_luck"]}
+    parts = _opposed_modifier(v)
+    modifier = parts.modifier
+    lucks = {"defence_luck": parts.defence_luck, "attack_luck": parts.attack_luck}
     before = gauss.opposed_odds(modifier, **lucks)
     dom.set_text(
         "chk-opp-mod",
         _tr(
             "Модификатор окна: бонус защиты {defence} − бонус атакующего {attack} + (удача защиты {defence_luck} "
             "− удача атакующего {attack_luck}) = {modifier}; плюс — в пользу защиты.",
-            defence=signed(v["defence"]),
-            attack=signed(v["attack"]),
-            defence_luck=v["defence_luck"],
-            attack_luck=v["attack_luck"],
-            modifier=signed(before.window_modifier),
+            defence=signed(parts.defence_bonus),
+            attack=signed(parts.attack_bonus),
+            defence_luck=parts.defence_luck,
+            attack_luck=parts.attack_luck,
+            modifier=signed(parts.window_modifier),
         ),
     )
     defence = v["roll"] if v["roll"] is not None else rolled_defence
@@ -1127,7 +1150,7 @@ def on_opposed_roll(_event: Any) -> None:
     v = _read_opposed()
     result = gauss.opposed_check(
         dom.app_rng,
-        v["defence"] - v["attack"],
+        _opposed_modifier(v).modifier,
         defence_luck=v["defence_luck"],
         attack_luck=v["attack_luck"],
         attacker_helpless=v["attacker_helpless"],
@@ -1158,34 +1181,22 @@ def _read_combat() -> gauss.CombatSetup:
 
 
 def _ending(ending: str) -> str:
-    return i18n.t(gauss.ENDING_TEXTS[ending])
+    return i18n.t(gauss_words.ENDING_TEXTS[ending])
 
 
 def _damage(effect: gauss.DamageEffect) -> str:
-    if i18n.current() == "ru":
-        return effect.label
-    return f"{_DAMAGE_EN[effect.dice]} ×{effect.factor}"
-
-
-def _combat_roll_en(label: str, check: gauss.CheckResult) -> str:
-    """The rules' description of an attack or defence check, in English."""
-    r = check.roll
-    text = f"{label}: 3d20 = {r.dice[0]}+{r.dice[1]}+{r.dice[2]} = {r.total} → GaussD20 {r.base}"
-    if r.luck != gauss.NEUTRAL_LUCK:
-        text += f", luck {r.luck} → {r.value}"
-    if check.modifier:
-        text += f", modifier {check.modifier:+d} → {check.value}"
-    return text
+    return gauss_words.damage_label(effect, i18n.current())
 
 
 def _narration(exchange: gauss.Exchange) -> tuple[str, ...]:
-    """The rules' Russian narration as it is, or the same lines built in English."""
+    """The exchange's data told in Russian (``gauss_words.narration``), or the same lines in English."""
     if i18n.current() == "ru":
-        return exchange.narration
+        return gauss_words.narration(exchange)
     lines = []
     for label, stage in (("Attack", exchange.attack), ("Defence", exchange.defence)):
         if stage is not None:
-            lines.append(f"{_combat_roll_en(label, stage.check)}. {i18n.t(stage.entry.text)}")
+            entry = gauss_words.entry_text(stage.side, stage.entry.key)
+            lines.append(f"{gauss_words.describe_check(label, stage.check, 'en')}. {i18n.t(entry)}")
     opposed = exchange.opposed
     if opposed is not None and opposed.defence and opposed.attack:
         verdict = "the defence is pierced" if opposed.pierced else "the defence held"
@@ -1276,7 +1287,7 @@ def _label_ladder(select_id: str, ladder: tuple[gauss.LadderStep, ...]) -> None:
     for option in dom.by_id(select_id).querySelectorAll("option"):
         step = steps.get(str(option.value))
         if step is not None:
-            option.textContent = f"{signed(step.value)}: {_seed(step.name)}"
+            option.textContent = f"{signed(step.value)}: {_seed(_step_words(step)[0])}"
             option.setAttribute("title", _step_label(step))
 
 

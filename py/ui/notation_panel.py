@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import bisect
 import math
-import re
 import traceback
 from collections.abc import Callable
 from fractions import Fraction
@@ -23,6 +22,7 @@ from ui import dom, i18n
 from ui.chart import bar_chart
 from ui.fmt import fixed, percent, percent_of
 from ui.journal import Journal
+from ui.notation_errors import error_text
 
 LOG_KEY = "gm.notation.log"
 LOG_SIZE = 200
@@ -111,97 +111,6 @@ EN = {
 i18n.register(EN)
 
 # --------------------------------------------------------------------------- pure helpers
-
-# rules.notation speaks English; the Russian UI translates its messages (English mode shows them as is).
-_WHAT = {
-    "a number": "число",
-    "a luck from 1 to 9": "удача от 1 до 9",
-    "the number of sides": "число граней",
-}
-_KINDS = {
-    "min": "min",
-    "max": "max",
-    "explode": "взрыва (!)",
-    "reroll": "переброса (r)",
-    "keep": "оставить/отбросить",
-}
-_MESSAGES: list[tuple[str, Callable[[re.Match[str]], str]]] = [
-    (r"expected a number, a die, a function or '\('", lambda m: "ожидается число, кубик, функция или «(»"),
-    (
-        r"unexpected (.+); expected a number, a die, a function or '\('",
-        lambda m: f"неожиданный символ {m[1]}; ожидается число, кубик, функция или «(»",
-    ),
-    (r"expected (a number|a luck from 1 to 9|the number of sides)", lambda m: f"ожидается {_WHAT[m[1]]}"),
-    (r"expected ',' or '\}' in the list of faces", lambda m: "в списке граней ожидается «,» или «}»"),
-    (r"expected '\(' after (\w+)", lambda m: f"после {m[1]} ожидается «(»"),
-    (r"expected '(.+)'", lambda m: f"ожидается «{m[1]}»"),
-    (r"expected (.+)", lambda m: f"ожидается {m[1]}"),
-    (r"nesting deeper than (\d+) levels", lambda m: f"вложенность глубже {m[1]} уровней"),
-    (r"number larger than (\d+)", lambda m: f"число больше {m[1]}"),
-    (r"unexpected character", lambda m: "лишний символ"),
-    (r"unbalanced '\)'", lambda m: "лишняя закрывающая скобка «)»"),
-    (
-        r"only one comparison is allowed; use parentheses",
-        lambda m: "допускается только одно сравнение; используйте скобки",
-    ),
-    (r"unknown name (.+)", lambda m: f"неизвестное имя {m[1]}"),
-    (r"luck must be from (\d+) to (\d+)", lambda m: f"удача должна быть от {m[1]} до {m[2]}"),
-    (
-        r"(\w+)\(\) takes (\d+)(?: to (\d+))? argument\(s\), got (\d+)",
-        lambda m: (
-            f"{m[1]}() принимает {m[2] if m[3] is None else f'от {m[2]} до {m[3]}'} "
-            f"аргумент(а), а получено {m[4]}"
-        ),
-    ),
-    (r"a dice count must be at least 1", lambda m: "кубиков должно быть не меньше 1"),
-    (r"more than (\d+) dice in one term", lambda m: f"больше {m[1]} кубиков в одном броске — слишком много"),
-    (r"more than (\d+) dice in all", lambda m: f"больше {m[1]} кубиков во всём выражении — слишком много"),
-    (
-        r"'!=' glued to dice is ambiguous.*",
-        lambda m: (
-            "«!=» сразу после кубиков неоднозначно: «!N» — взрыв на N, « != N» (с пробелом) — сравнение"
-        ),
-    ),
-    (r"'(\w+)' needs at least 1", lambda m: f"«{m[1]}» требует число не меньше 1"),
-    (r"the (\w+) modifier is given twice", lambda m: f"модификатор {_KINDS.get(m[1], m[1])} указан дважды"),
-    (r"a face must be within ±(\d+)", lambda m: f"грань должна быть в пределах ±{m[1]}"),
-    (r"more than (\d+) custom faces", lambda m: f"больше {m[1]} граней в списке"),
-    (r"a die needs at least 1 side", lambda m: "у кубика должна быть хотя бы одна грань"),
-    (r"more than (\d+) sides", lambda m: f"больше {m[1]} граней"),
-    (r"min is greater than max", lambda m: "min больше max"),
-    (r"the reroll condition matches every face", lambda m: "условие переброса подходит под все грани"),
-    (r"the explode condition matches every face", lambda m: "условие взрыва подходит под все грани"),
-    (r"the divisor can be 0", lambda m: "делитель может оказаться нулём"),
-    (
-        r"too complex for an exact distribution \(estimated work ([\d,]+) > ([\d,]+)\).*",
-        lambda m: (
-            f"слишком долго считать точно (оценка работы {m[1].replace(',', ' ')}, "
-            f"предел {m[2].replace(',', ' ')}); бросать можно, для вероятностей уменьшите число кубиков или граней"
-        ),
-    ),
-    (r"longer than (\d+) characters", lambda m: f"длиннее {m[1]} символов"),
-    (r"one line only", lambda m: "только одна строка"),
-    (r"empty notation", lambda m: "пустое выражение"),
-    (
-        r"division needs explicit rounding.*",
-        lambda m: "деление нужно округлить: оберните его в round(), floor() или ceil()",
-    ),
-]
-
-
-def error_message(message: str, /) -> str:
-    """A rules.notation message in Russian (unknown ones are returned unchanged).
-
-    >>> error_message("more than 500 dice in one term")
-    'больше 500 кубиков в одном броске — слишком много'
-    >>> error_message("unknown name 'foo'")
-    "неизвестное имя 'foo'"
-    """
-    for pattern, build in _MESSAGES:
-        match = re.fullmatch(pattern, message)
-        if match:
-            return build(match)
-    return message
 
 
 def num(value: int, /) -> str:
@@ -398,7 +307,7 @@ def _fail(build: Callable[[], str], /) -> dom.InputError:
 
 
 def _notation_error(error: notation.NotationError, /) -> str:
-    return error.message if i18n.current() == "en" else error_message(error.message)
+    return error_text(error.code, error.params, i18n.current())
 
 
 def _hide_caret() -> None:

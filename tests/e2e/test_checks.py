@@ -9,6 +9,7 @@ from playwright.sync_api import Browser, Page, expect
 from e2e_support import Watch, open_app
 from rules import gauss
 from ui.fmt import percent
+from ui.gauss_words import ENDING_TEXTS, TIER_TEXTS, damage_label
 
 
 def goto_checks(page: Page) -> None:
@@ -37,9 +38,9 @@ def test_skill_tier_odds_equal_the_rules(app: Page) -> None:
     expected = [percent(p) for _, p in odds.tiers] + [percent(odds.success), percent(odds.failure)]
     expect(app.locator("#chk-skill-odds tr").first).to_contain_text(percent(odds.tiers[0][1]))
     assert cells(app, "#chk-skill-odds", 3) == expected
-    assert cells(app, "#chk-skill-odds", 2)[:9] == [t.text for t in gauss.TIERS]
+    assert cells(app, "#chk-skill-odds", 2)[:9] == [TIER_TEXTS[t.key] for t in gauss.TIERS]
     legend = app.locator("#chk-skill-legend li").all_inner_texts()
-    assert legend == [f"{t.text}: {percent(p)}" for t, p in odds.tiers]
+    assert legend == [f"{TIER_TEXTS[t.key]}: {percent(p)}" for t, p in odds.tiers]
     expect(app.locator("#chk-skill-mod")).to_contain_text("−3")
     expect(app.locator("#chk-skill-bar")).to_have_attribute("aria-hidden", "true")
 
@@ -67,8 +68,8 @@ def test_skill_roll_names_its_tier_and_is_logged(app: Page) -> None:
     expect(result).to_have_attribute("aria-live", "polite")
     text = result.inner_text()
     value = int(re.search(r"→ (\d+): ", text).group(1))
-    assert f": {gauss.tier_of(value).text} (" in text
-    expect(app.locator("#chk-skill-odds tr.row-hit")).to_contain_text(gauss.tier_of(value).text)
+    assert f": {TIER_TEXTS[gauss.tier_of(value).key]} (" in text
+    expect(app.locator("#chk-skill-odds tr.row-hit")).to_contain_text(TIER_TEXTS[gauss.tier_of(value).key])
     expect(app.locator("#chk-log li").first).to_have_text(text)
 
 
@@ -198,14 +199,14 @@ def test_combat_odds_and_exchange_narration(app: Page) -> None:
     expect(app.locator("#chk-cmb-lands")).to_contain_text(f"Атака пройдёт: {percent(odds.lands)}")
     damage = cells(app, "#chk-cmb-damage", 2)
     assert damage == [percent(p) for p in odds.damage.values()] + [percent(1 - odds.lands)]
-    assert cells(app, "#chk-cmb-damage", 1)[:-1] == [e.label for e in odds.damage]
+    assert cells(app, "#chk-cmb-damage", 1)[:-1] == [damage_label(e) for e in odds.damage]
     assert cells(app, "#chk-cmb-endings", 2) == [percent(p) for p in odds.endings.values()]
     seen_opposed = False
     for _ in range(25):
         app.click("#chk-cmb-roll")
         lines = app.locator("#chk-cmb-narration li").all_inner_texts()
         assert lines[0].startswith("Атака: 3d20 = ")
-        assert any(text in lines for text in gauss.ENDING_TEXTS.values())
+        assert any(text in lines for text in ENDING_TEXTS.values())
         expect(app.locator("#chk-cmb-result")).to_contain_text("Обмен: ")
         if any(line.startswith("Противопоставленная проверка") for line in lines):
             assert lines[1].startswith("Защита: 3d20 = ")
@@ -293,7 +294,7 @@ def test_english_glosses_seed_terms_and_result_then_russian_again(browser: Brows
     assert tiers[2] == "критический провал (critical failure)"
     assert tiers[3] == "провал (failure)"
     for tier, text in zip(gauss.TIERS, tiers, strict=True):
-        assert text.startswith(tier.text + " (") and text.endswith(")"), text
+        assert text.startswith(TIER_TEXTS[tier.key] + " (") and text.endswith(")"), text
     expect(page.locator("#chk-skill option[value='4']")).to_have_text("+4: ученик (apprentice)")
     expect(page.locator("#chk-skill-mod")).to_contain_text("Net modifier: 0")
     page.click("#chk-skill-roll")
@@ -302,15 +303,15 @@ def test_english_glosses_seed_terms_and_result_then_russian_again(browser: Brows
     text = result.inner_text()
     value = int(re.search(r"→ (\d+): ", text).group(1))
     tier = gauss.tier_of(value)
-    assert f": {tier.text} (" in text and ("(success)." if tier.success else "(failure).") in text
+    assert f": {TIER_TEXTS[tier.key]} (" in text and ("(success)." if tier.success else "(failure).") in text
     assert "против" not in text and "модификатор" not in text
     expect(page.locator("#chk-log li").first).to_have_text(text)
     expect(page.locator("#chk-skill-odds tr.row-hit")).to_contain_text("← rolled")
     page.click("#lang-switch")
     expect(result).to_contain_text("Проверка навыка (ученик +4 против «легкая» −4): 3d20 = ")
-    expect(result).to_contain_text(f"→ {value}: {tier.text} (")
+    expect(result).to_contain_text(f"→ {value}: {TIER_TEXTS[tier.key]} (")
     assert cells(page, "#chk-skill-odds", 2)[:9] == [
-        t.text + (" ← выпало" if t is tier else "") for t in gauss.TIERS
+        TIER_TEXTS[t.key] + (" ← выпало" if t is tier else "") for t in gauss.TIERS
     ]
     expect(page.locator("#chk-skill option[value='4']")).to_have_text("+4: ученик")
     expect(page.locator("#chk-skill-mod")).to_contain_text("Итоговый модификатор: 0")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from rules import gauss
+from rules import gauss, gauss_checks
 from rules.gauss import (
     ABOVE,
     BELOW,
@@ -29,6 +29,7 @@ from rules.gauss import (
     DamageEffect,
     MedianSeries,
 )
+from ui import gauss_words
 
 # In CI the repository is cloned into some folder and ``shared/`` is copied beside the clone, so the
 # seeds live in the clone's parent; the fixed path is the development machine's.  Skip if neither exists.
@@ -201,29 +202,41 @@ def test_seed_luck_edge_differs_from_exact():
 
 
 def test_ladders_hold_the_seed_values_and_names():
-    """Seed 000 «Умения» and «Уровни сложности»: 0..+18 and +4..-24 in steps of 2, with the seed's names."""
+    """Seed 000 «Умения» and «Уровни сложности»: 0..+18 and +4..-24 in steps of 2, each rung found by value."""
     assert [s.value for s in SKILL_LEVELS] == list(range(0, 19, 2))
     assert [d.value for d in DIFFICULTIES] == list(range(4, -25, -2))
-    assert gauss.skill_level(14).name == "мастер"
-    assert gauss.skill_level(2).label == "+2: самоучка (дилетант)"
-    assert gauss.difficulty_level(-24).name == "вызов богу"
-    assert gauss.difficulty_level(0).label == "0: детская"
+    assert gauss.skill_level(14) == SKILL_LEVELS[7]
+    assert gauss.difficulty_level(-24) == DIFFICULTIES[-1]
 
 
-@pytest.mark.skipif(not SEED_FILE.exists(), reason="seed text not available")
-def test_rule_texts_appear_verbatim_in_the_seed():
-    """Seed 000 (all sections): every Russian rule text in the module is quoted verbatim from the seed."""
-    seed = " ".join(SEED_FILE.read_text(encoding="utf-8").split())
-    texts = [f"{s.name} ({s.gloss})" if s.gloss else s.name for s in SKILL_LEVELS]
-    texts += [f"{d.value:+d}, {d.name}" if d.value else f"0, {d.name}" for d in DIFFICULTIES]
-    texts += [t.text for t in gauss.TIERS]
-    texts += [e.text for e in gauss.ATTACK_TABLE + gauss.DEFENCE_TABLE]
-    texts += [r.fail_high for r in gauss.SERIES_RULES.values()] + [
-        r.fail_low for r in gauss.SERIES_RULES.values()
-    ]
-    texts += [*gauss.DEMONOLOGIST_TEXTS.values(), gauss.DEFENCE_FAILED_TEXT]
-    for text in texts:
-        assert text in seed, text
+def test_rules_return_no_sentences():
+    """Rules return data, not sentences: no Cyrillic outside docstrings and comments in gauss modules."""
+    import ast
+    import re
+
+    for module in (gauss, gauss_checks):
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
+        texts = [
+            node.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+        ]
+        texts += [
+            part.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.JoinedStr)
+            for part in node.values
+            if isinstance(part, ast.Constant)
+        ]
+        assert [t for t in texts if re.search("[А-Яа-яЁё]", t)] == [], module.__name__
 
 
 def test_bad_ladder_values_are_rejected():
@@ -272,7 +285,7 @@ def test_tiers_partition_values_with_seed_words():
     bounds = [(t.low, t.high) for t in gauss.TIERS]
     assert bounds == [(1, 1), (2, 3), (4, 5), (6, 7), (8, 13), (14, 15), (16, 17), (18, 19), (20, 20)]
     assert [gauss.tier_of(v).success for v in FACES] == [v >= 8 for v in FACES]
-    assert gauss.tier_of(1).text.startswith("худший")
+    assert [gauss.tier_of(v).key for v in (1, 7, 8, 20)] == ["worst", "failure", "success", "best"]
     with pytest.raises(ValueError, match="check value"):
         gauss.tier_of(0)
 
@@ -371,7 +384,6 @@ def test_demonologist_example_separates_mana_and_elder_demon():
     assert odds.below == sum(brute()[v] for v in range(1, 6))
     assert odds.above == sum(brute()[v] for v in range(16, 21))
     assert odds.below == odds.above  # same chance, different meaning
-    assert "маны" in gauss.DEMONOLOGIST_TEXTS[BELOW] and "постарше" in gauss.DEMONOLOGIST_TEXTS[ABOVE]
     rng = random.Random(5)
     for _ in range(200):
         r = gauss.median_roll(rng, 6, 15)
@@ -429,7 +441,6 @@ def test_series_tracker_continues_only_on_a_miss_above():
                 seen.add(result.side)
                 if result.side == ABOVE:
                     assert after.failures == series.failures + 1 and not after.finished
-                    assert series.outcome_text(ABOVE) == series.rule.fail_high
                 else:
                     assert after.finished and after.failures == series.failures
                 series = after
@@ -583,18 +594,25 @@ def test_combat_tables_follow_the_seed():
     expected = {8: -1, **{v: 0 for v in range(9, 13)}, **{v: v - 12 for v in range(13, 18)}, 18: 7, 19: 9}
     assert {v: gauss.combat_bonus(v) for v in FACES if gauss.combat_bonus(v) is not None} == expected
     assert gauss.combat_bonus(17) == 5
-    assert "сломать себе шею" in gauss.attack_entry(1).text
-    assert "урон уменьшается в 2 раза" in gauss.defence_entry(19).text
+    assert [gauss.attack_entry(v).key for v in (1, 8, 13, 19, 20)] == [
+        "worst",
+        "weak_success",
+        "strong_success",
+        "double_critical_success",
+        "best",
+    ]
+    assert gauss.defence_entry(19).key == "double_critical_success" and gauss.defence_entry(19).success
 
 
 def test_landing_damage_combines_multipliers():
-    """Seed 000 «урон увеличивается в 2 раза / уменьшается в 2 раза / максимизируется ×3»: factors multiply."""
+    """Seed 000 «урон увеличивается в 2 раза / уменьшается в 2 раза / максимизируется ×3»: multipliers multiply."""
     assert gauss.landing_damage(20, None) == DamageEffect(Fraction(3), gauss.DAMAGE_MAX)
     assert gauss.landing_damage(18, 5) == DamageEffect(Fraction(2))
     assert gauss.landing_damage(19, 18) == DamageEffect(Fraction(1))
     assert gauss.landing_damage(12, 19) == DamageEffect(Fraction(1, 2))
     assert gauss.landing_damage(18, 20) == DamageEffect(Fraction(2), gauss.DAMAGE_MIN)
-    assert gauss.landing_damage(12, 19).label == "урон ×1/2"
+    effect = gauss.landing_damage(12, 19)
+    assert (effect.kind, effect.multiplier) == (gauss.DAMAGE_ROLL, Fraction(1, 2))
 
 
 def brute_exchange(setup: CombatSetup) -> tuple[dict[str, Fraction], dict[tuple[Fraction, str], Fraction]]:
@@ -681,7 +699,7 @@ def test_exchange_odds_match_brute_force(setup):
     endings, damage = brute_exchange(setup)
     odds = gauss.exchange_odds(setup)
     assert odds.endings == endings
-    assert {(e.factor, e.dice): p for e, p in odds.damage.items()} == damage
+    assert {(e.multiplier, e.kind): p for e, p in odds.damage.items()} == damage
     assert sum(odds.endings.values()) == 1
     assert odds.lands == sum(p for k, p in odds.endings.items() if k in gauss.LANDING_ENDINGS)
 
@@ -711,18 +729,23 @@ def test_resolve_exchange_stops_at_a_pure_20_attack():
     ex = gauss.resolve_exchange(rng, CombatSetup(attack_modifier=5))
     assert ex.ending == "attack_best" and ex.defence is None and rng.faces == []
     assert ex.damage == DamageEffect(Fraction(3), gauss.DAMAGE_MAX)
-    assert gauss.ATTACK_TABLE[-1].text in ex.narration[0]
+    assert (
+        ex.attack.side == "attack"
+        and ex.attack.entry.key == "best"
+        and ex.attack.check.roll.dice == (20, 20, 20)
+    )
     ex = gauss.resolve_exchange(ScriptedRandom([20, 10, 10, 10]), CombatSetup(attack_modifier=-5))
     assert ex.attack.check.value == 15  # clamp rule: a 20 moved by a modifier is no longer pure
     assert ex.opposed.modifier == -3 and ex.opposed.window == (11, 10) and ex.ending == "pierced"
-    assert "пусто" in ex.narration[2]
+    low, high = ex.opposed.window
+    assert low > high  # an empty failure window: every attack pierces
 
 
 def test_resolve_exchange_failed_attack_and_failed_defence():
     """Seed 000 «Если бросок защиты провален, атака автоматически проходит»; a failed attack ends it."""
     ex = gauss.resolve_exchange(ScriptedRandom([1]), CombatSetup())
     assert ex.ending == "attack_failed" and not ex.lands and ex.damage is None
-    assert "сломать себе шею" in ex.narration[0]
+    assert ex.attack.entry.key == "worst" and ex.defence is None and ex.opposed is None
     ex = gauss.resolve_exchange(ScriptedRandom([12, 9]), CombatSetup(armour_penalty=-3))
     assert ex.defence.check.value == 6 and ex.ending == "defence_failed" and ex.lands
     assert ex.opposed is None and ex.damage == DamageEffect(Fraction(1))
@@ -734,7 +757,8 @@ def test_resolve_exchange_runs_the_opposed_stage_with_bonuses():
     ex = gauss.resolve_exchange(ScriptedRandom([18, 19, 12, 14]), CombatSetup())
     assert ex.opposed.modifier == 2 and ex.opposed.window == (8, 13)
     assert ex.ending == "pierced" and ex.damage == DamageEffect(Fraction(1))
-    assert len(ex.narration) == 5 and "8–13" in ex.narration[2]
+    assert ex.attack.bonus == 7 and ex.defence.bonus == 9
+    assert (ex.opposed.defence_value, ex.opposed.attack.value, ex.opposed.pierced) == (12, 14, True)
     ex = gauss.resolve_exchange(
         ScriptedRandom([13, 9, 12, 13]), CombatSetup(armour_bonus=1, weapon_piercing=3)
     )
@@ -777,3 +801,95 @@ def test_combat_setup_rejects_bad_input():
         CombatSetup(blockable=1)
     with pytest.raises(ValueError, match=r"only checks of 8\.\.19"):
         CombatSetup().opposed_modifier_for(20, 12)
+
+
+def test_opposed_check_modifier_adds_bonuses_and_luck():
+    """Seed 000 «Противопоставленная проверка»: the defence bonus counts for, the attacker's against the
+    defender, and luck (defence − attack) moves the window on top; the parts feed the odds unchanged."""
+    m = gauss.opposed_check_modifier(attack_bonus=2, defence_bonus=3, attack_luck=4, defence_luck=7)
+    assert (m.modifier, m.luck_shift, m.window_modifier) == (1, 3, 4)
+    odds = gauss.opposed_odds(m.modifier, defence_luck=m.defence_luck, attack_luck=m.attack_luck)
+    assert odds.window_modifier == m.window_modifier
+    neutral = gauss.opposed_check_modifier()
+    assert (neutral.modifier, neutral.luck_shift, neutral.window_modifier) == (0, 0, 0)
+    assert gauss.opposed_check_modifier(attack_bonus=5).window_modifier == -5
+    with pytest.raises(ValueError, match="luck"):
+        gauss.opposed_check_modifier(defence_luck=10)
+    with pytest.raises(ValueError, match="attack bonus"):
+        gauss.opposed_check_modifier(attack_bonus=1.5)  # type: ignore[arg-type]
+
+
+# --- the UI's words for the rules' codes (ui.gauss_words) ------------------------------------------
+
+
+def test_every_code_the_rules_return_has_words():
+    """Every ladder value, tier key, table-row key, series kind and side, ending and damage kind is worded."""
+    assert set(gauss_words.SKILL_WORDS) == {s.value for s in gauss.SKILL_LEVELS}
+    assert set(gauss_words.DIFFICULTY_WORDS) == {d.value for d in gauss.DIFFICULTIES}
+    assert set(gauss_words.TIER_TEXTS) == {t.key for t in gauss.TIERS}
+    assert set(gauss_words.ATTACK_TEXTS) == {e.key for e in gauss.ATTACK_TABLE}
+    assert set(gauss_words.DEFENCE_TEXTS) == {e.key for e in gauss.DEFENCE_TABLE}
+    assert set(gauss_words.SERIES_NAMES) == set(gauss.SERIES_RULES)
+    assert set(gauss_words.SERIES_MISS_TEXTS) == {
+        (k, s) for k in gauss.SERIES_RULES for s in (gauss.ABOVE, gauss.BELOW)
+    }
+    assert set(gauss_words.DEMONOLOGIST_TEXTS) == {gauss.BELOW, gauss.INSIDE, gauss.ABOVE}
+    assert set(gauss_words.ENDING_TEXTS) == set(gauss.ENDINGS)
+    assert set(gauss_words.DAMAGE_WORDS) == {gauss.DAMAGE_ROLL, gauss.DAMAGE_MAX, gauss.DAMAGE_MIN}
+
+
+@pytest.mark.skipif(not SEED_FILE.exists(), reason="seed text not available")
+def test_seed_words_appear_verbatim_in_the_seed():
+    """Seed 000 (all sections): every seed text the UI shows for a rule code is quoted verbatim from the seed."""
+    seed = " ".join(SEED_FILE.read_text(encoding="utf-8").split())
+    texts = [f"{name} ({gloss})" if gloss else name for name, gloss in gauss_words.SKILL_WORDS.values()]
+    texts += [f"{v:+d}, {name}" if v else f"0, {name}" for v, name in gauss_words.DIFFICULTY_WORDS.items()]
+    texts += [*gauss_words.TIER_TEXTS.values(), *gauss_words.ATTACK_TEXTS.values()]
+    texts += [*gauss_words.DEFENCE_TEXTS.values(), *gauss_words.SERIES_MISS_TEXTS.values()]
+    texts += [*gauss_words.DEMONOLOGIST_TEXTS.values(), gauss_words.ENDING_TEXTS[gauss.DEFENCE_FAILED]]
+    for text in texts:
+        assert text in seed, text
+
+
+def test_ladder_and_damage_labels_keep_the_old_wording():
+    """Dropdown titles and damage labels read as the rules used to phrase them."""
+    assert gauss_words.skill_name(14) == "мастер" and gauss_words.difficulty_name(-24) == "вызов богу"
+    assert gauss_words.ladder_label(2, *gauss_words.SKILL_WORDS[2]) == "+2: самоучка (дилетант)"
+    assert gauss_words.ladder_label(0, gauss_words.difficulty_name(0)) == "0: детская"
+    assert gauss_words.damage_label(DamageEffect(Fraction(1, 2))) == "урон ×1/2"
+    assert (
+        gauss_words.damage_label(DamageEffect(Fraction(2), gauss.DAMAGE_MIN))
+        == "урон минимизирован на кубах ×2"
+    )
+    assert (
+        gauss_words.damage_label(DamageEffect(Fraction(3), gauss.DAMAGE_MAX), "en") == "damage maximised ×3"
+    )
+
+
+def test_narration_tells_each_stage_of_an_exchange():
+    """An exchange's data becomes the same Russian lines as before: checks, opposed check, ending, damage."""
+    ex = gauss.resolve_exchange(ScriptedRandom([18, 19, 12, 14]), CombatSetup())
+    lines = gauss_words.narration(ex)
+    assert len(lines) == 5
+    assert (
+        lines[0]
+        == "Атака: 3d20 = 18+18+18 = 54 → GaussD20 18. " + gauss_words.ATTACK_TEXTS["double_critical_success"]
+    )
+    assert lines[1].startswith("Защита: 3d20 = 19+19+19 = 57 → GaussD20 19. Двойной критический успех")
+    assert lines[2] == (
+        "Противопоставленная проверка (модификатор +2): защита 12, провал атаки при 8–13; атака 14: пробой защиты"
+    )
+    assert lines[3] == "Противопоставленная проверка: пробой защиты, атака проходит."
+    assert lines[4] == "Итог: урон ×1"
+    ex = gauss.resolve_exchange(ScriptedRandom([20, 10, 10, 10]), CombatSetup(attack_modifier=-5))
+    assert "модификатор -5 → 15" in gauss_words.narration(ex)[0] and "пусто" in gauss_words.narration(ex)[2]
+    ex = gauss.resolve_exchange(ScriptedRandom([1]), CombatSetup())
+    assert "сломать себе шею" in gauss_words.narration(ex)[0]
+    assert gauss_words.narration(ex)[-1] == "Бросок атаки провален: атака не проходит."
+
+
+def test_describe_check_in_english_names_luck_and_modifier():
+    """The English description of a check shows luck and modifier steps in English words."""
+    check = gauss.roll_check(random.Random(3), 2, luck=7)
+    text = gauss_words.describe_check("Attack", check, "en")
+    assert text.startswith("Attack: 3d20 = ") and ", luck 7 → " in text and ", modifier +2 → " in text

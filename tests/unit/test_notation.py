@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -218,41 +219,124 @@ def test_success_counting_versus_comparison() -> None:
     }
 
 
-@pytest.mark.parametrize(
-    ("text", "position", "fragment"),
-    [
-        ("2d6 + ", 6, "expected"),
-        ("3d6 + foo", 6, "unknown name"),
-        ("4d6kh3kh2", 6, "twice"),
-        ("d6/2", 2, "explicit rounding"),
-        ("round(d6/(d3-2))", 8, "divisor can be 0"),
-        ("(2d6", 4, "')'"),
-        ("2d6)", 3, "')'"),
-        ("2d0", 2, "at least 1 side"),
-        ("0d6", 0, "at least 1"),
-        ("1 < 2 < 3", 6, "one comparison"),
-        ("d6r<7", 0, "every face"),
-        ("d6!>0", 0, "every face"),
-        ("3d6!=3", 3, "ambiguous"),
-        ("2 d6", 2, "unexpected"),
-        ("gauss(10)", 6, "luck"),
-        ("min(d6)", 0, "argument"),
-        ("4d6kh0", 3, "at least 1"),
-        ("d6min5max2", 0, "greater than max"),
-        ("", 0, "empty"),
-        ("2d6 # only a label", None, None),
-    ],
-)
-def test_errors_point_at_the_position(text: str, position: int | None, fragment: str | None) -> None:
-    """Each malformed line raises NotationError (a ValueError) at the right 0-based position."""
-    if position is None:
-        assert notation.parse(text).label == "only a label"
-        return
+# One input per error code: (code, how to call, input, position or None, params expected in the error).
+# ``call`` is "parse" or "distribution" (a line that parses but is refused exact odds).
+ERROR_CASES: list[tuple[str, str, object, int | None, dict[str, object]]] = [
+    ("not_a_string", "parse", 5, 0, {"type": "int"}),
+    ("too_long", "parse", "d6+" * 200 + "1", 500, {"max": 500}),
+    ("one_line", "parse", "d6\n+1", 2, {}),
+    ("empty", "parse", "", 0, {}),
+    ("expected_operand", "parse", "2d6 + ", 6, {}),
+    ("unexpected_char", "parse", "2d6 + ?", 6, {"char": "?"}),
+    ("trailing_char", "parse", "2 d6", 2, {"char": "d"}),
+    ("unbalanced_paren", "parse", "2d6)", 3, {}),
+    ("expected_token", "parse", "(2d6", 4, {"token": ")"}),
+    ("expected_number", "parse", "d6min", 5, {}),
+    ("expected_luck", "parse", "gauss(x)", 6, {"low": 1, "high": 9}),
+    ("expected_face_separator", "parse", "d{1 2}", 4, {}),
+    ("call_needs_paren", "parse", "max", 3, {"name": "max"}),
+    ("too_deep", "parse", "(" * 60 + "1" + ")" * 60, 41, {"max": 40}),
+    ("number_too_large", "parse", "9" * 20, 0, {"max": 10**9}),
+    ("one_comparison", "parse", "1 < 2 < 3", 6, {}),
+    ("unknown_name", "parse", "3d6 + foo", 6, {"name": "foo"}),
+    ("luck_range", "parse", "gauss(10)", 6, {"low": 1, "high": 9}),
+    ("wrong_arity", "parse", "min(d6)", 0, {"name": "min", "low": 2, "high": 20, "got": 1}),
+    ("dice_count_zero", "parse", "0d6", 0, {}),
+    ("too_many_dice", "parse", "501d6", 0, {"max": 500}),
+    ("too_many_dice_total", "parse", "+".join(["400d6"] * 3), 0, {"max": 1000}),
+    ("ambiguous_not_equal", "parse", "3d6!=3", 3, {}),
+    ("keep_zero", "parse", "4d6kh0", 3, {"word": "kh"}),
+    ("modifier_twice", "parse", "4d6kh3kh2", 6, {"kind": "keep"}),
+    ("face_too_large", "parse", "d{1,9999999}", 1, {"max": 1_000_000}),
+    ("too_many_faces", "parse", "d{" + ",".join(["1"] * 101) + "}", 1, {"max": 100}),
+    ("no_sides", "parse", "2d0", 2, {}),
+    ("too_many_sides", "parse", "d10001", 1, {"max": 10_000}),
+    ("min_above_max", "parse", "d6min5max2", 0, {}),
+    ("reroll_all", "parse", "d6r<7", 0, {}),
+    ("explode_all", "parse", "d6!>0", 0, {}),
+    ("divisor_zero", "parse", "round(d6/(d3-2))", 8, {}),
+    ("needs_rounding", "parse", "d6/2", 2, {}),
+    ("too_complex", "distribution", "20d100kh10", 0, {"max": notation.DEFAULT_LIMITS.max_work}),
+]
+
+
+def _raise(call: str, text: object) -> NotationError:
     with pytest.raises(NotationError) as info:
-        notation.parse(text)
-    assert isinstance(info.value, ValueError)
-    assert info.value.position == position, str(info.value)
-    assert fragment in str(info.value)
+        getattr(notation, call)(text)
+    return info.value
+
+
+@pytest.mark.parametrize(
+    ("code", "call", "text", "position", "params"), ERROR_CASES, ids=[c[0] for c in ERROR_CASES]
+)
+def test_each_error_code_is_raised_with_its_position_and_params(
+    code: str, call: str, text: object, position: int | None, params: dict[str, object]
+) -> None:
+    """Each error code has an input that raises it: a ValueError with that code, position and params."""
+    error = _raise(call, text)
+    assert isinstance(error, ValueError)
+    assert error.code == code, str(error)
+    if position is not None:
+        assert error.position == position, str(error)
+    assert params.items() <= error.params.items(), str(error)
+    assert str(error).startswith(f"at {error.position}: {code}")
+
+
+def test_every_error_code_has_a_case() -> None:
+    """The cases above cover every code in ERROR_CODES, once each (so none is unreachable or untested)."""
+    codes = [case[0] for case in ERROR_CASES]
+    assert sorted(codes) == sorted(notation.ERROR_CODES)
+    assert len(set(codes)) == len(codes)
+
+
+def test_error_codes_are_checked() -> None:
+    """NotationError refuses a code that is not in ERROR_CODES, so the UI table cannot silently miss one."""
+    with pytest.raises(ValueError, match="unknown notation error code"):
+        NotationError("no_such_code", 0)
+
+
+def test_ui_words_every_error_code_in_both_languages() -> None:
+    """ui.notation_errors has a Russian and an English text for every code, filled from the real params."""
+    from ui import notation_errors
+
+    assert set(notation_errors.MESSAGES) == set(notation.ERROR_CODES)
+    for code, call, text, _, _ in ERROR_CASES:
+        error = _raise(call, text)
+        russian = notation_errors.error_text(error.code, error.params, "ru")
+        english = notation_errors.error_text(error.code, error.params, "en")
+        assert russian and english and russian != english, code
+        assert "{" not in russian.replace("«}»", "") and "{" not in english.replace("'}'", ""), code
+        assert re.search("[А-Яа-яЁё]", russian), code
+        assert not re.search("[А-Яа-яЁё]", english), code
+
+
+def test_ui_keeps_the_russian_wording_of_errors() -> None:
+    """The Russian texts are the ones the panel showed before errors were coded (e2e tests read some)."""
+    from ui.notation_errors import error_text
+
+    assert error_text("expected_operand", {}) == "ожидается число, кубик, функция или «(»"
+    assert (
+        error_text("unexpected_char", {"char": "?"})
+        == "неожиданный символ '?'; ожидается число, кубик, функция или «(»"
+    )
+    assert error_text("unknown_name", {"name": "foo"}) == "неизвестное имя 'foo'"
+    assert error_text("too_many_dice", {"max": 500}) == "больше 500 кубиков в одном броске — слишком много"
+    assert error_text("wrong_arity", {"name": "min", "low": 2, "high": 20, "got": 1}) == (
+        "min() принимает от 2 до 20 аргумент(а), а получено 1"
+    )
+    assert error_text("modifier_twice", {"kind": "keep"}) == "модификатор оставить/отбросить указан дважды"
+    assert error_text("expected_face_separator", {}) == "в списке граней ожидается «,» или «}»"
+    assert error_text("too_complex", {"work": 1234567, "max": 1000000}) == (
+        "слишком долго считать точно (оценка работы 1 234 567, предел 1 000 000); "
+        "бросать можно, для вероятностей уменьшите число кубиков или граней"
+    )
+    assert error_text("expected_operand", {}, "en") == "expected a number, a die, a function or '('"
+
+
+def test_a_label_alone_is_no_error_but_an_empty_line_is() -> None:
+    """A line with an expression and a label parses; a label with no expression is 'empty'."""
+    assert notation.parse("2d6 # only a label").label == "only a label"
+    assert _raise("parse", "# just a label").code == "empty"
 
 
 def test_parser_accepts_the_documented_spellings() -> None:
@@ -282,20 +366,23 @@ def test_limits_refuse_at_once(monkeypatch: pytest.MonkeyPatch, work_meter: Call
         "files": [notation.__file__],
     }
     cases = [
-        ("d6+" * 200 + "1", "longer than"),
-        ("501d6", "in one term"),
-        ("+".join(["400d6"] * 3), "in all"),
-        ("d10001", "sides"),
-        ("(" * 60 + "1" + ")" * 60, "nesting"),
-        ("-" * 60 + "1", "nesting"),
-        ("9" * 20, "larger than"),
+        ("d6+" * 200 + "1", "too_long"),
+        ("501d6", "too_many_dice"),
+        ("+".join(["400d6"] * 3), "too_many_dice_total"),
+        ("d10001", "too_many_sides"),
+        ("(" * 60 + "1" + ")" * 60, "too_deep"),
+        ("-" * 60 + "1", "too_deep"),
+        ("9" * 20, "number_too_large"),
     ]
-    for text, fragment in cases:
-        with pytest.raises(NotationError, match=fragment):
+    for text, code in cases:
+        with pytest.raises(NotationError) as caught:
             work_meter(notation.parse, text, **refusal_budget)
+        assert caught.value.code == code, text
     for text in ["20d100kh10", "30d20!", "12d6!kh3", "d1000*d1000", "500d6"]:
-        with pytest.raises(NotationError, match="too complex"):
+        with pytest.raises(NotationError) as caught:
             work_meter(notation.distribution, text, **refusal_budget)
+        error = caught.value
+        assert error.code == "too_complex" and error.params["work"] > error.params["max"], text
         assert notation.parse(text).work > notation.DEFAULT_LIMITS.max_work, text
         assert isinstance(notation.roll(text, random.Random(0)).total, int)  # rolling is still fine
 
@@ -314,6 +401,7 @@ def test_benchmark_expressions_have_bounded_work(work_meter: Callable[..., Any])
         notation._distribution_items.cache_clear()
         work = work_meter(notation.distribution, text, max_calls=BENCHMARK_CALLS)
         assert work.calls > 0, text  # it really was computed, not served from the cache
+        assert sum(work.result.values()) == 1, text
 
 
 def test_icepool_is_imported_lazily() -> None:
