@@ -380,15 +380,15 @@ def _error_box(mounted: _Mounted, target: Any) -> Any:
 def _run(mounted: _Mounted, action: Any, target: Any) -> None:
     box = _error_box(mounted, target)
     try:
-        result = action(mounted.state, read_form(mounted.section))
-        _apply(mounted, result)
+        done = outcome(action(mounted.state, read_form(mounted.section)))
+        _apply(mounted, done)
     except InputError as error:
         _say(mounted, box, error.message)
     except Exception:
         window.console.error(traceback.format_exc())
         _say(mounted, box, common.INTERNAL_ERROR)
     else:
-        _say(mounted, box, None)
+        _say(mounted, box, done.error)
 
 
 def _listen(mounted: _Mounted) -> None:
