@@ -70,6 +70,7 @@ class _Mounted:
     state: Any
     log: tuple[LogEntry, ...] = ()
     shown: dict[str, tuple[Any, Renderable]] = field(default_factory=dict)
+    statuses: set[str] = field(default_factory=set)  # copy statuses on screen, until the next action
 
 
 _mounted: dict[str, _Mounted] = {}
@@ -314,6 +315,7 @@ def _log_text(mounted: _Mounted) -> str:
 
 def _copy(mounted: _Mounted, text: str, status_id: str) -> None:
     status = _by_id(status_id)
+    mounted.statuses.add(status_id)
 
     def done(*_: Any) -> None:
         _say(mounted, status, common.COPIED)
@@ -347,6 +349,9 @@ def _save(mounted: _Mounted) -> None:
 def _apply(mounted: _Mounted, result: Any) -> None:
     done = outcome(result)
     mounted.state = done.state
+    for status_id in mounted.statuses:  # "Copied." spoke of the previous result
+        _say(mounted, _by_id(status_id), None)
+    mounted.statuses.clear()
     spec = mounted.panel.log
     for effect in done.effects:
         if isinstance(effect, SetFields):

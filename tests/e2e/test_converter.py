@@ -141,7 +141,8 @@ def test_english_has_no_russian_outside_quotes_and_back(app: Page) -> None:
 
 
 def test_copy_button_copies_the_converted_text(browser: Browser, site_url: str) -> None:
-    """The converter's Copy button puts exactly the converted text on the clipboard and says so."""
+    """The converter's Copy button puts exactly the converted text on the clipboard and says so, in
+    the page's language, until the next action."""
     watch = Watch()
     context, page = open_app(
         browser,
@@ -157,5 +158,8 @@ def test_copy_button_copies_the_converted_text(browser: Browser, site_url: str) 
     assert page.evaluate("navigator.clipboard.readText()") == SEED_OUTPUT
     page.click("#lang-switch")
     expect(page.locator("#convert-copy-status")).to_have_text("Copied.")
+    page.click("#convert-example")  # a new input: "Copied." no longer speaks of what is shown
+    expect(page.locator("#convert-copy-status")).to_have_text("")
+    page.click("#lang-switch")
     context.close()
     watch.assert_clean()
