@@ -25,7 +25,6 @@ from ui import dom, i18n  # noqa: E402
 random.seed()
 
 LEGACY = {
-    "converter": "ui.converter",
     "notation": "ui.notation_panel",
     "checks": "ui.checks_panel",
     "ite": "ui.ite_panel",

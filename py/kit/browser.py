@@ -71,6 +71,7 @@ class _Mounted:
     state: Any
     log: tuple[LogEntry, ...] = ()
     shown: dict[str, tuple[Any, Renderable]] = field(default_factory=dict)
+    statuses: set[str] = field(default_factory=set)  # copy statuses on screen, until the next action
 
 
 _mounted: dict[str, _Mounted] = {}
@@ -315,6 +316,7 @@ def _log_text(mounted: _Mounted) -> str:
 
 def _copy(mounted: _Mounted, text: str, status_id: str) -> None:
     status = _by_id(status_id)
+    mounted.statuses.add(status_id)
 
     def done(*_: Any) -> None:
         _say(mounted, status, common.COPIED)
@@ -358,6 +360,9 @@ def _save(mounted: _Mounted) -> None:
 def _apply(mounted: _Mounted, result: Any) -> None:
     done = outcome(result)
     mounted.state = done.state
+    for status_id in mounted.statuses:  # "Copied." spoke of the previous result
+        _say(mounted, _by_id(status_id), None)
+    mounted.statuses.clear()
     spec = mounted.panel.log
     for effect in done.effects:
         if isinstance(effect, SetFields):
@@ -397,15 +402,15 @@ def _run(mounted: _Mounted, action: Any, target: Any) -> None:
     if isinstance(arg, str):  # which of many generated buttons (e.g. a wound box) was pressed
         form[ARG] = arg
     try:
-        result = action(mounted.state, form)
-        _apply(mounted, result)
+        done = outcome(action(mounted.state, form))
+        _apply(mounted, done)
     except InputError as error:
         _say(mounted, box, error.message)
     except Exception:
         window.console.error(traceback.format_exc())
         _say(mounted, box, common.INTERNAL_ERROR)
     else:
-        _say(mounted, box, None)
+        _say(mounted, box, done.error)
 
 
 def _listen(mounted: _Mounted) -> None:

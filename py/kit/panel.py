@@ -113,12 +113,17 @@ Effect = Union[Copy, Download, SetFields, SetUrl, ClearLog, CopyLog, DownloadLog
 @dataclass(frozen=True)
 class Outcome(Generic[S]):
     """A new state plus what to log (a renderable, stored in both languages), what to announce to
-    screen readers, and effects for the kit to carry out."""
+    screen readers, and effects for the kit to carry out.
+
+    ``error`` refuses the input like ``InputError`` (the message shows in the error box) but still
+    moves to ``state``: e.g. a refused conversion clears the previous result instead of leaving it
+    beside input it does not belong to."""
 
     state: S
     log: Renderable | None = None
     say: Renderable | None = None
     effects: tuple[Effect, ...] = ()
+    error: Renderable | None = None
 
 
 Action = Callable[[S, Form], S | Outcome[S]]

@@ -9,11 +9,14 @@ The `` = total`` part and a full stop right after it become
 `` , GaussD20: value``; whatever follows (a comment such as `` - "раз".``) is
 kept.  A roll line that is not a plain 3D20 roll, or whose dice are not three
 d20s adding up to the stated total, is kept as it is and marked with the
-seed's phrase.  Every other line passes through untouched, and each line keeps
-its own line ending (LF or CRLF).
+seed's phrase; why it was marked is data (a ``Reason``: a code and its values),
+which the panel words in the page's language.  Every other line passes through
+untouched, and each line keeps its own line ending (LF or CRLF).
 
 >>> convert('Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".')
 'Результат броска 3D20: 17 + 5 + 2 , GaussD20: 8 - "раз".'
+>>> convert_line("Результат броска 3D20: 4 + 6 = 10.").reason
+Reason('dice_count', count=2)
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ __all__ = [
     "ROLL_MARKER",
     "Conversion",
     "LineResult",
+    "REASON_CODES",
+    "Reason",
     "convert",
     "convert_line",
     "convert_text",
@@ -44,6 +49,54 @@ _SPEC = re.compile(r"\s+(?P<spec>[^:\s]+)\s*:")
 _TOTAL = re.compile(r"\s*(?P<total>-?\d+)\.?(?P<rest>.*)", re.DOTALL)
 _DIE = re.compile(r"\s*(-?\d+)\s*")
 _LINE_BREAK = re.compile(r"\r\n|\n")
+# A number written with more digits than this is never a die or a 3d20 total (and int() of a
+# 4,301-digit string raises): it is compared as text, never converted.
+_MAX_DIGITS = 6
+
+# Why a roll line was not converted, and the values each reason carries.
+REASON_CODES: dict[str, tuple[str, ...]] = {
+    "no_total": (),  # no «= N» after the dice
+    "modifier": ("spec",),  # 3D20+1 and the like
+    "not_3d20": ("spec",),  # another roll, e.g. 2D20
+    "dice_format": (),  # the dice are not written as «a + b + c»
+    "dice_count": ("count",),  # not three dice
+    "die_range": (),  # a die outside 1..20
+    "sum_mismatch": ("dice_sum", "total"),  # the dice do not add up to the stated total
+}
+
+
+class Reason:
+    """Why a roll line was flagged: a code from ``REASON_CODES`` and its values (words are the UI's).
+
+    >>> Reason("not_3d20", spec="3D6")
+    Reason('not_3d20', spec='3D6')
+    >>> Reason("not_3d20", spec="3D6")["spec"]
+    '3D6'
+    """
+
+    __slots__ = ("code", "params")
+
+    def __init__(self, code: str, /, **params: str | int) -> None:
+        wanted = REASON_CODES.get(code)
+        if wanted is None:
+            raise ValueError(f"unknown reason code {code!r}")
+        if set(params) != set(wanted):
+            raise ValueError(f"reason {code} takes {', '.join(wanted) or 'no values'}")
+        self.code = code
+        self.params: tuple[tuple[str, str | int], ...] = tuple(sorted(params.items()))
+
+    def __getitem__(self, name: str) -> str | int:
+        return dict(self.params)[name]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reason) and (self.code, self.params) == (other.code, other.params)
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.params))
+
+    def __repr__(self) -> str:
+        values = "".join(f", {name}={value!r}" for name, value in self.params)
+        return f"Reason({self.code!r}{values})"
 
 
 @dataclass(frozen=True)
@@ -54,7 +107,7 @@ class LineResult:
     text: str
     is_roll: bool
     gauss: int | None = None
-    reason: str | None = None
+    reason: Reason | None = None
 
     @property
     def flagged(self) -> bool:
@@ -77,8 +130,16 @@ class Conversion:
         return sum(1 for line in self.lines if line.flagged)
 
 
-def _reject(line: str, reason: str) -> LineResult:
-    return LineResult(line, line + INVALID_SUFFIX, is_roll=True, reason=reason)
+def _reject(line: str, code: str, **params: str | int) -> LineResult:
+    return LineResult(line, line + INVALID_SUFFIX, is_roll=True, reason=Reason(code, **params))
+
+
+def _small_int(number: str) -> int | None:
+    """``number`` (``-?\\d+``) as an int, or None when it has too many digits to be a die or a total."""
+    digits = number.lstrip("-").lstrip("0") or "0"
+    if len(digits) > _MAX_DIGITS:
+        return None
+    return -int(digits) if number.startswith("-") else int(digits)
 
 
 def convert_line(line: str, /) -> LineResult:
@@ -92,23 +153,25 @@ def convert_line(line: str, /) -> LineResult:
     equals = line.find("=", after_marker)
     total_match = _TOTAL.fullmatch(line, equals + 1) if equals >= 0 else None
     if spec_match is None or total_match is None or spec_match.end() > equals:
-        return _reject(line, "нет итога «= N»")
+        return _reject(line, "no_total")
     spec = spec_match["spec"]
     if spec.upper() != "3D20":
         if spec.upper().startswith("3D20"):
-            return _reject(line, f"модификатор в броске {spec}")
-        return _reject(line, f"бросок {spec}, а не 3D20")
+            return _reject(line, "modifier", spec=spec)
+        return _reject(line, "not_3d20", spec=spec)
     head = line[:equals].rstrip()
     parts = line[spec_match.end() : equals].split("+")
     if not all(_DIE.fullmatch(part) for part in parts):
-        return _reject(line, "кубики записаны не как «a + b + c»")
-    dice = [int(part) for part in parts]
-    if len(dice) != 3:
-        return _reject(line, f"кубиков {len(dice)}, а нужно 3")
-    if not all(1 <= die <= 20 for die in dice):
-        return _reject(line, "значение кубика вне 1..20")
-    if sum(dice) != int(total_match["total"]):
-        return _reject(line, f"сумма кубиков {sum(dice)}, а не {total_match['total']}")
+        return _reject(line, "dice_format")
+    if len(parts) != 3:
+        return _reject(line, "dice_count", count=len(parts))
+    dice = [_small_int(part.strip()) for part in parts]
+    if not all(die is not None and 1 <= die <= 20 for die in dice):
+        return _reject(line, "die_range")
+    total = total_match["total"]
+    dice_sum = sum(die for die in dice if die is not None)
+    if _small_int(total) != dice_sum:
+        return _reject(line, "sum_mismatch", dice_sum=dice_sum, total=total)
     value = gauss.from_3d20_total(sum(dice))
     text = f"{head} , GaussD20: {value}{total_match['rest']}"
     return LineResult(line, text, is_roll=True, gauss=value)

@@ -29,7 +29,8 @@ def test_seed_example_counts() -> None:
     """Seed 000 example: two lines are converted and the 3D20+1 line is flagged."""
     result = forum_log.convert_text(SEED_INPUT)
     assert (result.converted, result.flagged) == (2, 1)
-    assert "+1" in (result.lines[2].reason or "")
+    assert result.lines[2].reason == forum_log.Reason("modifier", spec="3D20+1")
+    assert result.lines[0].reason is None and result.lines[1].reason is None
 
 
 def test_crlf_and_lf_are_kept_per_line() -> None:
@@ -47,26 +48,81 @@ def test_plain_lines_pass_through_unchanged() -> None:
     assert forum_log.convert_text(text).converted == 0
 
 
+R = forum_log.Reason
+
+
 @pytest.mark.parametrize(
-    ("line", "reason_part"),
+    ("line", "reason"),
     [
-        ("Результат броска 3D20+1: 4 + 2 + 16 + 1 = 23.", "модификатор"),
-        ("Результат броска 2D20: 4 + 2 = 6.", "2D20"),
-        ("Результат броска 3D20: 4 + 2 = 6.", "кубиков 2"),
-        ("Результат броска 3D20: 4 + 2 + 3 + 1 = 10.", "кубиков 4"),
-        ("Результат броска 3D20: 0 + 2 + 3 = 5.", "вне 1..20"),
-        ("Результат броска 3D20: 21 + 2 + 3 = 26.", "вне 1..20"),
-        ("Результат броска 3D20: 4 + 6 + 2 = 13.", "сумма кубиков 12"),
-        ("Результат броска 3D20: 4 + 6 + 2.", "итога"),
-        ("Результат броска 3D20: a + 6 + 2 = 8.", "a + b + c"),
+        ("Результат броска 3D20+1: 4 + 2 + 16 + 1 = 23.", R("modifier", spec="3D20+1")),
+        ("Результат броска 2D20: 4 + 2 = 6.", R("not_3d20", spec="2D20")),
+        ("Результат броска 3D20: 4 + 2 = 6.", R("dice_count", count=2)),
+        ("Результат броска 3D20: 4 + 2 + 3 + 1 = 10.", R("dice_count", count=4)),
+        ("Результат броска 3D20: 0 + 2 + 3 = 5.", R("die_range")),
+        ("Результат броска 3D20: 21 + 2 + 3 = 26.", R("die_range")),
+        ("Результат броска 3D20: 4 + 6 + 2 = 13.", R("sum_mismatch", dice_sum=12, total="13")),
+        ("Результат броска 3D20: 4 + 6 + 2.", R("no_total")),
+        ("Результат броска 3D20: a + 6 + 2 = 8.", R("dice_format")),
     ],
 )
-def test_bad_roll_lines_are_kept_and_marked(line: str, reason_part: str) -> None:
-    """Seed 000 converter: an unconvertible roll line is kept and gets the seed's phrase."""
+def test_bad_roll_lines_are_kept_and_marked(line: str, reason: forum_log.Reason) -> None:
+    """Seed 000 converter: an unconvertible roll line is kept, gets the seed's phrase, and its reason
+    is data (a code and values) that the panel words."""
     result = forum_log.convert_text(line)
     assert result.text == line + forum_log.INVALID_SUFFIX
     assert result.flagged == 1
-    assert reason_part in (result.lines[0].reason or "")
+    assert result.lines[0].reason == reason
+
+
+def test_reasons_are_codes_with_their_values() -> None:
+    """A reason names a known code with exactly that code's values; anything else is a bug."""
+    reason = R("not_3d20", spec="3D6")
+    assert (reason.code, reason["spec"], reason.params) == ("not_3d20", "3D6", (("spec", "3D6"),))
+    assert reason == R("not_3d20", spec="3D6") and reason != R("not_3d20", spec="2D20")
+    with pytest.raises(ValueError, match="unknown reason"):
+        R("bad_luck")
+    with pytest.raises(ValueError, match="takes spec"):
+        R("not_3d20")
+    assert set(forum_log.REASON_CODES) == {
+        "no_total",
+        "modifier",
+        "not_3d20",
+        "dice_format",
+        "dice_count",
+        "die_range",
+        "sum_mismatch",
+    }
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        (
+            "Результат броска 3D20: 4 + 6 + 2 = " + "9" * 4301 + ".",
+            R("sum_mismatch", dice_sum=12, total="9" * 4301),
+        ),
+        ("Результат броска 3D20: " + "9" * 4301 + " + 6 + 2 = 12.", R("die_range")),
+        ("Результат броска 3D20: 4 + 6 + " + "0" * 4301 + "2 = 12.", None),
+    ],
+)
+def test_a_4301_digit_number_flags_its_own_line_only(line: str, reason: forum_log.Reason | None) -> None:
+    """A number too long for int() (4,301 digits) flags its own line; the lines around it still
+    convert (leading zeros are not digits that count)."""
+    text = f"Результат броска 3D20: 1 + 1 + 1 = 3.\n{line}\nРезультат броска 3D20: 20 + 20 + 20 = 60."
+    result = forum_log.convert_text(text)
+    assert result.lines[1].reason == reason
+    assert result.converted == (3 if reason is None else 2)
+    out = result.text.split("\n")
+    assert out[0].endswith("GaussD20: 1") and out[2].endswith("GaussD20: 20")
+    if reason is not None:
+        assert out[1] == line + forum_log.INVALID_SUFFIX
+
+
+def test_leading_zeros_still_convert() -> None:
+    """«= 012» and «004» are the numbers 12 and 4, as before."""
+    assert forum_log.convert("Результат броска 3D20: 004 + 6 + 2 = 0012.") == (
+        "Результат броска 3D20: 004 + 6 + 2 , GaussD20: 4"
+    )
 
 
 def test_every_valid_3d20_line_matches_the_table() -> None:

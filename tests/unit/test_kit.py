@@ -161,6 +161,7 @@ def test_the_log_keeps_its_size() -> None:
 def test_an_action_result_is_an_outcome() -> None:
     """A bare state is an outcome that says nothing."""
     assert outcome(Counter(1)) == Outcome(Counter(1))
+    assert outcome(Counter(1)).error is None
     assert render(Cat(("a", "b"), "/"), "ru") == "a/b"
 
 
@@ -178,3 +179,10 @@ def test_a_dropped_state_starts_from_the_fallback() -> None:
     assert decode(safe, None, {}.get).state == Counter(99)
     assert decode(safe, json.dumps({"form": {}})).state == Counter()
     assert decode(safe, None).state == Counter()
+
+
+def test_a_refusing_outcome_keeps_its_new_state_and_error() -> None:
+    """An Outcome with ``error`` (shown like an InputError's) still carries the state to move to."""
+    refused = Outcome(Counter(0), error=common.NOT_ALLOWED(name="x"))
+    assert outcome(refused) is refused
+    assert refused.state == Counter(0) and render(refused.error, "en") == "x: not an allowed value."

@@ -1,0 +1,51 @@
+"""The converter's messages (ids ``converter.*``); the converted text itself is the forum's Russian."""
+
+from kit.msg import Msg
+
+TITLE = Msg("converter.title", "Конвертер 3D20 → GaussD20", "3D20 → GaussD20 converter")
+HINT = Msg(
+    "converter.hint",
+    "Вставьте строки форумного броска вида «Результат броска 3D20: 4 + 6 + 2 = 12.» — сколько угодно, с комментариями. Прочие строки останутся как есть.",
+    "Paste forum roll lines such as «Результат броска 3D20: 4 + 6 + 2 = 12.» — any number of them, "
+    "comments included. Other lines stay as they are. The output keeps the forum's Russian wording.",
+)
+INPUT = Msg("converter.input", "Лог бросков 3D20", "3D20 roll log")
+OUTPUT = Msg("converter.output", "Результат", "Result")
+COPY = Msg("converter.copy", "Копировать результат", "Copy the result")
+EXAMPLE = Msg("converter.example", "Пример из поста", "The post's example")
+SUMMARY = Msg(
+    "converter.summary",
+    "Конвертировано строк: {converted}. Помечено как неверные: {flagged}.",
+    "Lines converted: {converted}. Marked invalid («неверный бросок»): {flagged}.",
+)
+LINE = Msg("converter.line", "Строка {line}: {reason}", "Line {line}: {reason}")
+MORE = Msg("converter.more", "…и ещё {count}", "…and {count} more")
+EMPTY = Msg(
+    "converter.empty",
+    "Вставьте строки бросков 3D20 в поле «Лог бросков 3D20».",
+    "Paste 3D20 roll lines into «3D20 roll log».",
+)
+NOTHING_TO_COPY = Msg("converter.nothing_to_copy", "Сначала конвертируйте лог.", "Convert a log first.")
+
+# Why a roll line was marked «неверный бросок» (rules.forum_log.REASON_CODES); user text in «…».
+REASONS = {
+    "no_total": Msg("converter.reason.no_total", "нет итога «= N»", "no total «= N»"),
+    "modifier": Msg(
+        "converter.reason.modifier", "модификатор в броске {spec}", "a modifier in the roll «{spec}»"
+    ),
+    "not_3d20": Msg("converter.reason.not_3d20", "бросок {spec}, а не 3D20", "a «{spec}» roll, not 3D20"),
+    "dice_format": Msg(
+        "converter.reason.dice_format",
+        "кубики записаны не как «a + b + c»",
+        "the dice are not written as «a + b + c»",
+    ),
+    "dice_count": Msg(
+        "converter.reason.dice_count", "кубиков {count}, а нужно 3", "{count} dice instead of 3"
+    ),
+    "die_range": Msg("converter.reason.die_range", "значение кубика вне 1..20", "a die outside 1..20"),
+    "sum_mismatch": Msg(
+        "converter.reason.sum_mismatch",
+        "сумма кубиков {dice_sum}, а не {total}",
+        "the dice add up to {dice_sum}, not {total}",
+    ),
+}

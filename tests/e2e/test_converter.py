@@ -1,0 +1,165 @@
+"""The 3D20 → GaussD20 converter (seed 000, the author's page) in the browser."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from e2e_support import READY, Watch, open_app
+
+SEED_INPUT = (
+    "Результат броска 3D20: 4 + 6 + 2 = 12.\n"
+    'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".\n'
+    'Результат броска 3D20+1: 4 + 2 + 16 + 1 = 23 - "три".'
+)
+SEED_OUTPUT = (
+    "Результат броска 3D20: 4 + 6 + 2 , GaussD20: 4\n"
+    'Результат броска 3D20: 17 + 5 + 2 , GaussD20: 8 - "раз".\n'
+    'Результат броска 3D20+1: 4 + 2 + 16 + 1 = 23 - "три".: неверный бросок. Невозможно конвертирование.'
+)
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+
+
+def _open_converter(app: Page) -> None:
+    app.goto(app.url.split("#")[0] + "#converter")
+
+
+def test_seed_example_converts_byte_exactly(app: Page) -> None:
+    """The seed's three-line example converts byte-exactly through the UI."""
+    _open_converter(app)
+    app.fill("#convert-input", SEED_INPUT)
+    app.click("#convert-run")
+    assert app.input_value("#convert-output") == SEED_OUTPUT
+    expect(app.locator("#convert-summary")).to_contain_text("Конвертировано строк: 2")
+    expect(app.locator("#convert-summary")).to_contain_text("неверные: 1")
+    expect(app.locator("#convert-reasons li")).to_have_text(["Строка 3: модификатор в броске 3D20+1"])
+    expect(app.locator("#convert-copy")).to_be_enabled()
+
+
+def test_pasted_html_stays_text(app: Page) -> None:
+    """Pasted <script>/HTML shows as plain text and never runs."""
+    payload = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
+    line = f"Результат броска 3D20: 1 + 2 = 3. {payload}"
+    app.fill("#convert-input", line)
+    app.click("#convert-run")
+    expect(app.locator("#convert-reasons li")).to_have_count(1)
+    assert app.evaluate("window.__pwned") is None
+    assert app.locator("#converter img").count() == 0
+    assert payload in app.input_value("#convert-output")
+
+
+def test_megabyte_paste_converts_quickly(app: Page) -> None:
+    """A 1 MB paste converts, and the counts cover every roll line."""
+    block = 'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".\nболтовня игроков\n'
+    text = block * (1_000_000 // len(block.encode()))
+    app.evaluate("text => { document.getElementById('convert-input').value = text; }", text)
+    app.click("#convert-run")
+    lines = text.count("3D20")
+    expect(app.locator("#convert-summary")).to_contain_text(f"Конвертировано строк: {lines}", timeout=10_000)
+
+
+def test_empty_converter_input_gets_message_and_clears_the_old_output(app: Page) -> None:
+    """Converting an empty box explains what to paste; the previous output, summary and Copy go."""
+    app.fill("#convert-input", SEED_INPUT)
+    app.click("#convert-run")
+    expect(app.locator("#convert-copy")).to_be_enabled()
+    app.fill("#convert-input", "   ")
+    app.click("#convert-run")
+    expect(app.locator("#converter .error")).to_contain_text("Вставьте")
+    assert app.input_value("#convert-output") == ""
+    expect(app.locator("#convert-summary")).to_have_text("")
+    expect(app.locator("#convert-reasons li")).to_have_count(0)
+    expect(app.locator("#convert-copy")).to_be_disabled()
+
+
+def test_too_long_input_is_refused_and_clears_the_old_output(app: Page) -> None:
+    """More than 2 000 000 characters is refused with a message; no stale output stays live."""
+    app.fill("#convert-input", SEED_INPUT)
+    app.click("#convert-run")
+    expect(app.locator("#convert-copy")).to_be_enabled()
+    app.evaluate("() => { document.getElementById('convert-input').value = 'x'.repeat(2000001); }")
+    app.click("#convert-run")
+    expect(app.locator("#converter .error")).to_contain_text("слишком длинный текст (2000001 символов")
+    assert app.input_value("#convert-output") == ""
+    expect(app.locator("#convert-copy")).to_be_disabled()
+    app.fill("#convert-input", "")
+
+
+def test_example_fills_the_input_and_clears_the_old_output(app: Page) -> None:
+    """«Пример из поста» puts the post's lines into the input; the old result is gone."""
+    app.fill("#convert-input", "Результат броска 3D20: 1 + 1 = 2.")
+    app.click("#convert-run")
+    expect(app.locator("#convert-reasons li")).to_have_count(1)
+    app.click("#convert-example")
+    assert app.input_value("#convert-input") == SEED_INPUT
+    assert app.input_value("#convert-output") == ""
+    expect(app.locator("#convert-reasons li")).to_have_count(0)
+    expect(app.locator("#convert-copy")).to_be_disabled()
+
+
+def test_input_and_result_survive_a_reload(app: Page) -> None:
+    """A normal-size input and its conversion come back after a reload."""
+    app.fill("#convert-input", SEED_INPUT)
+    app.click("#convert-run")
+    app.reload()
+    app.wait_for_selector(READY, state="attached", timeout=60_000)
+    assert app.input_value("#convert-input") == SEED_INPUT
+    assert app.input_value("#convert-output") == SEED_OUTPUT
+    expect(app.locator("#convert-summary")).to_contain_text("Конвертировано строк: 2")
+    expect(app.locator("#convert-copy")).to_be_enabled()
+
+
+def test_english_has_no_russian_outside_quotes_and_back(app: Page) -> None:
+    """Convert, hit a bad input, convert again, switch to English: the panel has no Cyrillic outside
+    «…» (the converted forum text is data, in the output box's value, not its text) and no stale
+    error; switching back gives Russian again."""
+    _open_converter(app)
+    app.fill("#convert-input", "Результат броска 2Д20: 4 + 2 = 6.\n" + SEED_INPUT)
+    app.click("#convert-run")
+    app.fill("#convert-input", "  ")
+    app.click("#convert-run")
+    expect(app.locator("#converter .error")).to_be_visible()
+    app.click("#lang-switch")
+    expect(app.locator("#converter .error")).to_have_text("Paste 3D20 roll lines into «3D20 roll log».")
+    app.fill("#convert-input", "Результат броска 2Д20: 4 + 2 = 6.\n" + SEED_INPUT)
+    app.click("#convert-run")
+    expect(app.locator("#converter .error")).to_be_hidden()
+    expect(app.locator("#convert-summary")).to_have_text(
+        "Lines converted: 2. Marked invalid («неверный бросок»): 2."
+    )
+    expect(app.locator("#convert-reasons li")).to_have_text(
+        ["Line 1: a «2Д20» roll, not 3D20", "Line 4: a modifier in the roll «3D20+1»"]
+    )
+    shown = app.locator("#converter").inner_text()
+    assert not CYRILLIC.search(re.sub(r"«[^»]*»", "", shown)), shown
+    assert "Copy the result" in shown and "The post's example" in shown
+    app.click("#lang-switch")
+    expect(app.locator("#convert-summary")).to_have_text("Конвертировано строк: 2. Помечено как неверные: 2.")
+    expect(app.locator("#convert-copy")).to_have_text("Копировать результат")
+    expect(app.locator("#converter h2")).to_have_text("Конвертер 3D20 → GaussD20")
+
+
+def test_copy_button_copies_the_converted_text(browser: Browser, site_url: str) -> None:
+    """The converter's Copy button puts exactly the converted text on the clipboard and says so, in
+    the page's language, until the next action."""
+    watch = Watch()
+    context, page = open_app(
+        browser,
+        site_url + "index.html#converter",
+        watch,
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    expect(page.locator("#convert-copy")).to_be_disabled()
+    page.fill("#convert-input", SEED_INPUT)
+    page.click("#convert-run")
+    page.click("#convert-copy")
+    expect(page.locator("#convert-copy-status")).to_have_text("Скопировано.")
+    assert page.evaluate("navigator.clipboard.readText()") == SEED_OUTPUT
+    page.click("#lang-switch")
+    expect(page.locator("#convert-copy-status")).to_have_text("Copied.")
+    page.click("#convert-example")  # a new input: "Copied." no longer speaks of what is shown
+    expect(page.locator("#convert-copy-status")).to_have_text("")
+    page.click("#lang-switch")
+    context.close()
+    watch.assert_clean()

@@ -1,0 +1,223 @@
+"""The converter panel on CPython: actions, views in both languages, saved state."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from kit import common
+from kit.form import InputError
+from kit.msg import render
+from kit.panel import MAX_FIELD_CHARS, Copy, Outcome, SetFields, decode, encode
+from kit.view import texts
+from panels.converter import panel as converter
+from panels.converter import text
+from panels.converter.panel import EXAMPLE, State, convert, copy, dump, example, load, view
+from rules import forum_log
+
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+SEED_OUTPUT = (
+    "Результат броска 3D20: 4 + 6 + 2 , GaussD20: 4\n"
+    'Результат броска 3D20: 17 + 5 + 2 , GaussD20: 8 - "раз".\n'
+    'Результат броска 3D20+1: 4 + 2 + 16 + 1 = 23 - "три".: неверный бросок. Невозможно конвертирование.'
+)
+BAD_LINES = "\n".join(
+    [
+        "Результат броска 2Д20: 4 + 2 = 6.",
+        "Результат броска 3D20: 4 + 2 = 6.",
+        "Результат броска 3D20: 0 + 2 + 3 = 5.",
+        "Результат броска 3D20: 4 + 6 + 2 = 13.",
+        "Результат броска 3D20: 4 + 6 + 2.",
+        "Результат броска 3D20: a + 6 + 2 = 8.",
+        "Результат броска 3D20+к: 4 + 2 + 16 = 22.",
+    ]
+)
+
+
+def _converted(source: str = EXAMPLE) -> State:
+    return convert(State(), {"convert-input": source}).state
+
+
+def _english_is_clean(state: State) -> None:
+    for shown in texts(view(state), "en"):
+        assert not CYRILLIC.search(re.sub(r"«[^»]*»", "", shown)), shown
+
+
+def test_the_seed_example_converts_byte_exactly() -> None:
+    """Seed 000: the post's example gives the post's output, two lines converted, one flagged."""
+    state = _converted()
+    shown = view(state)
+    assert shown["convert-output"].value == SEED_OUTPUT
+    assert render(shown["convert-summary"].text, "ru") == "Конвертировано строк: 2. Помечено как неверные: 1."
+    assert [render(li.text, "ru") for li in shown["convert-reasons"].children] == [
+        "Строка 3: модификатор в броске 3D20+1"
+    ]
+    assert shown["convert-copy"].disabled is False
+
+
+def test_initial_view_has_no_result_and_copy_is_disabled() -> None:
+    """Before any conversion the output is empty, nothing is summarised and Copy is disabled."""
+    shown = view(State())
+    assert shown["convert-output"].value == "" and shown["convert-copy"].disabled is True
+    assert render(shown["convert-summary"].text, "en") == "" and shown["convert-reasons"].children == ()
+
+
+def test_every_reason_is_worded_in_both_languages() -> None:
+    """Each reason code has a message; the English view has no Cyrillic outside «…», even for a
+    Cyrillic roll spec a user typed."""
+    assert set(text.REASONS) == set(forum_log.REASON_CODES)
+    state = _converted(BAD_LINES)
+    ru = [render(li.text, "ru") for li in view(state)["convert-reasons"].children]
+    en = [render(li.text, "en") for li in view(state)["convert-reasons"].children]
+    assert ru == [
+        "Строка 1: бросок 2Д20, а не 3D20",
+        "Строка 2: кубиков 2, а нужно 3",
+        "Строка 3: значение кубика вне 1..20",
+        "Строка 4: сумма кубиков 12, а не 13",
+        "Строка 5: нет итога «= N»",
+        "Строка 6: кубики записаны не как «a + b + c»",
+        "Строка 7: модификатор в броске 3D20+к",
+    ]
+    assert en == [
+        "Line 1: a «2Д20» roll, not 3D20",
+        "Line 2: 2 dice instead of 3",
+        "Line 3: a die outside 1..20",
+        "Line 4: the dice add up to 12, not 13",
+        "Line 5: no total «= N»",
+        "Line 6: the dice are not written as «a + b + c»",
+        "Line 7: a modifier in the roll «3D20+к»",
+    ]
+    _english_is_clean(state)
+
+
+def test_english_view_has_no_russian_after_several_actions() -> None:
+    """Initial, converted, refused and example states all render without Cyrillic outside «…»."""
+    state = State()
+    _english_is_clean(state)
+    state = _converted()
+    _english_is_clean(state)
+    state = convert(state, {"convert-input": "  "}).state
+    _english_is_clean(state)
+    state = example(_converted(BAD_LINES), {}).state
+    _english_is_clean(state)
+
+
+@pytest.mark.parametrize(
+    ("source", "error"),
+    [
+        ("   \n ", text.EMPTY),
+        ("x" * (forum_log.MAX_INPUT_CHARS + 1), None),
+    ],
+)
+def test_a_refused_conversion_clears_the_previous_result(source: str, error: object) -> None:
+    """Empty or too-long input is refused with a message in the page's language, and the earlier
+    output, summary and Copy button do not stay live beside it."""
+    done = convert(_converted(), {"convert-input": source})
+    assert done.error is not None and done.state == State()
+    if error is not None:
+        assert done.error == error
+    else:
+        assert render(done.error, "en") == (
+            f"3D20 roll log: the text is too long ({forum_log.MAX_INPUT_CHARS + 1} characters; "
+            f"at most {forum_log.MAX_INPUT_CHARS})."
+        )
+        assert render(done.error, "ru").startswith("Лог бросков 3D20: слишком длинный текст")
+    assert not CYRILLIC.search(re.sub(r"«[^»]*»", "", render(done.error, "en")))
+    shown = view(done.state)
+    assert shown["convert-output"].value == "" and shown["convert-copy"].disabled is True
+
+
+def test_copy_without_a_result_is_refused_and_changes_nothing() -> None:
+    """Copy with nothing converted raises InputError (the button is disabled anyway); state stays."""
+    state = State()
+    with pytest.raises(InputError) as caught:
+        copy(state, {})
+    assert caught.value.message == text.NOTHING_TO_COPY
+    assert state == State()
+
+
+def test_copy_copies_exactly_the_output() -> None:
+    """Copy asks the kit to copy the converted text and report in #convert-copy-status."""
+    state = _converted()
+    done = copy(state, {})
+    assert done.state == state and done.effects == (Copy(SEED_OUTPUT, "convert-copy-status"),)
+
+
+def test_the_example_fills_the_input_and_clears_the_old_result() -> None:
+    """«Пример из поста» puts the post's lines into the input and drops the previous output."""
+    done = example(_converted(BAD_LINES), {})
+    assert isinstance(done, Outcome) and done.state == State()
+    assert done.effects == (SetFields((("convert-input", EXAMPLE),)),)
+
+
+def test_a_4301_digit_number_is_flagged_on_its_own_line() -> None:
+    """A huge number flags its line only; the reason shows it cut short."""
+    line = "Результат броска 3D20: 4 + 6 + 2 = " + "9" * 4301 + "."
+    state = _converted(f"{line}\nРезультат броска 3D20: 1 + 1 + 1 = 3.")
+    shown = view(state)
+    assert shown["convert-output"].value.endswith("3D20: 1 + 1 + 1 , GaussD20: 1")
+    (item,) = shown["convert-reasons"].children
+    assert render(item.text, "en") == "Line 1: the dice add up to 12, not " + "9" * 40 + "…"
+
+
+def test_only_the_first_fifty_reasons_are_listed() -> None:
+    """A log with many bad lines lists fifty and says how many more there are."""
+    state = _converted("\n".join(["Результат броска 3D20: 1 + 1 = 2."] * 60))
+    children = view(state)["convert-reasons"].children
+    assert len(children) == 51
+    assert render(children[-1].text, "en") == "…and 10 more"
+    assert render(view(state)["convert-summary"].text, "en").endswith(": 60.")
+
+
+def test_dump_and_load_round_trip() -> None:
+    """A conversion survives a reload: the source is saved and the result recomputed."""
+    for state in (State(), _converted(), _converted(BAD_LINES)):
+        assert load(json.loads(json.dumps(dump(state)))) == state
+
+
+def test_a_huge_result_is_not_saved() -> None:
+    """A paste over the kit's field limit is not written to localStorage (nor is its output)."""
+    big = "Результат броска 3D20: 4 + 6 + 2 = 12.\n" * (MAX_FIELD_CHARS // 30)
+    state = _converted(big)
+    assert state.result is not None and dump(state) == {"source": None}
+    record = json.loads(encode(converter.panel(), {"convert-input": big, "convert-output": "x"}, state, ()))
+    assert record["form"] == {} and record["state"] == {"source": None}
+
+
+def test_a_normal_input_is_saved_but_the_output_field_is_not() -> None:
+    """The input field survives a reload; the output comes back from the state, not the field."""
+    panel = converter.panel()
+    state = _converted()
+    saved = encode(panel, {"convert-input": EXAMPLE, "convert-output": SEED_OUTPUT}, state, ())
+    assert json.loads(saved)["form"] == {"convert-input": EXAMPLE}
+    back = decode(panel, saved)
+    assert back.state == state and back.dropped == ()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        None,
+        [],
+        "x",
+        {},
+        {"source": 5},
+        {"source": "  "},
+        {"source": "x", "more": 1},
+        {"source": "x" * (MAX_FIELD_CHARS + 1)},
+    ],
+)
+def test_load_rejects_malformed_data(raw: object) -> None:
+    """Anything but {"source": text or null} is refused (the kit then drops just the state)."""
+    with pytest.raises(ValueError):
+        load(raw)
+
+
+def test_damaged_state_is_dropped_with_a_notice() -> None:
+    """A damaged saved state is reset while the saved input is kept."""
+    raw = json.dumps({"v": 1, "form": {"convert-input": "abc"}, "state": {"source": 7}})
+    back = decode(converter.panel(), raw)
+    assert back.state == State() and back.form == {"convert-input": "abc"} and back.dropped
+    assert render(common.SAVED_DROPPED(what=back.dropped[0]), "en").startswith("The saved data")
