@@ -29,7 +29,6 @@ LEGACY = {
     "threat": "ui.threat_panel",
     "notation": "ui.notation_panel",
     "checks": "ui.checks_panel",
-    "ite": "ui.ite_panel",
     "fudge": "ui.fudge_panel",
 }
 
