@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -45,6 +46,7 @@ __all__ = [
     "crafting_chain",
     "critical_hit_chain",
     "ite1_probability",
+    "resolve_chain",
     "roll_check",
     "run_chain",
     "sword_fight_chain",
@@ -436,13 +438,11 @@ class ChainResult:
         return any(s.critical is not None for s in self.stages)
 
 
-def _roll_stage(rng: random.Random, stage: Stage, carried: Fraction, /) -> StageResult:
+def _resolve_stage(
+    stage: Stage, faces: tuple[int, ...], right_faces: tuple[int, ...], carried: Fraction, /
+) -> StageResult:
     check = stage.check
-    die = range(1, check.n + 1)
-    faces = tuple(dice.roll_faces(rng, die) for _ in range(check.m))
-    right_faces: tuple[int, ...] = ()
     if check.rolled_right:
-        right_faces = tuple(dice.roll_faces(rng, die) for _ in range(check.m))
         right = Fraction(check.difficulty + sum(right_faces))
     else:
         right = check.difficulty + check.constant
@@ -462,21 +462,86 @@ def _roll_stage(rng: random.Random, stage: Stage, carried: Fraction, /) -> Stage
     )
 
 
+def _roll_stage(rng: random.Random, stage: Stage, carried: Fraction, /) -> StageResult:
+    check = stage.check
+    die = range(1, check.n + 1)
+    faces = tuple(dice.roll_faces(rng, die) for _ in range(check.m))
+    right_faces: tuple[int, ...] = ()
+    if check.rolled_right:
+        right_faces = tuple(dice.roll_faces(rng, die) for _ in range(check.m))
+    return _resolve_stage(stage, faces, right_faces, carried)
+
+
+def _walk(
+    chain: tuple[Stage, ...], roll: Callable[[int, Stage, Fraction], StageResult], odds: ChainOdds | None, /
+) -> ChainResult:
+    """The chain in order, each stage's dice from ``roll(index, stage)``; carry margins, stop on a gate."""
+    rolled: list[StageResult] = []
+    carried = Fraction(0)
+    for index, stage in enumerate(chain):
+        result = roll(index, stage, carried)
+        rolled.append(result)
+        carried = result.margin
+        if stage.stop_on_failure and not result.success:
+            return ChainResult(tuple(rolled), tuple(s.kind for s in chain[index + 1 :]), odds)
+    return ChainResult(tuple(rolled), (), odds)
+
+
 def run_chain(
     rng: random.Random, stages: tuple[Stage, ...] | list[Stage], /, *, with_odds: bool = True
 ) -> ChainResult:
     """Roll a chain in the given order, carrying margins; stop after a failed gating stage."""
     chain = validate_chain(stages)
     odds = chain_odds(chain) if with_odds else None
-    rolled: list[StageResult] = []
-    carried = Fraction(0)
-    for index, stage in enumerate(chain):
-        result = _roll_stage(rng, stage, carried)
-        rolled.append(result)
-        carried = result.margin
-        if stage.stop_on_failure and not result.success:
-            return ChainResult(tuple(rolled), tuple(s.kind for s in chain[index + 1 :]), odds)
-    return ChainResult(tuple(rolled), (), odds)
+    return _walk(chain, lambda _i, stage, carried: _roll_stage(rng, stage, carried), odds)
+
+
+def _faces_of(check: Check, raw: object, what: str, /) -> tuple[int, ...]:
+    if not isinstance(raw, list | tuple) or len(raw) != check.m:
+        raise ValueError(f"{what}: {check.m} dice expected, got {raw!r}")
+    for face in raw:
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= check.n:
+            raise ValueError(f"{what}: a d{check.n} shows 1..{check.n}, got {face!r}")
+    return tuple(raw)
+
+
+def resolve_chain(
+    stages: tuple[Stage, ...] | list[Stage],
+    dice_rolled: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] | list,
+    /,
+) -> ChainResult:
+    """The chain's result from dice already rolled: ``(faces, right_faces)`` per rolled stage
+    (``right_faces`` empty unless the stage rolls MdN on the right). ``ValueError`` when the dice
+    could not have come from these stages (wrong counts, faces off the die, a stage after a stop).
+
+    >>> c = Check(0, 1, 6)
+    >>> resolve_chain([Stage("I", c), Stage("T", c)], [((6,), ()), ((1,), ())]).stages[1].margin
+    Fraction(0, 1)
+    """
+    chain = validate_chain(stages)
+    given = list(dice_rolled) if isinstance(dice_rolled, list | tuple) else None
+    if given is None:
+        raise ValueError(f"dice must be a list, got {dice_rolled!r}")
+
+    def roll(index: int, stage: Stage, carried: Fraction) -> StageResult:
+        if index >= len(given):
+            raise ValueError(f"no dice for check {index + 1}")
+        pair = given[index]
+        if not isinstance(pair, list | tuple) or len(pair) != 2:
+            raise ValueError(f"check {index + 1}: (faces, right faces) expected, got {pair!r}")
+        faces = _faces_of(stage.check, pair[0], f"check {index + 1}")
+        if stage.check.rolled_right:
+            right = _faces_of(stage.check, pair[1], f"check {index + 1}, right side")
+        elif pair[1]:
+            raise ValueError(f"check {index + 1} has a constant on the right, not dice")
+        else:
+            right = ()
+        return _resolve_stage(stage, faces, right, carried)
+
+    result = _walk(chain, roll, None)
+    if len(result.stages) != len(given):
+        raise ValueError(f"{len(given)} dice sets for {len(result.stages)} rolled checks")
+    return result
 
 
 @dataclass(frozen=True)

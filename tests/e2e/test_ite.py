@@ -10,10 +10,19 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from e2e_support import Watch, open_app
+from kit.fmt import percent
 from rules import ite
-from ui.fmt import percent
+
+READY = "html[data-ready='true']"
+CYRILLIC = re.compile("[А-Яа-яЁё]")
 
 KINDS = ("i", "t", "e")
+
+
+def _saved_log(page: Page) -> list[dict[str, str]]:
+    """The log in the panel's saved record (gm.panel.ite)."""
+    record = json.loads(page.evaluate("localStorage.getItem('gm.panel.ite')") or "{}")
+    return record.get("log", [])
 
 
 def _open(app: Page) -> None:
@@ -174,8 +183,7 @@ def test_roll_shows_margins_flags_and_logs(app: Page) -> None:
     assert (len(flags) == 2) == (not flags[1])  # a missed attack ends the fight's chain
     expect(app.locator("#ite-log li")).to_have_count(1)
     expect(app.locator("#ite-log-empty")).to_be_hidden()
-    saved = json.loads(app.evaluate("localStorage.getItem('gm.ite.log')"))
-    assert saved[0]["text"] == result.inner_text()
+    assert _saved_log(app)[0]["ru"] == result.inner_text()
 
 
 def test_crafting_preset_runs_end_to_end(app: Page) -> None:
@@ -270,7 +278,7 @@ def test_critical_hit_preset(app: Page) -> None:
 
 def _snapshot(app: Page) -> tuple[str, ...]:
     shown = ("#ite-odds", "#ite-chain-odds", "#ite-result", "#ite-rolls", "#ite-log", "#ite-t-p1")
-    saved = str(app.evaluate("localStorage.getItem('gm.ite.log')"))
+    saved = json.dumps(_saved_log(app))
     return (*(app.locator(sel).inner_text() for sel in shown), saved)
 
 
@@ -339,10 +347,12 @@ def test_log_clear_and_damaged_log(app: Page) -> None:
     app.click("#ite-log-clear")
     expect(app.locator("#ite-log li")).to_have_count(0)
     expect(app.locator("#ite-log-empty")).to_be_visible()
-    assert json.loads(app.evaluate("localStorage.getItem('gm.ite.log')")) == []
-    app.evaluate("localStorage.setItem('gm.ite.log', '{not json')")
+    assert _saved_log(app) == []
+    app.evaluate(
+        """localStorage.setItem('gm.panel.ite', JSON.stringify({...JSON.parse(localStorage.getItem('gm.panel.ite')), log: 'junk'}))"""
+    )
     app.reload()
-    app.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+    app.wait_for_selector(READY, state="attached", timeout=60_000)
     expect(app.locator("#ite-log-notice")).to_contain_text("повреждён")
     expect(app.locator("#ite-log li")).to_have_count(0)
     app.click("#ite-roll")
@@ -375,16 +385,95 @@ def test_english_roll_log_and_error_then_back_to_russian(browser: Browser, site_
         page.locator("#ite-log li").first,
         page.locator("#ite .error"),
     )
-    expect(result).to_contain_text(re.compile(r"^И-чек \(initiative\): t = .* Chain: "))
+    expect(result).to_contain_text(re.compile(r"^Initiative check \(«И-чек»\): t = .* Chain: "))
     expect(entry).to_have_text(result.inner_text())
     expect(page.locator("#ite-rolls tr").first).to_contain_text(re.compile("success|failure"))
     page.evaluate("for (const k of 'ite') document.getElementById(`ite-${k}-on`).checked = false")
     page.click("#ite-roll")
-    expect(error).to_have_text("Switch on at least one check: И, Т or Эф.")
+    expect(error).to_have_text("Switch on at least one check: «И», «Т» or «Эф».")
     page.click("#lang-switch")
     expect(error).to_have_text("Включите хотя бы один чек: И, Т или Эф.")
     expect(result).to_contain_text(re.compile(r"^И-чек: t = .* Цепочка: "))
     expect(entry).to_have_text(result.inner_text())
     assert "Chain" not in page.locator("#ite").inner_text()
+    context.close()
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize(
+    ("mode", "junk"), [("face", "-"), ("face", "1e309"), ("margin", "1e309"), ("margin", "-")]
+)
+def test_junk_critical_bound_is_refused_not_defaulted(app: Page, mode: str, junk: str) -> None:
+    """Junk in an optional critical bound shows a message (empty would mean the default); nothing changes."""
+    _open(app)
+    _only_t(app, 10, 2, 6, 0, 10)
+    app.select_option("#ite-t-crit", mode)
+    app.fill("#ite-t-crit-high", "4" if mode == "margin" else "")
+    app.fill("#ite-t-crit-low", "")
+    app.click("#ite-roll")
+    error = app.locator("#ite .error")
+    expect(error).to_be_hidden()
+    before = _snapshot(app)
+    app.fill("#ite-t-crit-low" if mode == "margin" else "#ite-t-crit-high", junk)
+    app.click("#ite-roll")
+    expect(error).to_contain_text("введите целое число")
+    expect(error).to_contain_text("или оставьте поле пустым")
+    assert _snapshot(app) == before
+    app.fill("#ite-t-crit-low" if mode == "margin" else "#ite-t-crit-high", "")
+    app.click("#ite-calc")
+    expect(error).to_be_hidden()
+
+
+def _visible_russian(page: Page) -> list[str]:
+    """Lines of the panel's visible text with Cyrillic outside «…»."""
+    shown = page.locator("#ite").inner_text()
+    return [line for line in shown.splitlines() if CYRILLIC.search(re.sub(r"«[^»]*»", "", line))]
+
+
+def test_language_switch_leaves_no_russian_and_no_stale_text(browser: Browser, site_url: str) -> None:
+    """After a roll and a bad input, English shows no Russian outside «…» (stale text included);
+    switching back shows Russian again, the error too."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=4#ite", watch)
+    page.select_option("#ite-preset", "sword")
+    page.click("#ite-roll")
+    expect(page.locator("#ite-rolls tr").first).to_be_visible()
+    page.select_option("#ite-t-crit", "face")
+    page.fill("#ite-t-crit-high", "-")
+    page.click("#ite-roll")
+    error = page.locator("#ite .error")
+    expect(error).to_contain_text("или оставьте поле пустым")
+    page.click("#lang-switch")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(error).to_contain_text("or leave the field empty")
+    expect(page.locator("#ite-chain-odds")).to_contain_text("Whole chain")
+    expect(page.locator("#ite-status")).to_contain_text("Form filled: Seed example 2")
+    expect(page.locator("#ite-t-formula")).to_contain_text("3d6")
+    assert _visible_russian(page) == []
+    page.click("#lang-switch")
+    expect(error).to_contain_text("или оставьте поле пустым")
+    expect(page.locator("#ite-chain-odds")).to_contain_text("Вся цепочка")
+    expect(page.locator("#ite-result")).to_contain_text("И-чек: t = ")
+    expect(page.locator("#ite-t-formula")).to_contain_text("3к6")
+    assert "Whole chain" not in page.locator("#ite").inner_text()
+    context.close()
+    watch.assert_clean()
+
+
+def test_old_saved_log_is_carried_over(browser: Browser, site_url: str) -> None:
+    """A log saved before the kit (gm.ite.log) shows once in the new record, in both languages."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html#ite", watch)
+    page.evaluate(
+        """localStorage.removeItem('gm.panel.ite');
+        localStorage.setItem('gm.ite.log', JSON.stringify([{text: 'старая запись', en: 'old entry'}]))"""
+    )
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    entry = page.locator("#ite-log li").first
+    expect(entry).to_have_text("старая запись")
+    assert _saved_log(page)[0] == {"ru": "старая запись", "en": "old entry"}
+    page.click("#lang-switch")
+    expect(entry).to_have_text("old entry")
     context.close()
     watch.assert_clean()

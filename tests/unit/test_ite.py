@@ -381,3 +381,31 @@ def test_largest_allowed_inputs_have_bounded_work(work_meter):
         assert 0 < work.result.all_succeed < 1
         for stage in work.result.stages:
             assert sum(stage.margins.values()) == stage.reached
+
+
+def test_resolve_chain_replays_run_chain() -> None:
+    """Dice taken from a rolled chain give back the same result (a saved roll reloads exactly)."""
+    stages = sword_fight_chain(
+        Check(20, 3, 6), Check(21, 3, 6, 0, 20, critical=MarginCritical(6)), Check(7, 1, 6, 0, 5)
+    )
+    for seed in range(20):
+        rolled = run_chain(random.Random(seed), stages, with_odds=False)
+        again = ite.resolve_chain(stages, [(s.faces, s.right_faces) for s in rolled.stages])
+        assert again == rolled
+
+
+@pytest.mark.parametrize(
+    "dice_rolled",
+    [
+        [],
+        [((1, 2), ())],
+        [((1, 2, 7), ())],
+        [((1, 2, 3), (1, 2, 3))],
+        [((1, 2, True), ())],
+        "junk",
+    ],
+)
+def test_resolve_chain_refuses_impossible_dice(dice_rolled: object) -> None:
+    """Dice these stages could not have rolled raise ValueError."""
+    with pytest.raises(ValueError):
+        ite.resolve_chain([Stage("I", Check(0, 3, 6))], dice_rolled)  # type: ignore[arg-type]

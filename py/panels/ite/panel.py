@@ -1,0 +1,340 @@
+"""The ITE panel (seed 001): И-, Т- and Эф-checks in the GM's order, exact odds before the roll, log.
+
+State, actions and a pure view; ``kit.browser`` shows it. One stage's fields, formula and saved
+form live in ``panels.ite.stage`` (the three stages share one shape).
+
+>>> import random
+>>> from kit.msg import render
+>>> ite_panel = panel(random.Random(1))
+>>> done = ite_panel.actions["#ite-preset"](State(), {"ite-preset": "sword"})
+>>> [stage.kind for stage in done.state.stages]
+['I', 'T', 'E']
+>>> render(ite_panel.view(done.state)["ite-status"].text, "en")
+'Form filled: Seed example 2: sword fight (ITE-2).'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache, partial
+from itertools import permutations
+from typing import Any
+
+from kit import common
+from kit.form import Form, InputError, read_choice
+from kit.msg import Cat, Msg, Renderable, num, pct
+from kit.panel import ClearLog, LogSpec, Outcome, Panel, SetFields
+from kit.view import Show, View, bar_chart, table_rows
+from panels.ite import text
+from panels.ite.stage import (
+    MARGIN_LETTER,
+    dump_stage,
+    load_stage,
+    read_stage,
+    stage_fields,
+    stage_view,
+)
+from rules import ite
+
+__all__ = [
+    "DEFAULT_STAGES",
+    "ORDERS",
+    "PRESETS",
+    "Rolled",
+    "State",
+    "calc",
+    "clear_log",
+    "dump",
+    "load",
+    "panel",
+    "preset",
+    "read_chain",
+    "roll",
+    "summary",
+    "view",
+]
+
+KINDS = ite.CHECK_KINDS
+ORDERS = tuple("".join(p) for p in permutations(KINDS))
+LOG_SIZE = 50
+CLEARED = "cleared"  # State.status after the log was cleared (else a preset's key)
+
+
+def _preset_stages(name: str) -> tuple[ite.Stage, ...]:
+    """The seed's §6 examples, built with the rules module."""
+    C = ite.Check
+    if name == "crafting":
+        # Т-чек first (is the thing made at all), then И (time taken), then Эф (does it fail at the worst moment).
+        return ite.crafting_chain(
+            C(13, 2, 6, 1, 14, critical=ite.FaceCritical.extremes(2, 6)),
+            C(14, 2, 6, 0, 12),
+            C(12, 2, 6, 2, 13, critical=ite.FaceCritical.extremes(2, 6)),
+        )
+    if name == "sword":
+        # И: who strikes first; its margin is the time left to aim; Т: attack against defence; Эф: damage.
+        return ite.sword_fight_chain(
+            C(20, 3, 6, 0, 19),
+            C(21, 3, 6, 0, 20, critical=ite.MarginCritical(6)),
+            C(7, 1, 6, 0, 5, critical=ite.MarginCritical(8)),
+        )
+    if name == "critical":
+        # The new situation after a critical hit: Т — how dangerous the zone, Эф — the exact effect.
+        return ite.critical_hit_chain(C(14, 2, 6, 0, 12), C(12, 2, 6, 0, 10))
+    return (ite.Stage("T", C(20, 3, 6, 0, 18), carry=False),)
+
+
+PRESETS: dict[str, Msg] = {
+    "crafting": text.PRESET_CRAFTING,
+    "sword": text.PRESET_SWORD,
+    "critical": text.PRESET_CRITICAL,
+    "single": text.PRESET_SINGLE,
+}
+# What the form shows before anything is typed (index.html): every check on, 2к6, no carries.
+DEFAULT_STAGES = tuple(
+    ite.Stage(kind, ite.Check(x, 2, 6, 0, 10), carry=False)
+    for kind, x in zip(KINDS, (10, 12, 10), strict=True)
+)
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """The last roll and the chain it was rolled with (the form may have changed since)."""
+
+    stages: tuple[ite.Stage, ...]
+    result: ite.ChainResult
+
+
+@dataclass(frozen=True)
+class State:
+    stages: tuple[ite.Stage, ...] = DEFAULT_STAGES
+    last: Rolled | None = None
+    status: str | None = None  # the preset whose fields were filled, or CLEARED
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def read_chain(form: Form) -> tuple[ite.Stage, ...]:
+    """Every input read and checked before anything changes (InputError on bad input)."""
+    order = read_choice(form, "ite-order", ORDERS, text.ORDER)
+    built = {kind: read_stage(form, kind) for kind in KINDS}
+    stages = tuple(stage for kind in order if (stage := built[kind]) is not None)
+    if not stages:
+        raise InputError(text.NONE_ON)
+    total = sum(stage.check.span for stage in stages)
+    if total > ite.MAX_CHAIN_SPAN:
+        raise InputError(text.CHAIN_TOO_BIG(total=total, limit=ite.MAX_CHAIN_SPAN))
+    return ite.validate_chain(stages)
+
+
+def calc(state: State, form: Form) -> State:
+    """Any input changed, or "Compute odds": the odds of the chain the form describes."""
+    return replace(state, stages=read_chain(form))
+
+
+def preset(state: State, form: Form) -> State | Outcome[State]:
+    """A seed example fills the form and shows its odds; "— custom —" changes nothing."""
+    name = read_choice(form, "ite-preset", ("", *PRESETS), text.PRESET)
+    if not name:
+        return state
+    stages = _preset_stages(name)
+    by_kind = {stage.kind: stage for stage in stages}
+    order = "".join(stage.kind for stage in stages) + "".join(k for k in KINDS if k not in by_kind)
+    fields = (("ite-order", order), *(f for kind in KINDS for f in stage_fields(kind, by_kind.get(kind))))
+    return Outcome(replace(state, stages=stages, status=name), effects=(SetFields(fields),))
+
+
+def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
+    stages = read_chain(form)
+    result = ite.run_chain(rng, stages, with_odds=False)
+    line = summary(result)
+    return Outcome(State(stages, Rolled(stages, result), state.status), log=line)
+
+
+def clear_log(state: State, form: Form) -> Outcome[State]:
+    return Outcome(replace(state, status=CLEARED), effects=(ClearLog(),))
+
+
+# --------------------------------------------------------------------------- wording
+
+
+def _crit_text(critical: str | None) -> Renderable | None:
+    return {ite.CRIT_HIGH: text.HIGH_CRIT, ite.CRIT_LOW: text.LOW_CRIT}.get(critical or "")
+
+
+def _verdict(step: ite.StageResult) -> Renderable:
+    verdict = text.SUCCESS if step.success else text.FAILURE
+    crit = _crit_text(step.critical)
+    return Cat((verdict, crit), ", ") if crit is not None else verdict
+
+
+def _new_situation(result: ite.ChainResult) -> Renderable:
+    checks = Cat(
+        tuple(
+            Cat((text.NAME[s.kind], " (", _crit_text(s.critical) or "", ")"))
+            for s in result.stages
+            if s.critical
+        ),
+        ", ",
+    )
+    return text.NEW_SITUATION(checks=checks)
+
+
+def summary(result: ite.ChainResult) -> Renderable:
+    """The one-line outcome (shown, announced and logged in both languages)."""
+    parts: list[Renderable] = [
+        Cat((text.NAME[s.kind], f": {MARGIN_LETTER[s.kind]} = ", num(s.margin), " — ", _verdict(s)))
+        for s in result.stages
+    ]
+    parts += [Cat((text.NAME[kind], " — ", text.NOT_ROLLED)) for kind in result.skipped]
+    verdict = text.CHAIN_ALL if result.all_succeed else text.CHAIN_NOT_ALL
+    line: list[Renderable] = [Cat(tuple(parts), "; "), ". ", verdict]
+    if result.new_situation:
+        line += [" ", _new_situation(result)]
+    return Cat(tuple(line))
+
+
+# --------------------------------------------------------------------------- view
+
+
+@lru_cache(maxsize=16)
+def chain_odds(stages: tuple[ite.Stage, ...]) -> ite.ChainOdds:
+    """Exact odds of a chain (cached: the view is drawn again after every action and switch)."""
+    return ite.chain_odds(stages)
+
+
+def _faces(faces: tuple[int, ...]) -> str:
+    return "(" + " + ".join(str(f) for f in faces) + ")"
+
+
+def _roll_rows(last: Rolled) -> list[tuple[Renderable, ...]]:
+    by_kind = {stage.kind: stage for stage in last.stages}
+    rows: list[tuple[Renderable, ...]] = []
+    for step in last.result.stages:
+        stage = by_kind[step.kind]
+        c = stage.check
+        sign = f"+ {c.modifier}" if c.modifier >= 0 else f"− {-c.modifier}"
+        left = f"{c.x} + {_faces(step.faces)} {sign} = {step.left}"
+        right_part: Renderable = _faces(step.right_faces) if step.right_faces else num(c.constant)
+        right = Cat((f"{c.difficulty} + ", right_part, " = ", num(step.right)))
+        carried: Renderable = num(step.carried) if stage.carry else "—"
+        margin = Cat((f"{MARGIN_LETTER[step.kind]} = ", num(step.margin)))
+        rows.append((text.NAME[step.kind], left, right, carried, margin, _verdict(step)))
+    for kind in last.result.skipped:
+        rows.append((text.NAME[kind], "—", "—", "—", "—", text.NOT_ROLLED_STOPPED))
+    return rows
+
+
+def _roll_view(last: Rolled | None) -> dict[str, Show]:
+    if last is None:
+        return {
+            "ite-result": Show(text=common.NO_ROLL_YET),
+            "ite-rolls": Show(children=()),
+            "ite-new-situation": Show(text="", hidden=True),
+        }
+    result = last.result
+    note: Renderable = ""
+    if result.new_situation:
+        note = _new_situation(result)
+        if any(stage.kind == "I" for stage in last.stages):
+            note = Cat((note, text.PICK_CRITICAL), " ")
+    return {
+        "ite-result": Show(text=summary(result)),
+        "ite-rolls": Show(children=table_rows(_roll_rows(last))),
+        "ite-new-situation": Show(text=note, hidden=not result.new_situation),
+    }
+
+
+def _status(status: str | None) -> Renderable:
+    if status == CLEARED:
+        return common.LOG_CLEARED
+    if status in PRESETS:
+        return text.FILLED(name=PRESETS[status])
+    return ""
+
+
+def view(state: State) -> View:
+    stages = state.stages
+    odds = chain_odds(stages)
+    by_kind = {stage.kind: stage for stage in stages}
+    previous = {stage.kind: (stages[i - 1].kind if i else None) for i, stage in enumerate(stages)}
+    shown: dict[str, Show] = {}
+    for kind in KINDS:
+        shown.update(stage_view(kind, by_kind.get(kind), previous.get(kind)))
+    rows = [
+        (
+            Cat((f"{position}. ", text.NAME[s.kind])),
+            pct(s.reached),
+            pct(s.success),
+            pct(s.success_if_reached),
+            pct(s.critical_high),
+            pct(s.critical_low),
+        )
+        for position, s in enumerate(odds.stages, start=1)
+    ]
+    bars: list[tuple[Any, Fraction]] = [(text.SHORT[s.kind], s.success) for s in odds.stages]
+    shown["ite-odds"] = Show(children=table_rows(rows))
+    shown["ite-chain-odds"] = Show(
+        text=text.CHAIN_ODDS(all=pct(odds.all_succeed), crit=pct(odds.any_critical))
+    )
+    shown["ite-chart"] = Show(
+        children=bar_chart([*bars, (text.ALL, odds.all_succeed)]), attrs=(("aria-hidden", "true"),)
+    )
+    shown.update(_roll_view(state.last))
+    shown["ite-status"] = Show(text=_status(state.status))
+    return shown
+
+
+# --------------------------------------------------------------------------- saved state
+
+
+def dump(state: State) -> dict[str, Any]:
+    last = state.last
+    saved_last = None
+    if last is not None:
+        saved_last = {
+            "stages": [dump_stage(stage) for stage in last.stages],
+            "dice": [[list(s.faces), list(s.right_faces)] for s in last.result.stages],
+        }
+    return {"stages": [dump_stage(stage) for stage in state.stages], "last": saved_last}
+
+
+def _load_chain(raw: Any) -> tuple[ite.Stage, ...]:
+    if not isinstance(raw, list):
+        raise ValueError(f"a chain must be a list of stages, got {raw!r}")
+    return ite.validate_chain([load_stage(item) for item in raw])
+
+
+def load(raw: Any) -> State:
+    """A saved state back; ``ValueError`` on anything the panel could not have saved."""
+    if not isinstance(raw, dict):
+        raise ValueError("the ITE state must be an object")
+    stages = _load_chain(raw.get("stages"))
+    last = raw.get("last")
+    if last is None:
+        return State(stages)
+    if not isinstance(last, dict):
+        raise ValueError("the last roll must be an object")
+    rolled = _load_chain(last.get("stages"))
+    return State(stages, Rolled(rolled, ite.resolve_chain(rolled, last.get("dice"))))
+
+
+def panel(rng: random.Random) -> Panel[State]:
+    return Panel(
+        name="ite",
+        initial=State(),
+        view=view,
+        actions={
+            "#ite-preset": preset,
+            ".ite-input": calc,
+            "#ite-calc": calc,
+            "#ite-roll": partial(roll, rng),
+            "#ite-log-clear": clear_log,
+        },
+        dump=dump,
+        load=load,
+        log=LogSpec("ite", size=LOG_SIZE, legacy_key="gm.ite.log"),
+        title=text.TITLE,
+    )
