@@ -56,6 +56,7 @@ __all__ = [
 ]
 
 LANG_KEY = "gm.lang"
+UNREADABLE = "\ufffd"  # the form value of a number field whose text the browser could not read
 STATIC_ATTRIBUTES = ("title", "aria-label", "placeholder")
 _page: dict[str, Any] = {"lang": "ru"}
 _listeners: list[Callable[[str], None]] = []
@@ -188,7 +189,10 @@ def read_form(section: Any) -> dict[str, str | bool]:
         elif kind == "checkbox":
             form[str(element.id)] = bool(element.checked)
         elif element.id:
-            form[str(element.id)] = str(element.value)
+            # A number field holding junk (``-``, ``1e309``) reports an empty value; pass on
+            # something that cannot parse, so that it gets a message instead of meaning "empty".
+            bad = kind == "number" and bool(element.validity.badInput)
+            form[str(element.id)] = UNREADABLE if bad else str(element.value)
     return form
 
 
@@ -370,6 +374,8 @@ def _apply(mounted: _Mounted, result: Any) -> None:
                 _put_field(mounted.section, key, value)
         elif isinstance(effect, ClearLog):
             mounted.log = ()
+            if spec is not None:
+                _say(mounted, _by_id(f"{spec.prefix}-log-notice"), None)
         elif isinstance(effect, Copy):
             _copy(mounted, render(effect.text, _page["lang"]), effect.status)
         elif isinstance(effect, CopyLog):
@@ -462,8 +468,9 @@ def mount(panel: Panel[Any]) -> None:
         _say(mounted, box, notice)
     if restored.log_damaged and panel.log is not None:
         _say(mounted, _by_id(f"{panel.log.prefix}-log-notice"), common.LOG_DAMAGED)
-    if panel.log is not None and document.getElementById(f"{panel.log.prefix}-log-clear") is not None:
-        clear = _by_id(f"{panel.log.prefix}-log-clear")
+    clear_id = None if panel.log is None else f"{panel.log.prefix}-log-clear"
+    if clear_id and f"#{clear_id}" not in panel.actions and document.getElementById(clear_id) is not None:
+        clear = _by_id(clear_id)
         clear.addEventListener("click", create_proxy(lambda _e: _clear_log(mounted)))
     if panel.start is not None:
         _apply(mounted, panel.start(mounted.state, read_form(section), url_params()))
