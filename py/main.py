@@ -16,7 +16,7 @@ from pyscript import document, window
 # When Python itself is up (before our imports): tools/bench.py splits start-up time with it.
 document.documentElement.dataset.pythonMs = str(round(window.performance.now()))
 
-from kit import browser, prerender  # noqa: E402
+from kit import browser, prerender, storage  # noqa: E402
 from ui import dom, i18n  # noqa: E402
 
 # Python was restored from a memory snapshot made at build time (static/pyodide-boot.mjs), so the
@@ -52,6 +52,9 @@ def start(name: str) -> None:
 
 
 prerender.load_texts()
+# Every saved record, before any panel mounts (PyScript runs this script with top-level await).
+await storage.load()  # noqa: F704
+browser.start_saving()
 lang = browser.saved_language()
 browser.on_language(lambda chosen: i18n.set_language(chosen, save=False))  # panels not yet on the kit
 browser.set_language(lang, save=False)
@@ -71,6 +74,7 @@ def start_next(*_: object) -> None:
         window.setTimeout(create_once_callable(start_next), 0)
     else:
         dom.mark_ready()
+        browser.after_ready()
 
 
 window.setTimeout(create_once_callable(start_next), 0)

@@ -35,7 +35,9 @@ HOME = "/home/pyodide/"  # Pyodide's working directory, where PyScript's [files]
 # Imported into the snapshot: icepool, our pure rules and the ui modules that touch no browser API
 # (a module that imports pyscript/js fails here, in Node). html is used by PyScript itself.
 SNAPSHOT_IMPORTS = ("html", "icepool", "ui.fmt")
-BROWSER_ONLY = {"kit.browser"}  # imports pyscript: compiled into the snapshot, not imported (precompiled.py)
+# Modules that import the browser (pyscript, pyodide, js) cannot be imported in Node: they are
+# compiled into the snapshot instead (precompiled.py).
+BROWSER_IMPORT = re.compile(r"^\s*(from|import)\s+(pyscript|pyodide|js)\b", re.MULTILINE)
 FIRST_PAINT = "static/first-paint.js"
 
 
@@ -55,7 +57,7 @@ def _modules(out: Path, package: str) -> list[str]:
     for path in sorted((out / "py" / package).rglob("*.py")):
         parts = path.relative_to(out / "py").with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        if name not in BROWSER_ONLY:
+        if not BROWSER_IMPORT.search(path.read_text(encoding="utf-8")):
             names.append(name)
     return names
 
@@ -111,7 +113,12 @@ def make_snapshot(out: Path) -> Path:
         ]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         if done.returncode != 0:
-            raise RuntimeError(f"snapshot failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+            error = (
+                done.stderr[done.stderr.find("PythonError") :]
+                if "PythonError" in done.stderr
+                else done.stderr
+            )
+            raise RuntimeError(f"snapshot failed:\n{done.stdout[-2000:]}\n{error[:3000]}")
         write_first_paint(out, json.loads(painted.read_text(encoding="utf-8")))
     return target
 

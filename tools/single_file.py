@@ -65,6 +65,7 @@ def build_single(site: Path, out: Path) -> Path:
     paths += [source.removeprefix("./") for source in config["files"]]
     html = (site / "index.html").read_text(encoding="utf-8")
     css = (site / "static" / "app.css").read_text(encoding="utf-8")
+    saving = (site / "static" / "storage.js").read_text(encoding="utf-8")
     first_paint = (site / "static" / "first-paint.js").read_text(encoding="utf-8")
     icon = base64.b64encode((site / "static" / "icon.svg").read_bytes()).decode("ascii")
     replacements = [
@@ -78,6 +79,10 @@ def build_single(site: Path, out: Path) -> Path:
         (r'<link rel="stylesheet" href="\./static/app\.css">', f"<style>\n{css}</style>"),
         (r'href="\./static/icon\.svg"', f'href="data:image/svg+xml;base64,{icon}"'),
         (r'<script src="\./static/first-paint\.js"></script>', f"<script>\n{first_paint}</script>"),
+        (
+            r'<script type="module" src="\./static/storage\.js"></script>',
+            f'<script type="module">\n{saving}</script>',
+        ),
     ]
     for pattern, replacement in replacements:
         html, count = re.subn(pattern, lambda _m, r=replacement: r, html)

@@ -20,9 +20,9 @@ from typing import Any
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
-from kit import common, fmt
+from kit import common, fmt, storage
 from kit.form import ARG, InputError
-from kit.msg import LANGUAGES, Renderable, catalogue, render
+from kit.msg import LANGUAGES, Cat, Renderable, catalogue, render
 from kit.panel import (
     ClearLog,
     Copy,
@@ -42,6 +42,7 @@ from kit.panel import (
 from kit.view import Node, Show
 
 __all__ = [
+    "after_ready",
     "apply_static",
     "language",
     "mark_current_tab",
@@ -51,6 +52,7 @@ __all__ = [
     "saved_language",
     "set_language",
     "start_page",
+    "start_saving",
     "url_params",
     "write",
 ]
@@ -76,6 +78,8 @@ class _Mounted:
 
 
 _mounted: dict[str, _Mounted] = {}
+_page_shown: dict[str, Renderable] = {}  # page-level kit texts by element id (re-worded on a switch)
+_unsaved: dict[str, str] = {}  # record key → why its last save failed
 
 
 # --------------------------------------------------------------------------- language
@@ -120,8 +124,10 @@ def set_language(lang: str, /, *, save: bool = True) -> None:
     _page["lang"] = lang
     fmt.use_language(lang)
     if save:
-        _store(LANG_KEY, json.dumps(lang))
+        _store_setting(LANG_KEY, json.dumps(lang))
     apply_static()
+    for element_id, text in _page_shown.items():
+        _by_id(element_id).textContent = render(text, lang)
     for mounted in _mounted.values():
         _render(mounted)
     for callback in _listeners:
@@ -131,31 +137,12 @@ def set_language(lang: str, /, *, save: bool = True) -> None:
 # --------------------------------------------------------------------------- storage and URL
 
 
-def _store(key: str, text: str) -> bool:
+def _store_setting(key: str, text: str) -> None:
+    """A small page setting (the language) in localStorage, where the first paint can read it."""
     try:
         window.localStorage.setItem(key, text)
-        return True
     except Exception:
         window.console.warn(f"could not save {key}")
-        return False
-
-
-def _read(key: str) -> str | None:
-    try:
-        raw = window.localStorage.getItem(key)
-    except Exception:
-        return None
-    return raw if isinstance(raw, str) else None  # a missing key is JS null, not None
-
-
-def _read_json(key: str) -> Any:
-    raw = _read(key)
-    if raw is None:
-        return None
-    try:
-        return json.loads(raw)
-    except ValueError:
-        return None
 
 
 def url_params() -> dict[str, str]:
@@ -358,7 +345,7 @@ def _set_url(params: tuple[tuple[str, str | None], ...]) -> None:
 
 def _save(mounted: _Mounted) -> None:
     panel = mounted.panel
-    _store(panel.key, encode(panel, read_form(mounted.section), mounted.state, mounted.log))
+    storage.save(panel.key, encode(panel, read_form(mounted.section), mounted.state, mounted.log))
 
 
 def _apply(mounted: _Mounted, result: Any) -> None:
@@ -453,8 +440,9 @@ def _trigger(element: Any) -> str:
 def mount(panel: Panel[Any]) -> None:
     """Restore the panel's saved record, show it, and listen to its section."""
     section = _by_id(panel.name)
-    has_record = _read(panel.key) is not None
-    restored = decode(panel, _read(panel.key), None if has_record else _read_json)
+    saved = storage.read(panel.key)
+    has_record = saved is not None
+    restored = decode(panel, saved, None if has_record else storage.legacy_json)
     mounted = _Mounted(panel, section, restored.state, restored.log)
     _mounted[panel.name] = mounted
     dropped = list(restored.dropped)
@@ -513,3 +501,84 @@ def start_page() -> None:
     )
     mark_current_tab()
     window.addEventListener("hashchange", create_proxy(mark_current_tab))
+
+
+# --------------------------------------------------------------------------- saving
+
+
+def _page_say(element_id: str, text: Renderable) -> None:
+    _page_shown[element_id] = text
+    _by_id(element_id).textContent = render(text, _page["lang"])
+
+
+def _save_status(*_: Any) -> None:
+    """Show which panels could not be saved, or hide the banner when all are saved again."""
+    banner = _by_id("save-failed")
+    if not _unsaved:
+        banner.hidden = True
+        return
+    names = [m.panel.title or m.panel.name for m in _mounted.values() if m.panel.key in _unsaved]
+    _page_say("save-failed-text", common.SAVE_FAILED(what=Cat(tuple(names), ", ")))
+    banner.hidden = False
+
+
+def _on_save_failed(key: str, reason: str) -> None:
+    _unsaved[key] = reason
+    _save_status()
+
+
+def _on_saved(key: str) -> None:
+    if _unsaved.pop(key, None) is not None:
+        _save_status()
+
+
+def _export_all(*_: Any) -> None:
+    """Every panel's record as one JSON file (what is on screen, saved or not)."""
+    records = {
+        m.panel.key: json.loads(encode(m.panel, read_form(m.section), m.state, m.log))
+        for m in _mounted.values()
+    }
+    _download(
+        "gm-dice-data.json",
+        json.dumps({"app": "gm-dice", "records": records}, ensure_ascii=False),
+        "application/json",
+    )
+
+
+def _trim_logs(*_: Any) -> None:
+    for mounted in _mounted.values():
+        if mounted.log:
+            mounted.log = mounted.log[: len(mounted.log) // 2]
+            _save(mounted)
+            _render(mounted)
+
+
+def _retry(*_: Any) -> None:
+    for mounted in _mounted.values():
+        if mounted.panel.key in _unsaved:
+            _save(mounted)
+
+
+def _show_usage(used: int, _quota: int) -> None:
+    kilobytes = max(1, round(used / 1024))
+    _page_say("storage-usage", common.STORAGE_USAGE(used=kilobytes))
+
+
+def start_saving() -> None:
+    """Report failed saves with a way out; once the page is ready, ask to keep data and show usage."""
+    storage.on_failure(_on_save_failed)
+    storage.on_saved(_on_saved)
+    for element_id, handler in (
+        ("save-export", _export_all),
+        ("save-trim", _trim_logs),
+        ("save-retry", _retry),
+    ):
+        _by_id(element_id).addEventListener("click", create_proxy(handler))
+    if storage.backend() != "indexeddb":
+        _page_say("storage-usage", common.STORAGE_FALLBACK)
+
+
+def after_ready() -> None:
+    if storage.backend() == "indexeddb":
+        window.gmStorage.persist()
+        storage.usage(_show_usage)

@@ -67,3 +67,23 @@ IMPOSSIBLE = Msg("common.impossible", "невозможно", "impossible")
 VALUE = Msg("common.value", "Значение", "Value")
 PROBABILITY = Msg("common.probability", "Вероятность", "Probability")
 EXACT_ODDS = Msg("common.exact_odds", "Точные вероятности", "Exact odds")
+
+# Saving (kit.storage, kit.browser)
+SAVE_FAILED = Msg(
+    "common.save_failed",
+    "Не удалось сохранить: {what}. Последние действия видны на экране, но после перезагрузки их не будет.",
+    "Could not save: {what}. The latest actions are on screen but would be lost on a reload.",
+)
+SAVE_EXPORT = Msg("common.save_export", "Скачать все данные (JSON)", "Download all data (JSON)")
+SAVE_TRIM = Msg("common.save_trim", "Сократить журналы вдвое", "Halve the logs")
+SAVE_RETRY = Msg("common.save_retry", "Повторить", "Try again")
+STORAGE_USAGE = Msg(
+    "common.storage_usage",
+    "Данные хранятся в этом браузере: {used} КБ.",
+    "Your data is kept in this browser: {used} KB.",
+)
+STORAGE_FALLBACK = Msg(
+    "common.storage_fallback",
+    "IndexedDB недоступна: данные сохраняются в localStorage, и последние действия могут не пережить сбой браузера.",
+    "IndexedDB is unavailable: data is saved in localStorage, and the latest actions may not survive a browser crash.",
+)

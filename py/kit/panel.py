@@ -43,6 +43,7 @@ __all__ = [
     "Outcome",
     "Panel",
     "Restored",
+    "check_record",
     "SetFields",
     "SetUrl",
     "decode",
@@ -54,6 +55,7 @@ __all__ = [
 
 S = TypeVar("S")
 MAX_FIELD_CHARS = 200_000  # longer field values are not saved (a huge paste stays in the page only)
+MAX_RECORD_CHARS = 4_000_000  # a panel's whole saved record
 
 
 # --------------------------------------------------------------------------- effects
@@ -314,3 +316,27 @@ def dropped_notice(dropped: tuple[Renderable, ...]) -> Renderable | None:
     if not dropped:
         return None
     return common.SAVED_DROPPED(what=Cat(dropped, ", "))
+
+
+def check_record(text: object) -> str | None:
+    """``None`` if ``text`` may be saved as a record, else why not: only text that is valid UTF-8,
+    valid JSON and within the size limit is ever written, so damage never reaches the disk.
+
+    >>> check_record('{"v": 1}') is None
+    True
+    >>> check_record('{"v": 1'), check_record(42)
+    ('not_json', 'not_text')
+    """
+    if not isinstance(text, str):
+        return "not_text"
+    if len(text) > MAX_RECORD_CHARS:
+        return "too_large"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "not_utf8"
+    try:
+        json.loads(text)
+    except ValueError:
+        return "not_json"
+    return None

@@ -122,9 +122,7 @@ def test_damaged_log_notice_follows_the_language_switch(browser: Browser, site_u
     """A damaged saved log is replaced with a notice, and the notice is re-worded on a switch."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html#roller", watch)
-    page.evaluate(
-        """localStorage.setItem('gm.panel.roller', '{"v": 1, "state": {"luck": 7}, "log": "junk"}')"""
-    )
+    page.evaluate("""gmStorage.save('gm.panel.roller', '{"v": 1, "state": {"luck": 7}, "log": "junk"}')""")
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=60_000)
     notice = page.locator("#gauss-log-notice")
@@ -143,7 +141,7 @@ def test_a_damaged_record_is_dropped_with_a_notice_in_each_language(browser: Bro
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html#roller", watch)
     page.evaluate(
-        """localStorage.setItem('gm.panel.roller', '{"v": 1, "state": {"luck": 99}, "form": {"gauss-luck": "4"}}')"""
+        """gmStorage.save('gm.panel.roller', '{"v": 1, "state": {"luck": 99}, "form": {"gauss-luck": "4"}}')"""
     )
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=60_000)

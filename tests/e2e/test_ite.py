@@ -21,7 +21,7 @@ KINDS = ("i", "t", "e")
 
 def _saved_log(page: Page) -> list[dict[str, str]]:
     """The log in the panel's saved record (gm.panel.ite)."""
-    record = json.loads(page.evaluate("localStorage.getItem('gm.panel.ite')") or "{}")
+    record = json.loads(page.evaluate("gmStorage.get('gm.panel.ite')") or "{}")
     return record.get("log", [])
 
 
@@ -349,7 +349,8 @@ def test_log_clear_and_damaged_log(app: Page) -> None:
     expect(app.locator("#ite-log-empty")).to_be_visible()
     assert _saved_log(app) == []
     app.evaluate(
-        """localStorage.setItem('gm.panel.ite', JSON.stringify({...JSON.parse(localStorage.getItem('gm.panel.ite')), log: 'junk'}))"""
+        """async () => gmStorage.save('gm.panel.ite',
+            JSON.stringify({...JSON.parse(await gmStorage.get('gm.panel.ite')), log: 'junk'}))"""
     )
     app.reload()
     app.wait_for_selector(READY, state="attached", timeout=60_000)
@@ -465,8 +466,8 @@ def test_old_saved_log_is_carried_over(browser: Browser, site_url: str) -> None:
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html#ite", watch)
     page.evaluate(
-        """localStorage.removeItem('gm.panel.ite');
-        localStorage.setItem('gm.ite.log', JSON.stringify([{text: 'старая запись', en: 'old entry'}]))"""
+        """async () => { await gmStorage.remove('gm.panel.ite');
+        localStorage.setItem('gm.ite.log', JSON.stringify([{text: 'старая запись', en: 'old entry'}])); }"""
     )
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=60_000)

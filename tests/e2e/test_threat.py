@@ -28,7 +28,10 @@ def ru(value: object) -> str:
 def fresh(page: Page) -> None:
     """Open the panel with nothing saved (defaults: 5 light + 1 dark, T₀ = 5, Δ = 1)."""
     page.goto(page.url.split("#")[0] + "#threat")
-    page.evaluate("keys => keys.forEach(k => localStorage.removeItem(k))", list(KEYS))
+    page.evaluate(
+        "async keys => { for (const k of keys) { localStorage.removeItem(k); await gmStorage.remove(k); } }",
+        list(KEYS),
+    )
     reload(page)
 
 
@@ -54,7 +57,9 @@ def journal(page: Page) -> list[str]:
 
 
 def saved(page: Page, key: str) -> object:
-    return json.loads(page.evaluate("k => localStorage.getItem(k)", key) or "null")
+    return json.loads(
+        page.evaluate("async k => (await gmStorage.get(k)) ?? localStorage.getItem(k)", key) or "null"
+    )
 
 
 def saved_bag(page: Page) -> object:
@@ -191,10 +196,10 @@ def test_corrupted_saved_state_falls_back_with_notice(app: Page) -> None:
     fresh(app)
     record(app, DARK, 5)
     app.evaluate(
-        """() => {
-        const record = JSON.parse(localStorage.getItem('gm.panel.threat'));
+        """async () => {
+        const record = JSON.parse(await gmStorage.get('gm.panel.threat'));
         record.state.journal = [{source: 'roll'}];
-        localStorage.setItem('gm.panel.threat', JSON.stringify(record));
+        await gmStorage.save('gm.panel.threat', JSON.stringify(record));
     }"""
     )
     reload(app)
@@ -210,8 +215,8 @@ def test_corrupted_saved_state_falls_back_with_notice(app: Page) -> None:
     expect(app.locator("#threat-journal li")).to_have_count(1)
     assert len(saved_state.load(saved(app, RECORD)["state"]).journal) == 1  # saved readable again
     app.evaluate(
-        """() => {
-        localStorage.removeItem('gm.panel.threat');
+        """async () => {
+        await gmStorage.remove('gm.panel.threat');
         localStorage.setItem('gm.threat.state', JSON.stringify({version: 1, light: 99, tracks: []}));
     }"""
     )
@@ -232,7 +237,7 @@ def test_old_saved_data_is_carried_over(app: Page) -> None:
         "gm.threat.settings": {"screen": False, "track": DARK, "fc_roll": "advantage"},
     }
     app.evaluate(
-        "old => { localStorage.removeItem('gm.panel.threat');"
+        "async old => { await gmStorage.remove('gm.panel.threat');"
         " for (const [k, v] of Object.entries(old)) localStorage.setItem(k, JSON.stringify(v)); }",
         old,
     )
@@ -440,7 +445,7 @@ def test_english_journal_bag_and_notice_then_back_to_russian(browser: Browser, s
     assert journal(page) == [f"Table roll; kept {dark} 2; THREAT EVENT; {dark}: T 5 → 5"]
     expect(page.locator("#threat-bag-text")).to_have_text(f"In the bag — light («светлый»): 5, {dark}: 1.")
     expect(page.locator("#threat-result")).to_contain_text("Threat event! Table roll;")
-    page.evaluate('() => localStorage.setItem(\'gm.panel.threat\', \'{"v": 1, "state": {"undo": 1}}\')')
+    page.evaluate("""gmStorage.save('gm.panel.threat', '{"v": 1, "state": {"undo": 1}}')""")
     reload(page)  # the language is remembered
     notice = page.locator("#threat-notice")
     expect(notice).to_contain_text("The saved data (the panel's state) was damaged")

@@ -186,3 +186,13 @@ def test_a_refusing_outcome_keeps_its_new_state_and_error() -> None:
     refused = Outcome(Counter(0), error=common.NOT_ALLOWED(name="x"))
     assert outcome(refused) is refused
     assert refused.state == Counter(0) and render(refused.error, "en") == "x: not an allowed value."
+
+
+def test_only_sound_records_are_written() -> None:
+    """Text that is not UTF-8 (a lone surrogate from damaged memory), not JSON or too large is refused."""
+    from kit.panel import MAX_RECORD_CHARS, check_record
+
+    assert check_record(encode(COUNTER, {"f": "é"}, Counter(2), ())) is None
+    assert check_record('{"text": "\ud800"}') == "not_utf8"
+    assert check_record('{"v": 1') == "not_json"
+    assert check_record(" " * (MAX_RECORD_CHARS + 1)) == "too_large"

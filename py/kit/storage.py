@@ -1,0 +1,111 @@
+"""Where the panels' records are kept: IndexedDB (static/storage.js), else localStorage.
+
+``load()`` reads every record once, before the panels mount; ``read`` then answers from memory.
+``save`` writes a whole record in one strict-durability transaction and reports a failure
+(quota, private mode, blocked storage) to ``on_failure`` with the key, so the page can say what
+was not saved and offer a way out; ``on_saved`` hears when a key is saved again. A record is
+checked before it is written (``kit.panel.check_record``), so damaged text never reaches the disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_once_callable
+from pyscript import window
+
+from kit.panel import check_record
+
+__all__ = ["backend", "legacy_json", "load", "on_failure", "on_saved", "read", "save", "usage"]
+
+_records: dict[str, str] = {}
+_state: dict[str, Any] = {"backend": "indexeddb"}
+_failure: list[Callable[[str, str], None]] = []
+_saved: list[Callable[[str], None]] = []
+
+
+def backend() -> str:
+    """ "indexeddb", or "localstorage" when IndexedDB could not be opened."""
+    return _state["backend"]
+
+
+async def load() -> None:
+    """Read every saved record (falls back to localStorage where IndexedDB is refused)."""
+    try:
+        found = await window.gmStorage.loadAll()
+        _records.update({str(k): str(v) for k, v in found.to_py().items() if isinstance(v, str)})
+    except Exception:
+        _state["backend"] = "localstorage"
+        storage = window.localStorage
+        for index in range(int(storage.length)):
+            key = str(storage.key(index))
+            if key.startswith("gm.panel."):
+                _records[key] = str(storage.getItem(key))
+
+
+def read(key: str) -> str | None:
+    return _records.get(key)
+
+
+def legacy_json(key: str) -> Any:
+    """What an older version saved in localStorage under ``key`` (read once, to carry it over)."""
+    import json
+
+    try:
+        raw = window.localStorage.getItem(key)
+        return json.loads(raw) if isinstance(raw, str) else None
+    except Exception:
+        return None
+
+
+def on_failure(callback: Callable[[str, str], None]) -> None:
+    """``callback(key, reason)`` when a save fails."""
+    _failure.append(callback)
+
+
+def on_saved(callback: Callable[[str], None]) -> None:
+    _saved.append(callback)
+
+
+def _failed(key: str, reason: str) -> None:
+    window.console.warn(f"could not save {key}: {reason}")
+    for callback in _failure:
+        callback(key, reason)
+
+
+def _done(key: str) -> None:
+    for callback in _saved:
+        callback(key)
+
+
+def save(key: str, text: str) -> None:
+    """Write ``text`` under ``key``: at once in memory, on disk when the transaction completes."""
+    problem = check_record(text)
+    if problem is not None:
+        _failed(key, problem)
+        return
+    _records[key] = text
+    if _state["backend"] == "localstorage":
+        try:
+            window.localStorage.setItem(key, text)
+        except Exception as error:
+            _failed(key, type(error).__name__)
+        else:
+            _done(key)
+        return
+    window.gmStorage.save(key, text).then(
+        create_once_callable(lambda *_: _done(key)),
+        create_once_callable(lambda error: _failed(key, str(getattr(error, "name", error)))),
+    )
+
+
+def usage(callback: Callable[[int, int], None]) -> None:
+    """``callback(bytes used, quota)`` when the browser says (nothing if it cannot)."""
+
+    def told(answer: Any) -> None:
+        if answer is not None and hasattr(answer, "to_py"):
+            used, quota = answer.to_py()
+            callback(int(used), int(quota))
+
+    window.gmStorage.usage().then(create_once_callable(told), create_once_callable(lambda *_: None))

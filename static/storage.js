@@ -1,0 +1,77 @@
+// Saved data: one IndexedDB record per panel (kit/browser.py writes the whole record at once).
+// Each save is its own transaction with durability "strict", so it is on disk when it completes
+// and a killed browser loses at most the action in flight (localStorage is written lazily).
+// Python calls these through globalThis.gmStorage; every function returns a promise.
+const DATABASE = "gm-dice";
+const STORE = "records";
+let opening = null;
+
+function open() {
+  if (!opening) {
+    opening = new Promise((resolve, reject) => {
+      const request = indexedDB.open(DATABASE, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+      request.onblocked = () => reject(new Error("the saved-data database is blocked by another tab"));
+    });
+    opening.catch(() => { opening = null; });
+  }
+  return opening;
+}
+
+function done(transaction, value) {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve(value());
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error || new Error("the save was aborted"));
+  });
+}
+
+// Every record, as {key: text}.
+async function loadAll() {
+  const db = await open();
+  const transaction = db.transaction(STORE, "readonly");
+  const records = {};
+  const cursor = transaction.objectStore(STORE).openCursor();
+  cursor.onsuccess = () => {
+    const at = cursor.result;
+    if (at) { records[at.key] = at.value; at.continue(); }
+  };
+  return done(transaction, () => records);
+}
+
+async function save(key, text) {
+  const db = await open();
+  const transaction = db.transaction(STORE, "readwrite", { durability: "strict" });
+  transaction.objectStore(STORE).put(text, key);
+  return done(transaction, () => true);
+}
+
+async function get(key) {
+  const db = await open();
+  const transaction = db.transaction(STORE, "readonly");
+  const request = transaction.objectStore(STORE).get(key);
+  return done(transaction, () => request.result ?? null);
+}
+
+async function remove(key) {
+  const db = await open();
+  const transaction = db.transaction(STORE, "readwrite", { durability: "strict" });
+  transaction.objectStore(STORE).delete(key);
+  return done(transaction, () => true);
+}
+
+// Ask the browser not to evict our data under storage pressure, and say how much is used.
+async function persist() {
+  if (!navigator.storage?.persist) return false;
+  return (await navigator.storage.persisted()) || navigator.storage.persist();
+}
+
+async function usage() {
+  if (!navigator.storage?.estimate) return null;
+  const { usage, quota } = await navigator.storage.estimate();
+  return [usage ?? 0, quota ?? 0];
+}
+
+globalThis.gmStorage = { loadAll, get, save, remove, persist, usage };
