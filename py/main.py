@@ -30,7 +30,6 @@ LEGACY = {
     "notation": "ui.notation_panel",
     "checks": "ui.checks_panel",
     "ite": "ui.ite_panel",
-    "fudge": "ui.fudge_panel",
 }
 
 
