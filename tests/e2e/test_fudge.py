@@ -430,7 +430,7 @@ def test_accumulators_convert_mark_wounds_survive_reload_and_reset(browser: Brow
     assert _acc_rows(page)[0] == ["Без учёта масштаба", "1 из 3", "3 к 1", "1"]
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    expect(page.locator("#fudge-acc-rate")).to_have_value("3")
+    expect(page.locator("#fudge-acc-rate")).to_have_value("5")  # every field keeps what the GM typed
     assert _acc_rows(page) == [
         ["Без учёта масштаба", "1 из 3", "3 к 1", "1"],
         ["Изматывающий (1 к 4)", "1 из 4", "4 к 1", "1"],
