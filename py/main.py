@@ -27,7 +27,6 @@ random.seed()
 LEGACY = {
     "notation": "ui.notation_panel",
     "checks": "ui.checks_panel",
-    "fudge": "ui.fudge_panel",
 }
 
 

@@ -29,6 +29,7 @@ __all__ = [
     "EXHAUSTION",
     "EXHAUSTION_RATE",
     "FAILURE",
+    "GROUP_WOUNDS",
     "LADDER",
     "MELEE_WEAPONS",
     "MIN_DODGE",
@@ -987,6 +988,14 @@ class Marking:
     before: WoundTrack
     track: WoundTrack
     updates: tuple[WoundUpdate, ...]
+
+
+# The wounds a group can take with a numeric penalty (seed 002, 1.8: "Если группа получает ранение,
+# то в соответствии со штрафом ранения пересчитывается численность группы"): damage d marks row d
+# on a fresh track, so damage 2, 3, 4 are the light (-1), medium (-2) and heavy (-3) wounds.
+GROUP_WOUNDS: dict[int, WoundBox] = {
+    damage: box for damage, box in enumerate(WOUND_BOXES, start=1) if box.penalty
+}
 
 
 @dataclass(frozen=True)

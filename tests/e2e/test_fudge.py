@@ -8,10 +8,11 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from e2e_support import BOOT_TIMEOUT_MS, READY, Watch, open_app
+from kit.fmt import percent, signed
 from rules import fudge
-from ui.fmt import percent, signed
 
-WOUNDS_KEY = "gm.fudge.wounds"
+RECORD_KEY = "gm.panel.fudge"  # the kit's one record: form, state {"wounds", "pools"}, log
+LEGACY_WOUNDS_KEY = "gm.fudge.wounds"  # saved before the kit, carried over once
 # The panel's wording of each outcome code (the seed's, 2.1).
 OUTCOME_TEXT = {
     fudge.FAILURE: "действие не удалось",
@@ -23,6 +24,19 @@ OUTCOME_TEXT = {
 def _goto(page: Page) -> None:
     page.goto(page.url.split("#")[0] + "#fudge")
     expect(page.locator("#fudge-title")).to_be_visible()
+
+
+def _record(page: Page) -> dict:
+    return json.loads(page.evaluate(f"gmStorage.get('{RECORD_KEY}')"))
+
+
+def _save_state(page: Page, state: object) -> None:
+    """Put a state into the saved record (the fields and the log stay) and reload."""
+    record = _record(page)
+    record["state"] = state
+    page.evaluate("([k, v]) => gmStorage.save(k, v)", [RECORD_KEY, json.dumps(record)])
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
 def _cells(page: Page, selector: str) -> list[list[str]]:
@@ -243,8 +257,7 @@ def test_log_is_kept_and_cleared(app: Page) -> None:
     _goto(app)
     app.click("#fudge-roll-dice")
     assert app.locator("#fudge-log li").count() >= 1
-    saved = json.loads(app.evaluate("localStorage.getItem('gm.fudge.log')"))
-    assert saved[0]["text"] == app.locator("#fudge-log li").first.inner_text()
+    assert _record(app)["log"][0]["ru"] == app.locator("#fudge-log li").first.inner_text()
     app.click("#fudge-log-clear")
     expect(app.locator("#fudge-log li")).to_have_count(0)
     expect(app.locator("#fudge-log-empty")).to_be_visible()
@@ -256,14 +269,14 @@ def test_english_switch_keeps_seed_terms(app: Page) -> None:
     app.click("#lang-switch")
     try:
         expect(app.locator("#fudge-dice-title")).to_have_text("Dice")
-        expect(app.locator("#fudge-dice-table")).to_contain_text("Нормально (fair)")
+        expect(app.locator("#fudge-dice-table")).to_contain_text("«Нормально» (fair)")
     finally:
         app.click("#lang-switch")
     expect(app.locator("#fudge-dice-title")).to_have_text("Кубики")
 
 
 def test_wound_track_marks_clears_and_survives_reload(browser: Browser, site_url: str) -> None:
-    """Wounds mark the seed's boxes with penalties, clear, and survive a reload via gm.fudge.wounds."""
+    """Wounds mark the seed's boxes with penalties, clear by their row's button, and survive a reload."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html?seed=5#fudge", watch)
     expect(page.locator("#fudge-w-notice")).to_be_hidden()
@@ -278,7 +291,7 @@ def test_wound_track_marks_clears_and_survives_reload(browser: Browser, site_url
     page.click("#fudge-w-rows tr:nth-child(4) button")  # clear the heavy wound
     expect(status).to_contain_text("Состояние: Среднее повреждение, штраф −2.")
     track = fudge.WoundTrack().take(1).track.take(3).track
-    assert json.loads(page.evaluate(f"localStorage.getItem('{WOUNDS_KEY}')")) == track.to_dict()
+    assert _record(page)["state"]["wounds"] == track.to_dict()
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     expect(page.locator("#fudge-w-status")).to_have_text("Состояние: Среднее повреждение, штраф −2.")
@@ -295,20 +308,53 @@ def test_wound_track_marks_clears_and_survives_reload(browser: Browser, site_url
 
 
 def test_corrupted_saved_wounds_fall_back_with_notice(browser: Browser, site_url: str) -> None:
-    """Corrupted gm.fudge.wounds (bad counts, not JSON) loads an unhurt track with a visible notice."""
+    """A corrupted saved state (bad counts, not a track) loads an unhurt track with a visible notice."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html#fudge", watch)
-    for raw in ('{"scratch": 9, "dead": "yes"}', "{not json"):
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [WOUNDS_KEY, raw])
-        page.reload()
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.click("#fudge-w-take")
+    pools = fudge.DamagePools().to_dict()
+    for wounds in ({"scratch": 9, "dead": "yes"}, "{not json"):
+        _save_state(page, {"wounds": wounds, "pools": pools})
         expect(page.locator("#fudge-w-notice")).to_be_visible()
         expect(page.locator("#fudge-w-notice")).to_contain_text("повреждены")
         expect(page.locator("#fudge-w-status")).to_have_text("Состояние: Невредим.")
         expect(page.locator("#fudge-w-rows")).not_to_contain_text("☒")
     page.click("#fudge-w-take")
-    expect(page.locator("#fudge-w-notice")).to_be_hidden()
-    assert json.loads(page.evaluate(f"localStorage.getItem('{WOUNDS_KEY}')"))["scratch"] == 1
+    assert _record(page)["state"]["wounds"]["scratch"] == 1
+    context.close()
+    watch.assert_clean()
+
+
+def test_wounds_saved_before_the_kit_are_carried_over_once(browser: Browser, site_url: str) -> None:
+    """gm.fudge.wounds, gm.fudge.accumulators and gm.fudge.log from before the kit show up once, in
+    the kit's record; a damaged old key is dropped with a notice."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html#fudge", watch)
+    track = fudge.WoundTrack((1, 0, 1, 0, 0, 0))
+    pools = fudge.DamagePools(fudge.Accumulator(3, 2))
+    old = {
+        LEGACY_WOUNDS_KEY: json.dumps(track.to_dict()),
+        ACC_KEY: json.dumps(pools.to_dict()),
+        "gm.fudge.log": json.dumps([{"text": "Старая запись"}]),
+    }
+    page.evaluate(
+        "async ([old, key]) => { await gmStorage.remove(key); for (const k in old) localStorage.setItem(k, old[k]); }",
+        [old, RECORD_KEY],
+    )
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#fudge-w-status")).to_have_text("Состояние: Среднее повреждение, штраф −2.")
+    assert _acc_rows(page)[0] == ["Без учёта масштаба", "2 из 3", "3 к 1", "0"]
+    expect(page.locator("#fudge-log li").first).to_have_text("Старая запись")
+    assert _record(page)["state"] == {"wounds": track.to_dict(), "pools": pools.to_dict()}
+    page.evaluate(
+        "async ([k, key]) => { await gmStorage.remove(key); localStorage.setItem(k, '{\"scratch\": 9}'); }",
+        [LEGACY_WOUNDS_KEY, RECORD_KEY],
+    )
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#fudge-w-notice")).to_contain_text("повреждены")
+    expect(page.locator("#fudge-w-status")).to_have_text("Состояние: Невредим.")
     context.close()
     watch.assert_clean()
 
@@ -346,8 +392,7 @@ def test_attack_below_scale_feeds_sub_scale_accumulator(app: Page) -> None:
     expect(app.locator("#fudge-acc-rate")).to_have_value("60")
     assert _acc_rows(app)[0] == ["Без учёта масштаба", f"{stored} из 60", "60 к 1", "0"]
     expect(app.locator("#fudge-acc-status")).to_contain_text(f"Из атаки: урон без учёта масштаба +{stored}")
-    saved = json.loads(app.evaluate(f"localStorage.getItem('{ACC_KEY}')"))
-    assert saved["sub"] == {"rate": 60, "stored": stored}
+    assert _record(app)["state"]["pools"]["sub"] == {"rate": 60, "stored": stored}
     app.click("#fudge-acc-reset")
     _set(app, "#fudge-dscale", "0")
     _set(app, "#fudge-att", "0")
@@ -360,7 +405,7 @@ def test_accumulators_convert_mark_wounds_survive_reload_and_reset(browser: Brow
     mark scratches, and reset."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html#fudge", watch)
-    expect(page.locator("#fudge-acc-notice")).to_be_hidden()
+    expect(page.locator("#fudge-w-notice")).to_be_hidden()
     expect(page.locator("#fudge-acc-apply")).to_be_disabled()
     _set(page, "#fudge-acc-rate", "3")
     _set(page, "#fudge-acc-sub", "2")
@@ -385,7 +430,7 @@ def test_accumulators_convert_mark_wounds_survive_reload_and_reset(browser: Brow
     assert _acc_rows(page)[0] == ["Без учёта масштаба", "1 из 3", "3 к 1", "1"]
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    expect(page.locator("#fudge-acc-rate")).to_have_value("3")
+    expect(page.locator("#fudge-acc-rate")).to_have_value("5")  # every field keeps what the GM typed
     assert _acc_rows(page) == [
         ["Без учёта масштаба", "1 из 3", "3 к 1", "1"],
         ["Изматывающий (1 к 4)", "1 из 4", "4 к 1", "1"],
@@ -399,8 +444,7 @@ def test_accumulators_convert_mark_wounds_survive_reload_and_reset(browser: Brow
     expect(page.locator("#fudge-acc-apply")).to_be_disabled()
     page.click("#fudge-acc-reset")
     assert [row[1] for row in _acc_rows(page)] == ["0 из 3", "0 из 4"]
-    saved = json.loads(page.evaluate(f"localStorage.getItem('{ACC_KEY}')"))
-    assert saved == {
+    assert _record(page)["state"]["pools"] == {
         "sub": {"rate": 3, "stored": 0},
         "sub_units": 0,
         "exhaustion": {"rate": 4, "stored": 0},
@@ -411,16 +455,21 @@ def test_accumulators_convert_mark_wounds_survive_reload_and_reset(browser: Brow
 
 
 def test_corrupted_accumulators_fall_back_with_notice(browser: Browser, site_url: str) -> None:
-    """Corrupted gm.fudge.accumulators loads empty accumulators with a visible notice; bad input changes nothing."""
+    """Corrupted saved accumulators load empty accumulators with a visible notice; bad input changes nothing."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html#fudge", watch)
-    bad = '{"sub": {"rate": 3, "stored": 7}, "sub_units": 0, "exhaustion": {"rate": 4, "stored": 0}, "exhaustion_units": 0}'
-    for raw in (bad, "[1, 2", '{"sub": null}'):
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [ACC_KEY, raw])
-        page.reload()
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        expect(page.locator("#fudge-acc-notice")).to_be_visible()
-        expect(page.locator("#fudge-acc-notice")).to_contain_text("повреждены")
+    page.click("#fudge-acc-reset")
+    bad = {
+        "sub": {"rate": 3, "stored": 7},
+        "sub_units": 0,
+        "exhaustion": {"rate": 4, "stored": 0},
+        "exhaustion_units": 0,
+    }
+    wounds = fudge.WoundTrack().to_dict()
+    for pools in (bad, [1, 2], {"sub": None}):
+        _save_state(page, {"wounds": wounds, "pools": pools})
+        expect(page.locator("#fudge-w-notice")).to_be_visible()
+        expect(page.locator("#fudge-w-notice")).to_contain_text("повреждены")
         assert [row[1] for row in _acc_rows(page)] == ["0 из 2", "0 из 4"]
     _set(page, "#fudge-acc-sub", "0")
     page.click("#fudge-acc-sub-add")
@@ -430,8 +479,7 @@ def test_corrupted_accumulators_fall_back_with_notice(browser: Browser, site_url
     assert [row[1] for row in _acc_rows(page)] == ["0 из 2", "0 из 4"]
     _set(page, "#fudge-acc-sub", "1")
     page.click("#fudge-acc-sub-add")
-    expect(page.locator("#fudge-acc-notice")).to_be_hidden()
-    assert json.loads(page.evaluate(f"localStorage.getItem('{ACC_KEY}')"))["sub"] == {"rate": 2, "stored": 1}
+    assert _record(page)["state"]["pools"]["sub"] == {"rate": 2, "stored": 1}
     context.close()
     watch.assert_clean()
 
@@ -448,12 +496,12 @@ def test_english_results_and_switch_back_to_russian(browser: Browser, site_url: 
     match = re.search(r"= ([+−]?\d+) «(.+?)»", dice)
     assert match, dice
     name = fudge.ladder_name(int(match.group(1).replace("−", "-")))
-    assert match.group(2).startswith(f"{name} (") and match.group(2).endswith(")"), dice
+    assert match.group(2) == name and f"«{name}» (" in dice, dice
     page.select_option("#fudge-weapon", "m5")
     page.check("#fudge-no-dodge")
     page.click("#fudge-attack")
     attack = page.locator("#fudge-att-result")
-    expect(attack).to_contain_text("target does not dodge: −3 «Очень плохо (very poor)»")
+    expect(attack).to_contain_text("target does not dodge: −3 «Очень плохо» (very poor)")
     expect(attack).to_contain_text("margin of success")
     expect(attack).to_contain_text(re.compile(r"\b(Miss|Graze|Hit)\b"))
     assert _russian_outside_quotes(attack.inner_text()) == ""
@@ -463,7 +511,7 @@ def test_english_results_and_switch_back_to_russian(browser: Browser, site_url: 
     expect(page.locator("#fudge-log li").first).to_contain_text("the chance was")
     assert _russian_outside_quotes(dice) == ""
     expect(page.locator("#fudge-act-odds")).to_contain_text("Success: the action succeeds")
-    expect(page.locator("#fudge-w-status")).to_have_text("State: Невредим (unhurt).")
+    expect(page.locator("#fudge-w-status")).to_have_text("State: «Невредим» (unhurt).")
     _set(page, "#fudge-w-amount", "-1")
     page.click("#fudge-w-take")
     expect(page.locator("#fudge-w-part .error")).to_have_text("Damage: -1 is outside the allowed range 0…99.")
@@ -488,11 +536,11 @@ def test_english_after_reload_shows_panel_text_in_english(browser: Browser, site
     page.evaluate("localStorage.setItem('gm.lang', JSON.stringify('en'))")
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    expect(page.locator("#fudge-w-status")).to_have_text("State: Невредим (unhurt).")
+    expect(page.locator("#fudge-w-status")).to_have_text("State: «Невредим» (unhurt).")
     expect(page.locator("#fudge-range-table tr").first).to_contain_text("up to 2 m")
     expect(page.locator("#fudge-acc-rows tr").first).to_contain_text("Sub-scale")
     expect(page.locator("#fudge-acc-status")).to_contain_text("Stored: sub-scale 0 of 2")
-    expect(page.locator("#fudge-armour option[value='Кольчуга']")).to_have_text("Кольчуга (chain mail) +3")
+    expect(page.locator("#fudge-armour option[value='Кольчуга']")).to_have_text("«Кольчуга» (chain mail) +3")
     expect(page.locator("#fudge-att-summary")).to_contain_text("strength 0, type 0")
     _set(page, "#fudge-g-scale", "12")
     page.select_option("#fudge-g-wound", "3")
@@ -500,5 +548,35 @@ def test_english_after_reload_shows_panel_text_in_english(browser: Browser, site
     expect(page.locator("#fudge-g-result")).to_contain_text("1.2^12 = 8.92 → 8 people.")
     page.click("#lang-switch")
     expect(page.locator("#fudge-g-result")).to_contain_text("1,2^12 = 8,92 → 8 чел.")
+    context.close()
+    watch.assert_clean()
+
+
+def test_language_switch_after_an_action_and_a_bad_input(browser: Browser, site_url: str) -> None:
+    """After a roll, an attack and a refused input, English leaves no Russian outside «…» in the panel
+    and no stale text; switching back gives the Russian again, the error message included."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=3#fudge", watch)
+    page.click("#fudge-act-roll")
+    page.select_option("#fudge-weapon", "r1")
+    page.click("#fudge-attack")
+    page.click("#fudge-g-calc")
+    page.click("#fudge-w-take")
+    _set(page, "#fudge-a-attr", "99")
+    error = page.locator("#fudge-act-part .error")
+    expect(error).to_contain_text("А: атрибут: 99 вне допустимого диапазона")
+    russian = page.locator("#fudge").inner_text()
+    page.click("#lang-switch")
+    expect(error).to_have_text("A: attribute: 99 is outside the allowed range -10…10.")
+    expect(page.locator("#fudge-dice-title")).to_have_text("Dice")
+    english = page.locator("#fudge").inner_text()
+    assert _russian_outside_quotes(english) == "", _russian_outside_quotes(english)
+    for stale in ("шанс был", "величина успеха", "Состояние", "чел."):
+        assert stale not in english
+    page.click("#lang-switch")
+    expect(page.locator("#fudge-dice-title")).to_have_text("Кубики")
+    expect(error).to_contain_text("А: атрибут: 99 вне допустимого диапазона")
+    assert page.locator("#fudge").inner_text() == russian
+    _set(page, "#fudge-a-attr", "0")
     context.close()
     watch.assert_clean()

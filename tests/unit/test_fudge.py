@@ -401,6 +401,17 @@ def test_scale_factors_and_group_example():
         scale_factor(1, "luck")
 
 
+def test_group_wounds_are_the_rows_with_a_numeric_penalty():
+    """Seed 002 §1.8: "Если группа получает ранение, то в соответствии со штрафом ранения пересчитывается
+    численность группы (штраф идёт к масштабу)": the wounds with a penalty are light (-1), medium (-2) and
+    heavy (-3), marked by damage 2, 3, 4 on a fresh track (§3.3); each lowers the scale by its penalty."""
+    assert {d: box.key for d, box in fudge.GROUP_WOUNDS.items()} == {2: "light", 3: "medium", 4: "heavy"}
+    for amount, box in fudge.GROUP_WOUNDS.items():
+        assert WoundTrack().take(amount).box_name == box.name
+        assert Group(12).take(amount).scale_penalty == box.penalty
+    assert Group(12).take(3).group.scale == 10  # the seed's example: 12 with -2 is 10, 6 people
+
+
 def test_melee_weapon_scale():
     """Seed 002 §1.8: melee counts at strength scale; -1 per 2 steps of smaller weapon; >2 steps bigger is flagged."""
     assert melee_scale(0, 0) == fudge.MeleeScale(0, 0, False)

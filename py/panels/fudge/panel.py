@@ -1,0 +1,143 @@
+"""The Omicron FUDGE panel (seed 002): dice, action, attack, wounds, accumulators and scale on
+one ``State``; each sub-tool is its own module, this one composes them into one ``Panel``.
+
+>>> import random
+>>> from kit.msg import render
+>>> fudge_panel = panel(random.Random(1))
+>>> state = fudge_panel.actions["#fudge-w-take"](State(), {"fudge-w-amount": "3"}).state
+>>> render(fudge_panel.view(state)["fudge-w-status"].text, "en")
+'Damage 3: marked «Среднее повреждение» (medium wound). State: «Среднее повреждение» (medium wound), penalty −2.'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from functools import partial
+from typing import Any
+
+from kit.form import Form, InputError
+from kit.panel import LogSpec, Outcome, Panel
+from kit.view import View
+from panels.fudge import accumulators, action, attack, dice, scale, text, wounds
+from panels.fudge.state import (
+    ActionState,
+    AttackState,
+    DiceState,
+    PoolsState,
+    ScaleState,
+    State,
+    WoundsState,
+)
+from rules import fudge
+
+__all__ = ["LEGACY_KEYS", "State", "dump", "legacy", "load", "panel", "start", "view"]
+
+LEGACY_KEYS = {"wounds": "gm.fudge.wounds", "pools": "gm.fudge.accumulators", "log": "gm.fudge.log"}
+LOG_SIZE = 50
+
+
+def view(state: State) -> View:
+    shown: dict[str, Any] = {}
+    for part in (dice, action, attack, wounds, accumulators, scale):
+        shown.update(part.view(state))
+    return shown
+
+
+def dump(state: State) -> dict[str, Any]:
+    """What survives a reload: the wound track and the damage pools (the inputs are in the saved
+    form, read again by ``start``)."""
+    return {"wounds": state.wounds.track.to_dict(), "pools": state.pools.pools.to_dict()}
+
+
+def load(raw: Any) -> State:
+    """A saved state back; ``ValueError`` on anything malformed."""
+    if not isinstance(raw, dict) or set(raw) != {"wounds", "pools"}:
+        raise ValueError("fudge state must be an object with wounds and pools")
+    track = fudge.WoundTrack.from_dict(raw["wounds"])
+    pools = accumulators.check(fudge.DamagePools.from_dict(raw["pools"]))
+    return State(wounds=WoundsState(track), pools=PoolsState(pools))
+
+
+def legacy(read: Callable[[str], Any]) -> Any:
+    """The wounds and accumulators saved before the kit (``gm.fudge.wounds``,
+    ``gm.fudge.accumulators``), as dumped state; ``ValueError`` when either is malformed."""
+    wounds_saved, pools_saved = read(LEGACY_KEYS["wounds"]), read(LEGACY_KEYS["pools"])
+    if wounds_saved is None and pools_saved is None:
+        return None
+    state = State(
+        wounds=WoundsState(
+            fudge.WoundTrack() if wounds_saved is None else fudge.WoundTrack.from_dict(wounds_saved)
+        ),
+        pools=PoolsState(
+            fudge.DamagePools()
+            if pools_saved is None
+            else accumulators.check(fudge.DamagePools.from_dict(pools_saved))
+        ),
+    )
+    return dump(state)
+
+
+def _tolerant(read: Callable[[], Any], fallback: Any) -> Any:
+    try:
+        return read()
+    except InputError:
+        return fallback
+
+
+def start(state: State, form: Form, _params: Mapping[str, str]) -> State:
+    """After a reload: the inputs the odds depend on, from the restored form (a field that does
+    not read keeps the default of its sub-tool)."""
+    name = _tolerant(lambda: dice.read_dice(form), state.dice.name)
+    setup = _tolerant(lambda: action.read_setup(form, state.action.setup), state.action.setup)
+    attack_setup = _tolerant(
+        lambda: attack.read_setup(form, state.attack.setup, keep_model=True)[0], state.attack.setup
+    )
+    return replace(
+        state,
+        dice=DiceState(name),
+        action=ActionState(setup),
+        attack=AttackState(attack_setup),
+        scale=ScaleState(
+            _tolerant(lambda: scale.read_bullets(form), state.scale.bullets),
+            _tolerant(lambda: scale.read_wound(form), state.scale.wound),
+        ),
+    )
+
+
+def panel(rng: random.Random) -> Panel[State]:
+    actions: dict[str, Callable[[State, Form], State | Outcome[State]]] = {
+        "#fudge-dice": dice.set_dice,
+        "#fudge-roll-dice": partial(dice.roll, rng),
+        "#fudge-act-roll": partial(action.roll, rng),
+        "#fudge-act-part": action.set_setup,
+        "#fudge-attack": partial(attack.attack, rng),
+        "#fudge-dmg-calc": attack.compute_damage,
+        "#fudge-apply": attack.apply,
+        "#fudge-margin": lambda state, _form: state,
+        "#fudge-att-part": attack.set_setup,
+        "#fudge-w-take": wounds.take,
+        "#fudge-w-rows button": wounds.clear_row,
+        "#fudge-w-clear-all": wounds.clear_all,
+        "#fudge-w-revive": wounds.revive,
+        "#fudge-acc-sub-add": accumulators.add_sub_scale,
+        "#fudge-acc-exh-add": accumulators.add_exhaustion,
+        "#fudge-acc-apply": accumulators.apply,
+        "#fudge-acc-reset": accumulators.reset,
+        "#fudge-g-calc": scale.group,
+        "#fudge-g-wound": scale.set_wound,
+        "#fudge-rf-bullets": scale.set_bullets,
+    }
+    return Panel(
+        name="fudge",
+        initial=State(),
+        view=view,
+        actions=actions,
+        dump=dump,
+        load=load,
+        log=LogSpec("fudge", size=LOG_SIZE, legacy_key=LEGACY_KEYS["log"]),
+        start=start,
+        legacy=legacy,
+        title=text.TITLE,
+    )
