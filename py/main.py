@@ -16,7 +16,8 @@ from pyscript import document, window
 # When Python itself is up (before our imports): tools/bench.py splits start-up time with it.
 document.documentElement.dataset.pythonMs = str(round(window.performance.now()))
 
-from kit import browser, prerender, storage  # noqa: E402
+from kit import browser, prerender  # noqa: E402
+from kit import browser_storage as storage  # noqa: E402
 from ui import dom, i18n  # noqa: E402
 
 # Python was restored from a memory snapshot made at build time (static/pyodide-boot.mjs), so the

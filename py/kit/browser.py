@@ -20,7 +20,8 @@ from typing import Any
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
-from kit import common, fmt, storage
+from kit import browser_storage as storage
+from kit import common, fmt
 from kit.form import ARG, InputError
 from kit.msg import LANGUAGES, Cat, Renderable, catalogue, render
 from kit.panel import (

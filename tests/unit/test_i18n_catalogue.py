@@ -33,7 +33,7 @@ def _translations() -> dict[str, set[tuple[str, str]]]:
 def test_catalogue_is_found() -> None:
     """The scan sees the panels' entries (guards the test below against finding nothing)."""
     found = _translations()
-    assert len(found) > 300
+    assert len(found) > 50
     assert ("Log", "i18n.py") in found["Журнал"]
 
 
