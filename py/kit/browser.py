@@ -17,9 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from kit import browser_dom as dom
 from kit import browser_storage as storage
 from kit import common, fmt
 from kit.form import ARG, InputError
@@ -40,7 +41,6 @@ from kit.panel import (
     log_entry,
     outcome,
 )
-from kit.view import Node, Show
 
 __all__ = [
     "after_ready",
@@ -49,17 +49,13 @@ __all__ = [
     "mark_current_tab",
     "mount",
     "on_language",
-    "read_form",
     "saved_language",
     "set_language",
     "start_page",
     "start_saving",
-    "url_params",
-    "write",
 ]
 
 LANG_KEY = "gm.lang"
-UNREADABLE = "\ufffd"  # the form value of a number field whose text the browser could not read
 STATIC_ATTRIBUTES = ("title", "aria-label", "placeholder")
 _page: dict[str, Any] = {"lang": "ru"}
 _listeners: list[Callable[[str], None]] = []
@@ -125,143 +121,21 @@ def set_language(lang: str, /, *, save: bool = True) -> None:
     _page["lang"] = lang
     fmt.use_language(lang)
     if save:
-        _store_setting(LANG_KEY, json.dumps(lang))
+        dom.store_setting(LANG_KEY, json.dumps(lang))
     apply_static()
     for element_id, text in _page_shown.items():
-        _by_id(element_id).textContent = render(text, lang)
+        dom.by_id(element_id).textContent = render(text, lang)
     for mounted in _mounted.values():
         _render(mounted)
     for callback in _listeners:
         callback(lang)
 
 
-# --------------------------------------------------------------------------- storage and URL
-
-
-def _store_setting(key: str, text: str) -> None:
-    """A small page setting (the language) in localStorage, where the first paint can read it."""
-    try:
-        window.localStorage.setItem(key, text)
-    except Exception:
-        window.console.warn(f"could not save {key}")
-
-
-def url_params() -> dict[str, str]:
-    params = window.URLSearchParams.new(window.location.search)
-    return {str(key): str(params.get(key)) for key in params.keys()}
-
-
-def _now() -> str:
-    d = window.Date.new()
-    return (
-        f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d} "
-        f"{int(d.getHours()):02d}:{int(d.getMinutes()):02d}"
-    )
-
-
-# --------------------------------------------------------------------------- the form
-
-
-def _fields(section: Any) -> list[Any]:
-    return [e for e in section.querySelectorAll("input, select, textarea") if e.id or e.name]
-
-
-def read_form(section: Any) -> dict[str, str | bool]:
-    """Every field of the section by id (a checkbox as a bool; a radio group by its name)."""
-    form: dict[str, str | bool] = {}
-    for element in _fields(section):
-        kind = str(element.type)
-        if kind == "radio":
-            if element.checked:
-                form[str(element.name)] = str(element.value)
-        elif kind == "checkbox":
-            form[str(element.id)] = bool(element.checked)
-        elif element.id:
-            # A number field holding junk (``-``, ``1e309``) reports an empty value; pass on
-            # something that cannot parse, so that it gets a message instead of meaning "empty".
-            bad = kind == "number" and bool(element.validity.badInput)
-            form[str(element.id)] = UNREADABLE if bad else str(element.value)
-    return form
-
-
-def _put_field(section: Any, key: str, value: str | bool) -> bool:
-    """Put one saved or preset value into the section's field; False if it does not fit."""
-    for element in _fields(section):
-        kind = str(element.type)
-        if kind == "radio" and str(element.name) == key:
-            if not isinstance(value, str):
-                return False
-            match = [r for r in section.querySelectorAll("input[type=radio]") if str(r.name) == key]
-            if value not in [str(r.value) for r in match]:
-                return False
-            for radio in match:
-                radio.checked = str(radio.value) == value
-            return True
-        if str(element.id) != key:
-            continue
-        if kind == "checkbox":
-            if not isinstance(value, bool):
-                return False
-            element.checked = value
-            return True
-        if not isinstance(value, str):
-            return False
-        if str(element.tagName) == "SELECT" and value not in [str(o.value) for o in element.options]:
-            return False
-        element.value = value
-        return True
-    return False
-
-
-# --------------------------------------------------------------------------- writing views
-
-
-def _build(node: Node, lang: str) -> Any:
-    element = document.createElement(node.tag)
-    if node.cls:
-        element.className = node.cls
-    for name, value in node.attrs:
-        element.setAttribute(name, render(value, lang))
-    if node.text is not None:
-        element.textContent = render(node.text, lang)
-    for child in node.children:
-        element.append(_build(child, lang))
-    return element
-
-
-def _by_id(element_id: str) -> Any:
-    element = document.getElementById(element_id)
-    if element is None:
-        raise LookupError(f"no element #{element_id}")
-    return element
-
-
-def write(element: Any, show: Show, lang: str) -> None:
-    """Make ``element`` show ``show``."""
-    if show.text is not None:
-        element.textContent = render(show.text, lang)
-    if show.children is not None:
-        element.replaceChildren(*[_build(node, lang) for node in show.children])
-    if show.value is not None and str(element.value) != show.value:
-        element.value = show.value
-    if show.checked is not None:
-        element.checked = show.checked
-    if show.hidden is not None:
-        element.hidden = show.hidden
-    if show.disabled is not None:
-        element.disabled = show.disabled
-    for name, value in show.attrs:
-        if value is None:
-            element.removeAttribute(name)
-        else:
-            element.setAttribute(name, render(value, lang))
-
-
 def _render_log(mounted: _Mounted) -> None:
     spec, lang = mounted.panel.log, _page["lang"]
     if spec is None:
         return
-    box = _by_id(f"{spec.prefix}-log")
+    box = dom.by_id(f"{spec.prefix}-log")
     lines = []
     for entry in mounted.log:
         item = document.createElement("li")
@@ -273,7 +147,7 @@ def _render_log(mounted: _Mounted) -> None:
         item.append(entry.text(lang))
         lines.append(item)
     box.replaceChildren(*lines)
-    _by_id(f"{spec.prefix}-log-empty").hidden = bool(mounted.log)
+    dom.by_id(f"{spec.prefix}-log-empty").hidden = bool(mounted.log)
 
 
 def _say(mounted: _Mounted, element: Any, text: Renderable | None) -> None:
@@ -292,7 +166,7 @@ def _say(mounted: _Mounted, element: Any, text: Renderable | None) -> None:
 def _render(mounted: _Mounted) -> None:
     lang = _page["lang"]
     for element_id, show in mounted.panel.view(mounted.state).items():
-        write(_by_id(element_id), show, lang)
+        dom.write(dom.by_id(element_id), show, lang)
     _render_log(mounted)
     for element, text in mounted.shown.values():
         element.textContent = render(text, lang)
@@ -307,7 +181,7 @@ def _log_text(mounted: _Mounted) -> str:
 
 
 def _copy(mounted: _Mounted, text: str, status_id: str) -> None:
-    status = _by_id(status_id)
+    status = dom.by_id(status_id)
     mounted.statuses.add(status_id)
 
     def done(*_: Any) -> None:
@@ -316,71 +190,46 @@ def _copy(mounted: _Mounted, text: str, status_id: str) -> None:
     def failed(*_: Any) -> None:
         _say(mounted, status, common.COPY_FAILED)
 
-    clipboard = getattr(window.navigator, "clipboard", None)
-    if clipboard is None:
-        failed()
-        return
-    clipboard.writeText(text).then(create_once_callable(done), create_once_callable(failed))
-
-
-def _download(filename: str, text: str, mime: str) -> None:
-    options = to_js({"type": f"{mime};charset=utf-8"}, dict_converter=window.Object.fromEntries)
-    url = window.URL.createObjectURL(window.Blob.new(to_js([text]), options))
-    link = document.createElement("a")
-    link.href, link.download, link.hidden = url, filename, True
-    document.body.append(link)
-    link.click()
-    link.remove()
-    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 5000)
-
-
-def _set_url(params: tuple[tuple[str, str | None], ...]) -> None:
-    url = window.URL.new(window.location.href)
-    for key, value in params:
-        if value is None:
-            url.searchParams.delete(key)
-        else:
-            url.searchParams.set(key, value)
-    window.history.replaceState(None, "", url.href)
+    dom.clipboard(text, done, failed)
 
 
 def _save(mounted: _Mounted) -> None:
     panel = mounted.panel
-    storage.save(panel.key, encode(panel, read_form(mounted.section), mounted.state, mounted.log))
+    storage.save(panel.key, encode(panel, dom.read_form(mounted.section), mounted.state, mounted.log))
 
 
 def _apply(mounted: _Mounted, result: Any) -> None:
     done = outcome(result)
     mounted.state = done.state
     for status_id in mounted.statuses:  # "Copied." spoke of the previous result
-        _say(mounted, _by_id(status_id), None)
+        _say(mounted, dom.by_id(status_id), None)
     mounted.statuses.clear()
     spec = mounted.panel.log
     for effect in done.effects:
         if isinstance(effect, SetFields):
             for key, value in effect.values:
-                _put_field(mounted.section, key, value)
+                dom.put_field(mounted.section, key, value)
         elif isinstance(effect, ClearLog):
             mounted.log = ()
             if spec is not None:
-                _say(mounted, _by_id(f"{spec.prefix}-log-notice"), None)
+                _say(mounted, dom.by_id(f"{spec.prefix}-log-notice"), None)
         elif isinstance(effect, Copy):
             _copy(mounted, render(effect.text, _page["lang"]), effect.status)
         elif isinstance(effect, CopyLog):
             _copy(mounted, _log_text(mounted), effect.status)
         elif isinstance(effect, Download):
-            _download(effect.filename, render(effect.text, _page["lang"]), effect.mime)
+            dom.download(effect.filename, render(effect.text, _page["lang"]), effect.mime)
         elif isinstance(effect, SetUrl):
-            _set_url(effect.params)
+            dom.set_url(effect.params)
         elif isinstance(effect, DownloadLog):
-            _download(effect.filename, _log_text(mounted), "text/plain")
+            dom.download(effect.filename, _log_text(mounted), "text/plain")
     if done.log is not None and spec is not None:
-        entry = log_entry(done.log, _now() if spec.timestamps else "")
+        entry = log_entry(done.log, dom.now() if spec.timestamps else "")
         mounted.log = (entry, *mounted.log)[: spec.size]
     _save(mounted)
     _render(mounted)
     if done.say is not None:
-        _by_id("announcer").textContent = render(done.say, _page["lang"])
+        dom.by_id("announcer").textContent = render(done.say, _page["lang"])
 
 
 def _error_box(mounted: _Mounted, target: Any) -> Any:
@@ -391,7 +240,7 @@ def _error_box(mounted: _Mounted, target: Any) -> Any:
 
 def _run(mounted: _Mounted, action: Any, target: Any) -> None:
     box = _error_box(mounted, target)
-    form = read_form(mounted.section)
+    form = dom.read_form(mounted.section)
     arg = target.getAttribute("data-arg")
     if isinstance(arg, str):  # which of many generated buttons (e.g. a wound box) was pressed
         form[ARG] = arg
@@ -440,14 +289,14 @@ def _trigger(element: Any) -> str:
 
 def mount(panel: Panel[Any]) -> None:
     """Restore the panel's saved record, show it, and listen to its section."""
-    section = _by_id(panel.name)
+    section = dom.by_id(panel.name)
     saved = storage.read(panel.key)
     has_record = saved is not None
     restored = decode(panel, saved, None if has_record else storage.legacy_json)
     mounted = _Mounted(panel, section, restored.state, restored.log)
     _mounted[panel.name] = mounted
     dropped = list(restored.dropped)
-    if not all(_put_field(section, key, value) for key, value in restored.form.items()):
+    if not all(dom.put_field(section, key, value) for key, value in restored.form.items()):
         from kit.panel import WHAT_FIELDS
 
         dropped.append(WHAT_FIELDS)
@@ -456,13 +305,13 @@ def mount(panel: Panel[Any]) -> None:
         box = section.querySelector(".notice") or section.querySelector(".error")
         _say(mounted, box, notice)
     if restored.log_damaged and panel.log is not None:
-        _say(mounted, _by_id(f"{panel.log.prefix}-log-notice"), common.LOG_DAMAGED)
+        _say(mounted, dom.by_id(f"{panel.log.prefix}-log-notice"), common.LOG_DAMAGED)
     clear_id = None if panel.log is None else f"{panel.log.prefix}-log-clear"
     if clear_id and f"#{clear_id}" not in panel.actions and document.getElementById(clear_id) is not None:
-        clear = _by_id(clear_id)
+        clear = dom.by_id(clear_id)
         clear.addEventListener("click", create_proxy(lambda _e: _clear_log(mounted)))
     if panel.start is not None:
-        _apply(mounted, panel.start(mounted.state, read_form(section), url_params()))
+        _apply(mounted, panel.start(mounted.state, dom.read_form(section), dom.url_params()))
     elif not has_record or notice is not None:
         _save(mounted)  # carried over from before the kit, or repaired: from now on one sound record
     _render(mounted)
@@ -473,7 +322,7 @@ def _clear_log(mounted: _Mounted) -> None:
     mounted.log = ()
     spec = mounted.panel.log
     if spec is not None:
-        _say(mounted, _by_id(f"{spec.prefix}-log-notice"), None)
+        _say(mounted, dom.by_id(f"{spec.prefix}-log-notice"), None)
     _save(mounted)
     _render(mounted)
 
@@ -496,7 +345,7 @@ def mark_current_tab(*_: Any) -> None:
 
 def start_page() -> None:
     """The language switch and the tabs' current marker."""
-    switch = _by_id("lang-switch")
+    switch = dom.by_id("lang-switch")
     switch.addEventListener(
         "click", create_proxy(lambda _e: set_language("en" if language() == "ru" else "ru"))
     )
@@ -509,12 +358,12 @@ def start_page() -> None:
 
 def _page_say(element_id: str, text: Renderable) -> None:
     _page_shown[element_id] = text
-    _by_id(element_id).textContent = render(text, _page["lang"])
+    dom.by_id(element_id).textContent = render(text, _page["lang"])
 
 
 def _save_status(*_: Any) -> None:
     """Show which panels could not be saved, or hide the banner when all are saved again."""
-    banner = _by_id("save-failed")
+    banner = dom.by_id("save-failed")
     if not _unsaved:
         banner.hidden = True
         return
@@ -536,10 +385,10 @@ def _on_saved(key: str) -> None:
 def _export_all(*_: Any) -> None:
     """Every panel's record as one JSON file (what is on screen, saved or not)."""
     records = {
-        m.panel.key: json.loads(encode(m.panel, read_form(m.section), m.state, m.log))
+        m.panel.key: json.loads(encode(m.panel, dom.read_form(m.section), m.state, m.log))
         for m in _mounted.values()
     }
-    _download(
+    dom.download(
         "gm-dice-data.json",
         json.dumps({"app": "gm-dice", "records": records}, ensure_ascii=False),
         "application/json",
@@ -574,7 +423,7 @@ def start_saving() -> None:
         ("save-trim", _trim_logs),
         ("save-retry", _retry),
     ):
-        _by_id(element_id).addEventListener("click", create_proxy(handler))
+        dom.by_id(element_id).addEventListener("click", create_proxy(handler))
     if storage.backend() != "indexeddb":
         _page_say("storage-usage", common.STORAGE_FALLBACK)
 

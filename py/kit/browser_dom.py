@@ -1,0 +1,185 @@
+"""The page's elements, fields, URL and files: the low-level half of the kit's browser side.
+
+kit.browser (mounting, actions, language) is the only user; panels never import this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_once_callable, to_js
+from pyscript import document, window
+
+from kit.msg import render
+from kit.view import Node, Show
+
+__all__ = [
+    "UNREADABLE",
+    "by_id",
+    "clipboard",
+    "download",
+    "now",
+    "put_field",
+    "read_form",
+    "set_url",
+    "store_setting",
+    "url_params",
+    "write",
+]
+
+UNREADABLE = "\ufffd"  # the form value of a number field whose text the browser could not read
+
+
+# --------------------------------------------------------------------------- storage and URL
+
+
+def store_setting(key: str, text: str) -> None:
+    """A small page setting (the language) in localStorage, where the first paint can read it."""
+    try:
+        window.localStorage.setItem(key, text)
+    except Exception:
+        window.console.warn(f"could not save {key}")
+
+
+def url_params() -> dict[str, str]:
+    params = window.URLSearchParams.new(window.location.search)
+    return {str(key): str(params.get(key)) for key in params.keys()}
+
+
+def now() -> str:
+    d = window.Date.new()
+    return (
+        f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d} "
+        f"{int(d.getHours()):02d}:{int(d.getMinutes()):02d}"
+    )
+
+
+# --------------------------------------------------------------------------- the form
+
+
+def _fields(section: Any) -> list[Any]:
+    return [e for e in section.querySelectorAll("input, select, textarea") if e.id or e.name]
+
+
+def read_form(section: Any) -> dict[str, str | bool]:
+    """Every field of the section by id (a checkbox as a bool; a radio group by its name)."""
+    form: dict[str, str | bool] = {}
+    for element in _fields(section):
+        kind = str(element.type)
+        if kind == "radio":
+            if element.checked:
+                form[str(element.name)] = str(element.value)
+        elif kind == "checkbox":
+            form[str(element.id)] = bool(element.checked)
+        elif element.id:
+            # A number field holding junk (``-``, ``1e309``) reports an empty value; pass on
+            # something that cannot parse, so that it gets a message instead of meaning "empty".
+            bad = kind == "number" and bool(element.validity.badInput)
+            form[str(element.id)] = UNREADABLE if bad else str(element.value)
+    return form
+
+
+def put_field(section: Any, key: str, value: str | bool) -> bool:
+    """Put one saved or preset value into the section's field; False if it does not fit."""
+    for element in _fields(section):
+        kind = str(element.type)
+        if kind == "radio" and str(element.name) == key:
+            if not isinstance(value, str):
+                return False
+            match = [r for r in section.querySelectorAll("input[type=radio]") if str(r.name) == key]
+            if value not in [str(r.value) for r in match]:
+                return False
+            for radio in match:
+                radio.checked = str(radio.value) == value
+            return True
+        if str(element.id) != key:
+            continue
+        if kind == "checkbox":
+            if not isinstance(value, bool):
+                return False
+            element.checked = value
+            return True
+        if not isinstance(value, str):
+            return False
+        if str(element.tagName) == "SELECT" and value not in [str(o.value) for o in element.options]:
+            return False
+        element.value = value
+        return True
+    return False
+
+
+# --------------------------------------------------------------------------- writing views
+
+
+def _build(node: Node, lang: str) -> Any:
+    element = document.createElement(node.tag)
+    if node.cls:
+        element.className = node.cls
+    for name, value in node.attrs:
+        element.setAttribute(name, render(value, lang))
+    if node.text is not None:
+        element.textContent = render(node.text, lang)
+    for child in node.children:
+        element.append(_build(child, lang))
+    return element
+
+
+def by_id(element_id: str) -> Any:
+    element = document.getElementById(element_id)
+    if element is None:
+        raise LookupError(f"no element #{element_id}")
+    return element
+
+
+def write(element: Any, show: Show, lang: str) -> None:
+    """Make ``element`` show ``show``."""
+    if show.text is not None:
+        element.textContent = render(show.text, lang)
+    if show.children is not None:
+        element.replaceChildren(*[_build(node, lang) for node in show.children])
+    if show.value is not None and str(element.value) != show.value:
+        element.value = show.value
+    if show.checked is not None:
+        element.checked = show.checked
+    if show.hidden is not None:
+        element.hidden = show.hidden
+    if show.disabled is not None:
+        element.disabled = show.disabled
+    for name, value in show.attrs:
+        if value is None:
+            element.removeAttribute(name)
+        else:
+            element.setAttribute(name, render(value, lang))
+
+
+def download(filename: str, text: str, mime: str) -> None:
+    options = to_js({"type": f"{mime};charset=utf-8"}, dict_converter=window.Object.fromEntries)
+    url = window.URL.createObjectURL(window.Blob.new(to_js([text]), options))
+    link = document.createElement("a")
+    link.href, link.download, link.hidden = url, filename, True
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 5000)
+
+
+def set_url(params: tuple[tuple[str, str | None], ...]) -> None:
+    url = window.URL.new(window.location.href)
+    for key, value in params:
+        if value is None:
+            url.searchParams.delete(key)
+        else:
+            url.searchParams.set(key, value)
+    window.history.replaceState(None, "", url.href)
+
+
+def clipboard(text: str, done: Callable[[], None], failed: Callable[[], None]) -> None:
+    """Copy ``text``; call ``done`` or ``failed`` when the browser answers."""
+    writer = getattr(window.navigator, "clipboard", None)
+    if writer is None:
+        failed()
+        return
+    writer.writeText(text).then(
+        create_once_callable(lambda *_: done()), create_once_callable(lambda *_: failed())
+    )
