@@ -239,6 +239,7 @@ ERROR_CASES: list[tuple[str, str, object, int | None, dict[str, object]]] = [
     ("number_too_large", "parse", "9" * 20, 0, {"max": 10**9}),
     ("one_comparison", "parse", "1 < 2 < 3", 6, {}),
     ("unknown_name", "parse", "3d6 + foo", 6, {"name": "foo"}),
+    ("expected_sides", "parse", "d-1", 1, {}),
     ("luck_range", "parse", "gauss(10)", 6, {"low": 1, "high": 9}),
     ("wrong_arity", "parse", "min(d6)", 0, {"name": "min", "low": 2, "high": 20, "got": 1}),
     ("dice_count_zero", "parse", "0d6", 0, {}),
