@@ -18,7 +18,9 @@ __all__ = [
     "numbers_in",
     "percent",
     "percent_of",
+    "grouped",
     "scientific",
+    "short_percent",
     "signed",
     "use_language",
 ]
@@ -170,6 +172,36 @@ def percent(p: Fraction, /, digits: int = 2) -> str:
         whole, _, fraction = text.partition(".")
         text = f"{whole}.{fraction.rstrip('0').ljust(digits, '0')}"
     return percent_of(text)
+
+
+TINY = Fraction(1, 10**8)
+
+
+def short_percent(p: Fraction, /, digits: int = 2) -> str:
+    """``percent``, but odds within 10⁻⁸ of 0 or 1 stay short (exploding dice reach 10⁻⁸⁸).
+
+    >>> short_percent(Fraction(1, 4)), short_percent(Fraction(1, 10**90)), short_percent(1 - Fraction(1, 10**90))
+    ('25,00 %', '1,0·10⁻⁸⁸ %', '> 99,999999 %')
+    >>> short_percent(Fraction(999, 10**13))
+    '1,0·10⁻⁸ %'
+    """
+    if 0 < p < TINY:
+        return scientific(p * 100, 1) + _STYLES[_style["lang"]][1]
+    if 0 < 1 - p < TINY:
+        return "> " + percent_of("99.999999")
+    return percent(p, digits)
+
+
+def grouped(number: int, /) -> str:
+    """A whole number with its thousands grouped: ``1 234 567`` in Russian, ``1,234,567`` in English.
+
+    >>> grouped(1234567), grouped(-1000)
+    ('1 234 567', '−1 000')
+    """
+    text = f"{abs(number):,}"
+    if _style["lang"] == "ru":
+        text = text.replace(",", " ")
+    return ("−" if number < 0 else "") + text
 
 
 def signed(number: int, /) -> str:
