@@ -24,17 +24,23 @@ PRESET_ROUND = Msg(
 )
 PRESET_6D3 = Msg("notation.preset.6d3", "6d3-12 — от −6 до +6", "6d3-12 — from −6 to +6")
 PRESET_4DF = Msg("notation.preset.4df", "4dF — кубики Fudge", "4dF — Fudge dice")
-PRESET_3DGF = Msg("notation.preset.3dgf", "3dGF — грани −2, −1, 0, 0, 1, 2", "3dGF — faces −2, −1, 0, 0, 1, 2")
+PRESET_3DGF = Msg(
+    "notation.preset.3dgf", "3dGF — грани −2, −1, 0, 0, 1, 2", "3dGF — faces −2, −1, 0, 0, 1, 2"
+)
 PRESET_VERSUS = Msg(
     "notation.preset.versus",
     "4d6 > 4d6 — первый бросок выше? (1 — да, 0 — нет)",
     "4d6 > 4d6 — is the first roll higher? (1 yes, 0 no)",
 )
 PRESET_BEST = Msg("notation.preset.best", "10d20kh1 — лучший из десяти d20", "10d20kh1 — best of ten d20")
-PRESET_DROP = Msg("notation.preset.drop", "20d6dl5 — 20d6 без пяти худших", "20d6dl5 — 20d6 without the five lowest")
+PRESET_DROP = Msg(
+    "notation.preset.drop", "20d6dl5 — 20d6 без пяти худших", "20d6dl5 — 20d6 without the five lowest"
+)
 PRESET_EXPLODE = Msg("notation.preset.explode", "8d10! — взрывающиеся d10", "8d10! — exploding d10")
 PRESET_SUCCESS = Msg(
-    "notation.preset.success", "5d10>=8 — число успехов (8 и выше)", "5d10>=8 — number of successes (8 or more)"
+    "notation.preset.success",
+    "5d10>=8 — число успехов (8 и выше)",
+    "5d10>=8 — number of successes (8 or more)",
 )
 PRESET_ADVANTAGE = Msg("notation.preset.advantage", "2d20kh1+5 — преимущество", "2d20kh1+5 — advantage")
 LEGEND = Msg(
@@ -52,15 +58,11 @@ DOWNLOAD_CSV = Msg("notation.download_csv", "Скачать CSV", "Download CSV"
 COPY_LINK = Msg("notation.copy_link", "Копировать ссылку", "Copy link")
 ROLL_LOG = Msg("notation.roll_log", "Журнал бросков", "Roll log")
 DOWNLOAD_LOG = Msg("notation.download_log", "Скачать журнал (.txt)", "Download log (.txt)")
-SHOW_ALL_STATIC = Msg("notation.show_all_static", "Показать все значения", "Show all values")
 
 # dynamic text
 EMPTY = Msg("notation.empty", "Введите выражение, например 4d6kh3.", "Type an expression, e.g. 4d6kh3.")
-EXPRESSION_FIELD = Msg("notation.expression_field", "Выражение", "Expression")
 ERROR_AT = Msg("notation.error_at", "Ошибка в символе {col}: {msg}", "Error at character {col}: {msg}")
-REFUSED = Msg(
-    "notation.refused", "Точное распределение не считается: {msg}", "No exact distribution: {msg}"
-)
+REFUSED = Msg("notation.refused", "Точное распределение не считается: {msg}", "No exact distribution: {msg}")
 MEAN = Msg("notation.mean", "Среднее", "Mean")
 SD = Msg("notation.sd", "СКО", "SD")
 MIN = Msg("notation.min", "Мин.", "Min")
@@ -120,17 +122,29 @@ def _error(code: str, ru: str, en: str) -> Msg:
 ERRORS: dict[str, Msg] = {
     msg.id.removeprefix("notation.error."): msg
     for msg in (
-        _error("not_a_string", "выражение должно быть строкой, а не {type}", "the notation must be a string, got {type}"),
+        _error(
+            "not_a_string",
+            "выражение должно быть строкой, а не {type}",
+            "the notation must be a string, got {type}",
+        ),
         _error("too_long", "длиннее {max} символов", "longer than {max} characters"),
         _error("one_line", "только одна строка", "one line only"),
         _error("empty", "пустое выражение", "empty notation"),
         _error("expected_operand", _OPERAND_RU, _OPERAND_EN),
-        _error("unexpected_char", "неожиданный символ {char}; " + _OPERAND_RU, "unexpected {char}; " + _OPERAND_EN),
+        _error(
+            "unexpected_char",
+            "неожиданный символ {char}; " + _OPERAND_RU,
+            "unexpected {char}; " + _OPERAND_EN,
+        ),
         _error("trailing_char", "лишний символ", "unexpected character"),
         _error("unbalanced_paren", "лишняя закрывающая скобка «)»", "unbalanced ')'"),
         _error("expected_token", "ожидается «{token}»", "expected '{token}'"),
         _error("expected_number", "ожидается число", "expected a number"),
-        _error("expected_luck", "ожидается удача от {low} до {high}", "expected a luck («удача») from {low} to {high}"),
+        _error(
+            "expected_luck",
+            "ожидается удача от {low} до {high}",
+            "expected a luck («удача») from {low} to {high}",
+        ),
         _error(
             "expected_face_separator",
             "в списке граней ожидается «,» или «}}»",
@@ -150,7 +164,11 @@ ERRORS: dict[str, Msg] = {
             "only one comparison is allowed; use parentheses",
         ),
         _error("unknown_name", "неизвестное имя {name}", "unknown name {name}"),
-        _error("luck_range", "удача должна быть от {low} до {high}", "luck («удача») must be from {low} to {high}"),
+        _error(
+            "luck_range",
+            "удача должна быть от {low} до {high}",
+            "luck («удача») must be from {low} to {high}",
+        ),
         _error(
             "wrong_arity",
             "{name}() принимает {wanted} аргумент(а), а получено {got}",
@@ -158,7 +176,9 @@ ERRORS: dict[str, Msg] = {
         ),
         _error("dice_count_zero", "кубиков должно быть не меньше 1", "a dice count must be at least 1"),
         _error(
-            "too_many_dice", "больше {max} кубиков в одном броске — слишком много", "more than {max} dice in one term"
+            "too_many_dice",
+            "больше {max} кубиков в одном броске — слишком много",
+            "more than {max} dice in one term",
         ),
         _error(
             "too_many_dice_total",
@@ -177,8 +197,14 @@ ERRORS: dict[str, Msg] = {
         _error("no_sides", "у кубика должна быть хотя бы одна грань", "a die needs at least 1 side"),
         _error("too_many_sides", "больше {max} граней", "more than {max} sides"),
         _error("min_above_max", "min больше max", "min is greater than max"),
-        _error("reroll_all", "условие переброса подходит под все грани", "the reroll condition matches every face"),
-        _error("explode_all", "условие взрыва подходит под все грани", "the explode condition matches every face"),
+        _error(
+            "reroll_all",
+            "условие переброса подходит под все грани",
+            "the reroll condition matches every face",
+        ),
+        _error(
+            "explode_all", "условие взрыва подходит под все грани", "the explode condition matches every face"
+        ),
         _error("divisor_zero", "делитель может оказаться нулём", "the divisor can be 0"),
         _error(
             "needs_rounding",
