@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 from e2e_support import Watch, open_app
 from rules import notation
 
-FULL = re.compile(r"height: 100(\.0+)?%;")  # the tallest bar
+FULL = re.compile(r"height: 100(\.0+)?%;?$")  # the tallest bar
 
 
 def _open_panel(app: Page) -> None:
