@@ -26,7 +26,6 @@ from ui import dom, i18n  # noqa: E402
 random.seed()
 
 LEGACY = {
-    "notation": "ui.notation_panel",
     "checks": "ui.checks_panel",
 }
 
@@ -59,6 +58,8 @@ lang = browser.saved_language()
 browser.on_language(lambda chosen: i18n.set_language(chosen, save=False))  # panels not yet on the kit
 browser.set_language(lang, save=False)
 first = first_panel()
+if first == "notation" and not str(window.location.hash):
+    window.location.hash = "notation"  # a share link (?expr=) opens its tab
 document.documentElement.dataset.firstPanel = first
 start(first)
 browser.start_page()

@@ -29,6 +29,7 @@ from kit.panel import (
     ClearLog,
     Copy,
     CopyLog,
+    CopyUrl,
     Download,
     DownloadLog,
     LogEntry,
@@ -175,9 +176,13 @@ def _render(mounted: _Mounted) -> None:
 # --------------------------------------------------------------------------- running actions
 
 
-def _log_text(mounted: _Mounted) -> str:
+def _log_text(mounted: _Mounted, title: Renderable | None = None, oldest_first: bool = False) -> str:
     lang = _page["lang"]
-    return "\n".join(f"{e.time} {e.text(lang)}" if e.time else e.text(lang) for e in mounted.log)
+    entries = reversed(mounted.log) if oldest_first else mounted.log
+    lines = [f"{e.time} {e.text(lang)}" if e.time else e.text(lang) for e in entries]
+    if title is not None:
+        lines = [render(title, lang), "", *lines]
+    return "\n".join(lines) + ("\n" if title is not None else "")
 
 
 def _copy(mounted: _Mounted, text: str, status_id: str) -> None:
@@ -221,8 +226,11 @@ def _apply(mounted: _Mounted, result: Any) -> None:
             dom.download(effect.filename, render(effect.text, _page["lang"]), effect.mime)
         elif isinstance(effect, SetUrl):
             dom.set_url(effect.params)
+        elif isinstance(effect, CopyUrl):
+            _copy(mounted, str(window.location.href), effect.status)
         elif isinstance(effect, DownloadLog):
-            dom.download(effect.filename, _log_text(mounted), "text/plain")
+            text = _log_text(mounted, effect.title, effect.oldest_first)
+            dom.download(effect.filename, text, "text/plain")
     if done.log is not None and spec is not None:
         entry = log_entry(done.log, dom.now() if spec.timestamps else "")
         mounted.log = (entry, *mounted.log)[: spec.size]
@@ -271,9 +279,18 @@ def _listen(mounted: _Mounted) -> None:
         if event.type == "change":
             _save(mounted)  # every field a GM typed survives a reload
 
+    def on_key(event: Any) -> None:
+        """Enter in a field with ``data-enter="BUTTON_ID"`` presses that button."""
+        target = event.target
+        button = target.getAttribute("data-enter") if hasattr(target, "getAttribute") else None
+        if str(event.key) == "Enter" and not event.isComposing and isinstance(button, str):
+            event.preventDefault()
+            dom.by_id(button).click()
+
     handler = create_proxy(on_event)
     for kind in ("click", "change", "input"):
         mounted.section.addEventListener(kind, handler)
+    mounted.section.addEventListener("keydown", create_proxy(on_key))
 
 
 def _trigger(element: Any) -> str:
@@ -311,7 +328,15 @@ def mount(panel: Panel[Any]) -> None:
         clear = dom.by_id(clear_id)
         clear.addEventListener("click", create_proxy(lambda _e: _clear_log(mounted)))
     if panel.start is not None:
-        _apply(mounted, panel.start(mounted.state, dom.read_form(section), dom.url_params()))
+        box = section.querySelector(".error")
+        try:  # the URL is untrusted input: a refusal shows like an action's
+            done = outcome(panel.start(mounted.state, dom.read_form(section), dom.url_params()))
+            _apply(mounted, done)
+        except InputError as error:
+            _say(mounted, box, error.message)
+        else:
+            if done.error is not None:
+                _say(mounted, box, done.error)
     elif not has_record or notice is not None:
         _save(mounted)  # carried over from before the kit, or repaired: from now on one sound record
     _render(mounted)

@@ -11,7 +11,22 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
 
-__all__ = ["fixed", "localize", "number", "numbers_in", "percent", "percent_of", "signed", "use_language"]
+__all__ = [
+    "fixed",
+    "localize",
+    "number",
+    "numbers_in",
+    "percent",
+    "percent_of",
+    "grouped",
+    "scientific",
+    "short_percent",
+    "signed",
+    "use_language",
+]
+
+LARGE = 10**15  # from here on (in magnitude) numbers are shown as 1,23·10¹⁵
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 # (decimal separator, what follows a percentage) per language
 _STYLES = {"ru": (",", " %"), "en": (".", "%")}
@@ -73,13 +88,57 @@ def fixed(value: float | Fraction, /, digits: int = 2) -> str:
 
     >>> fixed(-1.5), fixed(Fraction(22, 3)), fixed(-0.001)
     ('−1,50', '7,33', '0,00')
+    >>> fixed(999999999**41)
+    '1,00·10³⁶⁹'
     """
+    if _large(value):
+        return scientific(value, digits)
     text = f"{float(value):.{digits}f}"
     if text.startswith("-"):
         text = text[1:]
         if text.strip("0."):
             return "−" + localize(text)
     return localize(text)
+
+
+def _large(value: float | Fraction) -> bool:
+    if isinstance(value, float):
+        return not math.isfinite(value) or abs(value) >= LARGE
+    return abs(Fraction(value)) >= LARGE
+
+
+def scientific(value: float | Fraction, /, digits: int = 2) -> str:
+    """A number of any size as mantissa·10ⁿ (no float overflow: exact values stay exact).
+
+    >>> scientific(Fraction(-12345, 1)), scientific(10**400), scientific(Fraction(999, 10**7))
+    ('−1,23·10⁴', '1,00·10⁴⁰⁰', '9,99·10⁻⁵')
+    >>> scientific(float("inf")), scientific(0)
+    ('∞', '0,00')
+    """
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "∞" if value > 0 else "−∞"
+    q = Fraction(value)
+    if q == 0:
+        return localize(f"{0:.{digits}f}")
+    sign = "−" if q < 0 else ""
+    q = abs(q)
+    exponent = math.floor(math.log10(q.numerator) - math.log10(q.denominator))
+    for _ in range(3):  # log10 of huge numbers is a float: settle the exponent exactly
+        mantissa = q / Fraction(10) ** exponent
+        if mantissa >= 10:
+            exponent += 1
+        elif mantissa < 1:
+            exponent -= 1
+        else:
+            break
+    text = f"{float(q / Fraction(10) ** exponent):.{digits}f}"
+    if float(text) >= 10:  # 9.999 rounds up to 10.00
+        exponent += 1
+        text = f"{float(q / Fraction(10) ** exponent):.{digits}f}"
+    return f"{sign}{localize(text)}·10{str(exponent).translate(_SUPERSCRIPT)}"
 
 
 def percent(p: Fraction, /, digits: int = 2) -> str:
@@ -115,6 +174,36 @@ def percent(p: Fraction, /, digits: int = 2) -> str:
     return percent_of(text)
 
 
+TINY = Fraction(1, 10**8)
+
+
+def short_percent(p: Fraction, /, digits: int = 2) -> str:
+    """``percent``, but odds within 10⁻⁸ of 0 or 1 stay short (exploding dice reach 10⁻⁸⁸).
+
+    >>> short_percent(Fraction(1, 4)), short_percent(Fraction(1, 10**90)), short_percent(1 - Fraction(1, 10**90))
+    ('25,00 %', '1,0·10⁻⁸⁸ %', '> 99,999999 %')
+    >>> short_percent(Fraction(999, 10**13))
+    '1,0·10⁻⁸ %'
+    """
+    if 0 < p < TINY:
+        return scientific(p * 100, 1) + _STYLES[_style["lang"]][1]
+    if 0 < 1 - p < TINY:
+        return "> " + percent_of("99.999999")
+    return percent(p, digits)
+
+
+def grouped(number: int, /) -> str:
+    """A whole number with its thousands grouped: ``1 234 567`` in Russian, ``1,234,567`` in English.
+
+    >>> grouped(1234567), grouped(-1000)
+    ('1 234 567', '−1 000')
+    """
+    text = f"{abs(number):,}"
+    if _style["lang"] == "ru":
+        text = text.replace(",", " ")
+    return ("−" if number < 0 else "") + text
+
+
 def signed(number: int, /) -> str:
     """A modifier with its sign: +2, 0, −3 (true minus sign).
 
@@ -135,8 +224,12 @@ def number(value: int | Fraction, /, digits: int = 2) -> str:
     ('7', '10,5', '−1,5', '1,86')
     >>> number(Fraction(-1, 1000))
     '0,00'
+    >>> number(Fraction(10**40, 3))
+    '3,33·10³⁹'
     """
     value = Fraction(value)
+    if value.denominator not in (1, 2) and abs(value) >= LARGE:
+        return scientific(value, digits)
     if value.denominator in (1, 2):
         text = str(abs(value.numerator) // value.denominator)
         if value.denominator == 2:

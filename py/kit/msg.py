@@ -34,10 +34,12 @@ __all__ = [
     "both",
     "catalogue",
     "fixed",
+    "grouped",
     "join",
     "num",
     "pct",
     "render",
+    "short_pct",
     "signed",
 ]
 
@@ -133,6 +135,16 @@ def fixed(value: float | Fraction, /, digits: int = 2) -> Num:
     return Num("fixed", value, digits)
 
 
+def short_pct(p: Fraction, /, digits: int = 2) -> Num:
+    """A probability as a percentage that stays short within 10⁻⁸ of 0 or 1 (``kit.fmt.short_percent``)."""
+    return Num("short_percent", p, digits)
+
+
+def grouped(value: int, /) -> Num:
+    """A whole number with grouped thousands (``kit.fmt.grouped``)."""
+    return Num("grouped", value)
+
+
 def signed(value: int, /) -> Num:
     """A modifier with its sign and a true minus (``kit.fmt.signed``)."""
     return Num("signed", value)
@@ -147,6 +159,10 @@ def _number(value: Num) -> str:
         return fmt.fixed(value.value, value.digits)
     if value.kind == "signed":
         return fmt.signed(int(value.value))
+    if value.kind == "short_percent":
+        return fmt.short_percent(Fraction(value.value), value.digits)
+    if value.kind == "grouped":
+        return fmt.grouped(int(value.value))
     raise ValueError(f"unknown number kind {value.kind!r}")
 
 

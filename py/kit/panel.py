@@ -35,6 +35,7 @@ __all__ = [
     "ClearLog",
     "Copy",
     "CopyLog",
+    "CopyUrl",
     "Download",
     "DownloadLog",
     "Effect",
@@ -105,11 +106,24 @@ class CopyLog:
 
 
 @dataclass(frozen=True)
+class CopyUrl:
+    """Copy the page's address (after any ``SetUrl`` of the same outcome: a share link); say so in
+    ``status``."""
+
+    status: str
+
+
+@dataclass(frozen=True)
 class DownloadLog:
+    """Offer the panel's log as a text file (newest first, or ``oldest_first``), under an optional
+    ``title`` line."""
+
     filename: str
+    title: Renderable | None = None
+    oldest_first: bool = False
 
 
-Effect = Union[Copy, Download, SetFields, SetUrl, ClearLog, CopyLog, DownloadLog]  # noqa: UP007
+Effect = Union[Copy, CopyUrl, Download, SetFields, SetUrl, ClearLog, CopyLog, DownloadLog]  # noqa: UP007
 
 
 @dataclass(frozen=True)

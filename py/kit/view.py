@@ -55,7 +55,7 @@ View = Mapping[str, Show]
 
 
 def _is_percent(cell: Renderable) -> bool:
-    return isinstance(cell, Num) and cell.kind == "percent"
+    return isinstance(cell, Num) and cell.kind in ("percent", "short_percent")
 
 
 def table_rows(

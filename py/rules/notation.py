@@ -53,7 +53,7 @@ __all__ = [
 Number = int | Fraction
 
 
-# Every ``NotationError.code``; the UI words each one (``ui.notation_errors``).  The parameters
+# Every ``NotationError.code``; the UI words each one (``panels.notation.text``).  The parameters
 # each code carries are listed with it.
 ERROR_CODES: tuple[str, ...] = (
     "not_a_string",  # type: the name of the type given
@@ -69,6 +69,7 @@ ERROR_CODES: tuple[str, ...] = (
     "expected_luck",  # low, high
     "expected_face_separator",
     "call_needs_paren",  # name: the function
+    "expected_sides",  # a 'd' with no sides after it (``d-1``, ``3d``)
     "too_deep",  # max: the nesting limit
     "number_too_large",  # max: the largest literal
     "one_comparison",
@@ -393,6 +394,8 @@ class _Parser:
             value = self.integer()
             if self.peek() == "d" and self.dice_follows(self.pos + 1):
                 return self.dice(pos, value)
+            if self.peek() == "d" and not self.low[self.pos + 1 : self.pos + 2].isalnum():
+                raise self.error("expected_sides", self.pos + 1)
             return _Const(pos, value)
         if ch == "d" and self.dice_follows(self.pos + 1):
             return self.dice(pos, 1)
@@ -400,6 +403,8 @@ class _Parser:
             while self.pos < len(self.text) and self.low[self.pos].isascii() and self.low[self.pos].isalnum():
                 self.pos += 1
             name = self.low[pos : self.pos]
+            if name == "d":
+                raise self.error("expected_sides")
             if name in ("gauss", "gaussd20"):
                 return self.gauss(pos)
             if name in _FUNCTIONS:

@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 from e2e_support import Watch, open_app
 from rules import notation
 
-FULL = re.compile(r"height: 100(\.0+)?%;")  # the tallest bar
+FULL = re.compile(r"height: 100(\.0+)?%;?$")  # the tallest bar
 
 
 def _open_panel(app: Page) -> None:
@@ -118,10 +118,11 @@ def test_wide_distribution_chart_stays_readable(app: Page) -> None:
 
 
 def test_parse_error_points_at_the_position(app: Page) -> None:
-    """A bad line shows a Russian message with the position and a caret under it; the odds stay."""
+    """A bad line shows a Russian message with the position and a caret under it; the old odds are
+    cleared (not left as if they were its answer), and CSV/share are gone until a line computes."""
     _open_panel(app)
     _odds(app, "3d6")
-    before = app.locator("#notation-table").inner_text()
+    expect(app.locator("#notation-table tr")).to_have_count(16)
     _odds(app, "2d6 + foo")
     error = app.locator("#notation .error")
     expect(error).to_contain_text("символе 7")
@@ -129,10 +130,41 @@ def test_parse_error_points_at_the_position(app: Page) -> None:
     caret = app.locator("#notation-caret")
     expect(caret).to_be_visible()
     assert caret.inner_text() == "2d6 + foo\n      ^"
-    assert app.locator("#notation-table").inner_text() == before
+    expect(app.locator("#notation-table-box")).to_be_hidden()
+    expect(app.locator("#notation-dist")).to_be_hidden()
+    expect(app.locator("#notation-csv")).to_be_hidden()
+    expect(app.locator("#notation-table tr")).to_have_count(0)
+    assert "expr" not in parse_qs(urlsplit(app.url).query)
+    _odds(app, "d-1")
+    expect(error).to_contain_text("после «d» ожидается число граней")
     _odds(app, "3d6")
     expect(error).to_be_hidden()
     expect(caret).to_be_hidden()
+    expect(app.locator("#notation-table tr")).to_have_count(16)
+
+
+def test_huge_numbers_show_in_scientific_notation(app: Page) -> None:
+    """999999999 multiplied 41 times is shown as 1,00·10³⁶⁹, with no internal error."""
+    _open_panel(app)
+    _odds(app, "*".join(["999999999"] * 41))
+    expect(app.locator("#notation-stats")).to_contain_text("·10³⁶⁹")
+    expect(app.locator("#notation .error")).to_be_hidden()
+
+
+def test_csv_downloads_the_table_shown(app: Page) -> None:
+    """CSV is a download of the shown distribution; with another line in the field it is refused."""
+    _open_panel(app)
+    _odds(app, "2d6")
+    with app.expect_download() as info:
+        app.click("#notation-csv")
+    download = info.value
+    assert download.suggested_filename == "notation.csv"
+    lines = open(download.path(), encoding="utf-8").read().splitlines()
+    assert lines[0] == "value,P(=),P(>=),P(<=),P(=) exact" and len(lines) == 12
+    assert lines[6].endswith(",1/6")
+    app.fill("#notation-expr", "3d6")
+    app.click("#notation-csv")
+    expect(app.locator("#notation .error")).to_contain_text("другое выражение")
 
 
 def test_too_many_dice_is_refused_at_once(app: Page) -> None:
@@ -150,7 +182,10 @@ def test_too_many_dice_is_refused_at_once(app: Page) -> None:
     app.fill("#notation-expr", "2000d6")
     app.click("#notation-roll")
     expect(app.locator("#notation .error")).to_contain_text("слишком много")
-    assert app.locator("#notation-result").inner_text() == result  # nothing rolled
+    assert (
+        result not in app.locator("#notation-result").inner_text()
+    )  # nothing rolled; the old roll is cleared
+    expect(app.locator("#notation-result")).to_have_text("Ещё не бросали.")
     assert app.locator("#notation-log li").count() == logged  # nothing logged
     _odds(app, "3d6")
     expect(app.locator("#notation .error")).to_be_hidden()
@@ -273,18 +308,45 @@ def test_log_survives_reload_and_clears(browser: Browser, site_url: str) -> None
 
 
 def test_corrupted_log_falls_back_with_a_notice(browser: Browser, site_url: str) -> None:
-    """An unreadable saved log is replaced by an empty one with a visible notice, without errors."""
+    """An unreadable saved log is replaced by an empty one with a visible notice, without errors; a
+    log saved before the kit (gm.notation.log) is carried over once."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html#notation", watch)
-    for broken in ('{"broken": ', '[{"text": 5}]'):
-        page.evaluate("value => localStorage.setItem('gm.notation.log', value)", broken)
+    page.evaluate(
+        """async () => { await gmStorage.remove('gm.panel.notation');
+        localStorage.setItem('gm.notation.log', JSON.stringify([{text: 'старое: d20 [5] = 5', time: '2024-01-01 10:00'}])); }"""
+    )
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']", state="attached")
+    expect(page.locator("#notation-log li")).to_have_count(1)
+    expect(page.locator("#notation-log li").first).to_contain_text("старое: d20 [5] = 5")
+    for broken in ('{"v": 1, "form": {}, "log": [{"text": 5}]}', '{"broken": '):
+        page.evaluate("value => gmStorage.save('gm.panel.notation', value)", broken)
         page.reload()
         page.wait_for_selector("html[data-ready='true']", state="attached")
-        expect(page.locator("#notation-log-notice")).to_contain_text("повреждён")
+        expect(page.locator("#notation")).to_contain_text("повреждён")
     expect(page.locator("#notation-log li")).to_have_count(0)
     page.fill("#notation-expr", "d6")
     page.click("#notation-roll")
     expect(page.locator("#notation-log li")).to_have_count(1)
+    context.close()
+    watch.assert_clean()
+
+
+def test_bad_share_links_are_refused_without_crashing(browser: Browser, site_url: str) -> None:
+    """A link's ?expr= is untrusted: a bad line shows its error and caret, an overlong one is refused."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?expr=2d6%20%2B%20foo", watch)
+    expect(page.locator("#notation .error")).to_contain_text("неизвестное имя 'foo'")
+    expect(page.locator("#notation-caret")).to_be_visible()
+    expect(page.locator("#notation-table-box")).to_be_hidden()
+    page.goto(site_url + "index.html?expr=" + "1%2B" * 400 + "1#notation")
+    page.wait_for_selector("html[data-ready='true']", state="attached")
+    expect(page.locator("#notation .error")).to_contain_text("слишком длинный")
+    page.fill("#notation-expr", "d6")
+    page.click("#notation-roll")
+    expect(page.locator("#notation .error")).to_be_hidden()
+    expect(page.locator("#notation-result")).to_contain_text("d6 [")
     context.close()
     watch.assert_clean()
 
@@ -312,11 +374,47 @@ def test_english_roll_and_error_then_back_to_russian(browser: Browser, site_url:
     expect(page.locator("#notation-table tr").nth(5)).to_contain_text("%")
     assert "," not in page.locator("#notation-table").inner_text()
     expect(dropped).to_contain_text("(dropped)")
+    page.click("#lang-switch")
+    expect(status).to_contain_text("Распределение 4d6kh3: среднее 12,24")
+    expect(dropped).to_contain_text("(отброшен)")
+    page.click("#lang-switch")
     _roll(page, "4d6+")
     expect(error).to_have_text("Error at character 5: expected a number, a die, a function or '('")
     page.click("#lang-switch")
     expect(error).to_have_text("Ошибка в символе 5: ожидается число, кубик, функция или «(»")
-    expect(status).to_contain_text("Распределение 4d6kh3: среднее 12,24")
-    expect(dropped).to_contain_text("(отброшен)")
+    expect(status).to_have_text("Нажмите «Бросить» или «Только вероятности».")
+    context.close()
+    watch.assert_clean()
+
+
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+
+
+def _stray_russian(text: str) -> list[str]:
+    """Cyrillic outside «…» and outside what the user typed (labels are theirs)."""
+    return CYRILLIC.findall(re.sub(r"«[^»]*»", "", text))
+
+
+def test_language_switch_leaves_no_russian_and_no_stale_text(browser: Browser, site_url: str) -> None:
+    """Roll, refuse a bad line, switch to English: no Russian outside «…» and no stale result; back
+    to Russian gives Russian again."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=4#notation", watch)
+    _roll(page, "4d6kh3 # strength")
+    expect(page.locator("#notation-table tr")).to_have_count(16)
+    _roll(page, "4d6 + foo")
+    expect(page.locator("#notation .error")).to_contain_text("неизвестное имя")
+    page.click("#lang-switch")
+    panel = page.locator("#notation")
+    expect(page.locator("#notation .error")).to_contain_text("unknown name 'foo'")
+    expect(page.locator("#notation-result")).to_have_text("No roll yet.")
+    text = panel.inner_text()
+    assert _stray_russian(text) == [], text
+    assert "Точн" not in text and "16,67" not in text
+    expect(page.locator("#notation-table-box")).to_be_hidden()
+    page.click("#lang-switch")
+    expect(page.locator("#notation .error")).to_contain_text("неизвестное имя 'foo'")
+    expect(page.locator("#notation-result")).to_have_text("Ещё не бросали.")
+    expect(page.locator("#notation h2")).to_have_text("Кубики любой системы")
     context.close()
     watch.assert_clean()

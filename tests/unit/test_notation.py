@@ -239,6 +239,7 @@ ERROR_CASES: list[tuple[str, str, object, int | None, dict[str, object]]] = [
     ("number_too_large", "parse", "9" * 20, 0, {"max": 10**9}),
     ("one_comparison", "parse", "1 < 2 < 3", 6, {}),
     ("unknown_name", "parse", "3d6 + foo", 6, {"name": "foo"}),
+    ("expected_sides", "parse", "d-1", 1, {}),
     ("luck_range", "parse", "gauss(10)", 6, {"low": 1, "high": 9}),
     ("wrong_arity", "parse", "min(d6)", 0, {"name": "min", "low": 2, "high": 20, "got": 1}),
     ("dice_count_zero", "parse", "0d6", 0, {}),
@@ -296,41 +297,65 @@ def test_error_codes_are_checked() -> None:
 
 
 def test_ui_words_every_error_code_in_both_languages() -> None:
-    """ui.notation_errors has a Russian and an English text for every code, filled from the real params."""
-    from ui import notation_errors
+    """The notation panel has a Russian and an English message for every code (notation.error.<code>),
+    filled from the params the rules really raise."""
+    from kit.msg import render
+    from panels.notation import text
+    from panels.notation.words import error_message
 
-    assert set(notation_errors.MESSAGES) == set(notation.ERROR_CODES)
-    for code, call, text, _, _ in ERROR_CASES:
-        error = _raise(call, text)
-        russian = notation_errors.error_text(error.code, error.params, "ru")
-        english = notation_errors.error_text(error.code, error.params, "en")
+    assert set(text.ERRORS) == set(notation.ERROR_CODES)
+    for code, call, line, _, _ in ERROR_CASES:
+        error = _raise(call, line)
+        assert text.ERRORS[code].id == f"notation.error.{code}"
+        russian = render(error_message(error), "ru")
+        english = render(error_message(error), "en")
         assert russian and english and russian != english, code
         assert "{" not in russian.replace("«}»", "") and "{" not in english.replace("'}'", ""), code
         assert re.search("[А-Яа-яЁё]", russian), code
-        assert not re.search("[А-Яа-яЁё]", english), code
+        assert not re.search("[А-Яа-яЁё]", re.sub("«[^»]*»", "", english)), code
+
+
+def _worded(code: str, lang: str = "ru", /, **params: object) -> str:
+    from kit.msg import render
+    from panels.notation.words import error_message
+
+    return render(error_message(NotationError(code, 0, **params)), lang)
 
 
 def test_ui_keeps_the_russian_wording_of_errors() -> None:
     """The Russian texts are the ones the panel showed before errors were coded (e2e tests read some)."""
-    from ui.notation_errors import error_text
-
-    assert error_text("expected_operand", {}) == "ожидается число, кубик, функция или «(»"
+    assert _worded("expected_operand") == "ожидается число, кубик, функция или «(»"
     assert (
-        error_text("unexpected_char", {"char": "?"})
+        _worded("unexpected_char", char="?")
         == "неожиданный символ '?'; ожидается число, кубик, функция или «(»"
     )
-    assert error_text("unknown_name", {"name": "foo"}) == "неизвестное имя 'foo'"
-    assert error_text("too_many_dice", {"max": 500}) == "больше 500 кубиков в одном броске — слишком много"
-    assert error_text("wrong_arity", {"name": "min", "low": 2, "high": 20, "got": 1}) == (
+    assert _worded("unknown_name", name="foo") == "неизвестное имя 'foo'"
+    assert _worded("too_many_dice", max=500) == "больше 500 кубиков в одном броске — слишком много"
+    assert _worded("wrong_arity", name="min", low=2, high=20, got=1) == (
         "min() принимает от 2 до 20 аргумент(а), а получено 1"
     )
-    assert error_text("modifier_twice", {"kind": "keep"}) == "модификатор оставить/отбросить указан дважды"
-    assert error_text("expected_face_separator", {}) == "в списке граней ожидается «,» или «}»"
-    assert error_text("too_complex", {"work": 1234567, "max": 1000000}) == (
+    assert (
+        _worded("wrong_arity", "en", name="abs", low=1, high=1, got=2) == "abs() takes 1 argument(s), got 2"
+    )
+    assert _worded("modifier_twice", kind="keep") == "модификатор оставить/отбросить указан дважды"
+    assert _worded("expected_face_separator") == "в списке граней ожидается «,» или «}»"
+    assert _worded("too_complex", work=1234567, max=1000000) == (
         "слишком долго считать точно (оценка работы 1 234 567, предел 1 000 000); "
         "бросать можно, для вероятностей уменьшите число кубиков или граней"
     )
-    assert error_text("expected_operand", {}, "en") == "expected a number, a die, a function or '('"
+    assert _worded("too_complex", "en", work=1234567, max=1000000).startswith(
+        "too complex for an exact distribution (estimated work 1,234,567 > 1,000,000)"
+    )
+    assert _worded("expected_operand", "en") == "expected a number, a die, a function or '('"
+
+
+def test_d_with_no_sides_says_so() -> None:
+    """``d-1`` (and ``3d``) is a die with no sides: a clear message at the character after the d,
+    not "unknown name 'd'"."""
+    for line, position in (("d-1", 1), ("3d-1", 2), ("3d", 2), ("2d6+d", 5)):
+        error = _raise("parse", line)
+        assert (error.code, error.position) == ("expected_sides", position), line
+    assert "число граней" in _worded("expected_sides") and "d6" in _worded("expected_sides", "en")
 
 
 def test_a_label_alone_is_no_error_but_an_empty_line_is() -> None:

@@ -1,0 +1,167 @@
+"""The notation panel: actions and the panel (pure; ``kit.browser`` shows it).
+
+A refused line clears what was shown (no old chart left beside input it does not belong to),
+marks the character at fault, and drops ``?expr=`` from the address; CSV and the share link
+act only on the result shown for the line in the field.
+
+>>> import random
+>>> from kit.msg import render
+>>> dice = panel(random.Random(1))
+>>> done = dice.actions["#notation-roll"](State(), {"notation-expr": "4d6kh3 # сила"})
+>>> done.state.expr, done.log.startswith("сила: 4d6kh3 [")
+('4d6kh3 # сила', True)
+>>> refused = dice.actions["#notation-odds"](done.state, {"notation-expr": "2d6 + foo"})
+>>> refused.state.expr, refused.state.fault, render(refused.error, "en")
+('', Fault(line='2d6 + foo', position=6), "Error at character 7: unknown name 'foo'")
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import partial
+
+from kit import common
+from kit.form import Form, InputError, read_choice, read_text
+from kit.panel import CopyUrl, Download, DownloadLog, Effect, LogSpec, Outcome, Panel, SetFields, SetUrl
+from panels.notation import text
+from panels.notation.state import MAX_LENGTH, VIEWS, Fault, State, dump, load
+from panels.notation.view import odds, view
+from panels.notation.words import csv_text, error_message, roll_text
+from rules import notation
+
+__all__ = [
+    "State",
+    "choose_preset",
+    "download_csv",
+    "dump",
+    "export_log",
+    "load",
+    "odds_only",
+    "panel",
+    "roll",
+    "set_view",
+    "share",
+    "show_all",
+    "start",
+    "view",
+]
+
+FIELD = "notation-expr"
+LOG_SIZE = 200
+DROP_LINK = SetUrl((("expr", None),))
+
+
+def _line(form: Form, key: str = FIELD) -> str:
+    return read_text(form, key, MAX_LENGTH, text.EXPRESSION)
+
+
+def _compute(
+    state: State, line: str, rng: random.Random | None, effects: tuple[Effect, ...] = ()
+) -> Outcome[State]:
+    """Parse ``line``, roll it when given ``rng``; a refused line clears what was shown."""
+    cleared = State(view=state.view)
+    if not line.strip():
+        return Outcome(cleared, error=text.EMPTY, effects=(*effects, DROP_LINK))
+    try:
+        expr = notation.parse(line)
+    except notation.NotationError as error:
+        message = text.ERROR_AT(col=error.position + 1, msg=error_message(error))
+        return Outcome(
+            replace(cleared, fault=Fault(line, error.position)), error=message, effects=(*effects, DROP_LINK)
+        )
+    same = state.expr == line
+    result = notation.roll(expr, rng) if rng is not None else (state.roll if same else None)
+    new = State(line, result, state.view, state.show_all and same)
+    link = SetUrl((("expr", line),))
+    return Outcome(
+        new,
+        log=roll_text(result) if rng is not None and result is not None else None,
+        effects=(*effects, link),
+    )
+
+
+def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
+    """Roll the line in the field (its odds show too) and log it."""
+    return _compute(state, _line(form), rng)
+
+
+def odds_only(state: State, form: Form) -> Outcome[State]:
+    """The exact odds of the line in the field; the last roll stays highlighted if it is the same line."""
+    return _compute(state, _line(form), None)
+
+
+def choose_preset(state: State, form: Form) -> State | Outcome[State]:
+    """An example: put it into the field and show its odds; the list returns to "choose"."""
+    line = _line(form, "notation-preset")
+    if not line:
+        return state
+    return _compute(state, line, None, (SetFields(((FIELD, line), ("notation-preset", ""))),))
+
+
+def set_view(state: State, form: Form) -> State:
+    return replace(state, view=read_choice(form, "notation-view", VIEWS, text.BAD_VIEW))
+
+
+def show_all(state: State, form: Form) -> State:
+    return replace(state, show_all=True)
+
+
+def _current(state: State, form: Form) -> None:
+    """CSV and the share link speak of the result shown, and only when the field still holds its line."""
+    if not state.expr:
+        raise InputError(text.NO_DISTRIBUTION)
+    if _line(form) != state.expr:
+        raise InputError(text.NOT_CURRENT)
+
+
+def download_csv(state: State, form: Form) -> Outcome[State]:
+    _current(state, form)
+    summary, rows, _ = odds(state.expr)
+    if summary is None:
+        raise InputError(text.NO_DISTRIBUTION)
+    return Outcome(state, effects=(Download("notation.csv", csv_text(rows), "text/csv"),))
+
+
+def share(state: State, form: Form) -> Outcome[State]:
+    _current(state, form)
+    return Outcome(state, effects=(SetUrl((("expr", state.expr),)), CopyUrl("notation-copy-status")))
+
+
+def export_log(state: State, form: Form) -> Outcome[State]:
+    return Outcome(state, effects=(DownloadLog("notation-log.txt", text.LOG_TITLE, oldest_first=True),))
+
+
+def start(state: State, form: Form, params: Mapping[str, str]) -> State | Outcome[State]:
+    """A share link's ``?expr=`` is untrusted input: checked like a typed line, its odds shown."""
+    line = params.get("expr")
+    if line is None:
+        return state
+    if len(line) > MAX_LENGTH:
+        message = common.TOO_LONG(name=text.EXPRESSION, length=len(line), limit=MAX_LENGTH)
+        return Outcome(State(view=state.view), error=message, effects=(DROP_LINK,))
+    return _compute(state, line, None, (SetFields(((FIELD, line),)),))
+
+
+def panel(rng: random.Random) -> Panel[State]:
+    return Panel(
+        name="notation",
+        initial=State(),
+        view=view,
+        actions={
+            "#notation-roll": partial(roll, rng),
+            "#notation-odds": odds_only,
+            "#notation-preset": choose_preset,
+            "input[name='notation-view']": set_view,
+            "#notation-table-all": show_all,
+            "#notation-csv": download_csv,
+            "#notation-share": share,
+            "#notation-log-export": export_log,
+        },
+        dump=dump,
+        load=load,
+        log=LogSpec("notation", size=LOG_SIZE, timestamps=True, legacy_key="gm.notation.log"),
+        start=start,
+        title=text.TITLE,
+    )

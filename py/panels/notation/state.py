@@ -1,0 +1,146 @@
+"""The notation panel's state and its saved form (pure).
+
+>>> import random
+>>> state = State("3d6", notation.roll("3d6", random.Random(1)))
+>>> load(dump(state)) == state
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules import notation
+
+__all__ = ["VIEWS", "Fault", "State", "dump", "load"]
+
+VIEWS = ("eq", "ge", "le")
+MAX_LENGTH = notation.DEFAULT_LIMITS.max_length
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A refused line and the 0-based position of its error (shown with a caret under it)."""
+
+    line: str
+    position: int
+
+
+@dataclass(frozen=True)
+class State:
+    """``expr``: the line whose odds (and roll) are shown, "" for none; ``roll``: its last roll;
+    ``view``: the chart's =/≥/≤; ``show_all``: the whole table was asked for; ``fault``: the line
+    just refused (nothing else is shown then)."""
+
+    expr: str = ""
+    roll: notation.RollResult | None = None
+    view: str = "eq"
+    show_all: bool = False
+    fault: Fault | None = None
+
+
+def _die_dump(die: notation.RolledDie) -> dict[str, Any]:
+    return {
+        "value": die.value,
+        "dropped": die.dropped,
+        "exploded": die.exploded,
+        "extra": die.extra,
+        "rerolled": list(die.rerolled),
+        "parts": list(die.parts),
+        "success": die.success,
+    }
+
+
+def dump(state: State) -> dict[str, Any]:
+    roll = state.roll
+    return {
+        "expr": state.expr,
+        "view": state.view,
+        "show_all": state.show_all,
+        "roll": None
+        if roll is None
+        else {
+            "total": roll.total,
+            "groups": [
+                {
+                    "notation": g.notation,
+                    "position": g.position,
+                    "value": g.value,
+                    "dice": [_die_dump(d) for d in g.dice],
+                }
+                for g in roll.dice
+            ],
+        },
+    }
+
+
+def _int(raw: Any) -> int:
+    if type(raw) is not int:
+        raise ValueError("expected a whole number")
+    return raw
+
+
+def _bool(raw: Any) -> bool:
+    if type(raw) is not bool:
+        raise ValueError("expected true or false")
+    return raw
+
+
+def _ints(raw: Any) -> tuple[int, ...]:
+    if not isinstance(raw, list) or len(raw) > 1000:
+        raise ValueError("expected a list of numbers")
+    return tuple(_int(v) for v in raw)
+
+
+def _die(raw: Any) -> notation.RolledDie:
+    if not isinstance(raw, dict):
+        raise ValueError("a die must be an object")
+    success = raw.get("success")
+    return notation.RolledDie(
+        _int(raw.get("value")),
+        dropped=_bool(raw.get("dropped")),
+        exploded=_bool(raw.get("exploded")),
+        extra=_bool(raw.get("extra")),
+        rerolled=_ints(raw.get("rerolled")),
+        parts=_ints(raw.get("parts")),
+        success=None if success is None else _bool(success),
+    )
+
+
+def _group(raw: Any) -> notation.DiceGroup:
+    if not isinstance(raw, dict) or not isinstance(raw.get("notation"), str):
+        raise ValueError("a dice group must be an object with its notation")
+    dice = raw.get("dice")
+    if not isinstance(dice, list) or len(dice) > 20_000:
+        raise ValueError("a dice group lists its dice")
+    return notation.DiceGroup(
+        raw["notation"], _int(raw.get("position")), tuple(map(_die, dice)), _int(raw.get("value"))
+    )
+
+
+def load(raw: Any) -> State:
+    """A saved state back; ``ValueError`` on anything malformed (a line that does not parse too)."""
+    if not isinstance(raw, dict):
+        raise ValueError("notation state must be an object")
+    expr, view = raw.get("expr"), raw.get("view")
+    if not isinstance(expr, str) or len(expr) > MAX_LENGTH:
+        raise ValueError("the expression must be a string of at most 500 characters")
+    if view not in VIEWS:
+        raise ValueError("unknown chart view")
+    parsed = None
+    if expr:
+        try:
+            parsed = notation.parse(expr)
+        except notation.NotationError as error:
+            raise ValueError(f"saved expression does not parse: {error}") from None
+    roll = raw.get("roll")
+    rolled = None
+    if roll is not None:
+        if parsed is None or not isinstance(roll, dict) or not isinstance(roll.get("groups"), list):
+            raise ValueError("a roll needs its expression and its dice groups")
+        total = _int(roll.get("total"))
+        if not parsed.minimum <= total <= parsed.maximum:
+            raise ValueError("the roll's total is outside the expression's range")
+        rolled = notation.RollResult(expr, parsed.label, total, tuple(map(_group, roll["groups"])))
+    return State(expr, rolled, view, _bool(raw.get("show_all")))

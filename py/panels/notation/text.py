@@ -1,0 +1,231 @@
+"""The notation panel's messages (ids ``notation.*``); ``notation.error.<code>`` words each
+``rules.notation`` error code."""
+
+from kit.msg import Msg
+
+TITLE = Msg("notation.title", "Кубики любой системы", "Dice of any system")
+HINT = Msg(
+    "notation.hint",
+    "Нотация Roll20: 4d6kh3, 2d20kl1+5, 8d10!, 5d10>=8, 4dF, gauss. Текст после # — подпись броска, она попадёт в журнал.",
+    "Roll20 notation: 4d6kh3, 2d20kl1+5, 8d10!, 5d10>=8, 4dF, gauss. Text after # is the roll's label; "
+    "it goes into the log.",
+)
+EXPRESSION = Msg("notation.expression", "Выражение", "Expression")
+PLACEHOLDER = Msg("notation.placeholder", "например, 4d6kh3 # сила", "e.g. 4d6kh3 # strength")
+ROLL = Msg("notation.roll", "Бросить", "Roll")
+ODDS_ONLY = Msg("notation.odds_only", "Только вероятности", "Odds only")
+EXAMPLES = Msg("notation.examples", "Примеры", "Examples")
+CHOOSE = Msg("notation.choose", "— выберите —", "— choose —")
+PRESET_GAUSS = Msg("notation.preset.gauss", "gauss — GaussD20", "gauss — GaussD20")
+PRESET_ROUND = Msg(
+    "notation.preset.round",
+    "round(3d20/3) — тот же GaussD20 через три d20",
+    "round(3d20/3) — the same GaussD20 from three d20",
+)
+PRESET_6D3 = Msg("notation.preset.6d3", "6d3-12 — от −6 до +6", "6d3-12 — from −6 to +6")
+PRESET_4DF = Msg("notation.preset.4df", "4dF — кубики Fudge", "4dF — Fudge dice")
+PRESET_3DGF = Msg(
+    "notation.preset.3dgf", "3dGF — грани −2, −1, 0, 0, 1, 2", "3dGF — faces −2, −1, 0, 0, 1, 2"
+)
+PRESET_VERSUS = Msg(
+    "notation.preset.versus",
+    "4d6 > 4d6 — первый бросок выше? (1 — да, 0 — нет)",
+    "4d6 > 4d6 — is the first roll higher? (1 yes, 0 no)",
+)
+PRESET_BEST = Msg("notation.preset.best", "10d20kh1 — лучший из десяти d20", "10d20kh1 — best of ten d20")
+PRESET_DROP = Msg(
+    "notation.preset.drop", "20d6dl5 — 20d6 без пяти худших", "20d6dl5 — 20d6 without the five lowest"
+)
+PRESET_EXPLODE = Msg("notation.preset.explode", "8d10! — взрывающиеся d10", "8d10! — exploding d10")
+PRESET_SUCCESS = Msg(
+    "notation.preset.success",
+    "5d10>=8 — число успехов (8 и выше)",
+    "5d10>=8 — number of successes (8 or more)",
+)
+PRESET_ADVANTAGE = Msg("notation.preset.advantage", "2d20kh1+5 — преимущество", "2d20kh1+5 — advantage")
+LEGEND = Msg(
+    "notation.legend",
+    "Обозначения: зачёркнуто и ✗ — отброшен; ! — взорвался (дал ещё бросок); ↳ — добавлен взрывом; 1↻ — переброшена единица; ✓ — успех.",
+    "Marks: struck through and ✗ — dropped; ! — exploded (gave another roll); ↳ — added by an explosion; "
+    "1↻ — a 1 was rerolled; ✓ — success.",
+)
+EXACT_DISTRIBUTION = Msg("notation.exact_distribution", "Точное распределение", "Exact distribution")
+PRESS_ROLL = Msg(
+    "notation.press_roll", "Нажмите «Бросить» или «Только вероятности».", "Press “Roll” or “Odds only”."
+)
+SHOW = Msg("notation.show", "Показать", "Show")
+DOWNLOAD_CSV = Msg("notation.download_csv", "Скачать CSV", "Download CSV")
+COPY_LINK = Msg("notation.copy_link", "Копировать ссылку", "Copy link")
+ROLL_LOG = Msg("notation.roll_log", "Журнал бросков", "Roll log")
+DOWNLOAD_LOG = Msg("notation.download_log", "Скачать журнал (.txt)", "Download log (.txt)")
+
+# dynamic text
+EMPTY = Msg("notation.empty", "Введите выражение, например 4d6kh3.", "Type an expression, e.g. 4d6kh3.")
+ERROR_AT = Msg("notation.error_at", "Ошибка в символе {col}: {msg}", "Error at character {col}: {msg}")
+REFUSED = Msg("notation.refused", "Точное распределение не считается: {msg}", "No exact distribution: {msg}")
+MEAN = Msg("notation.mean", "Среднее", "Mean")
+SD = Msg("notation.sd", "СКО", "SD")
+MIN = Msg("notation.min", "Мин.", "Min")
+MAX = Msg("notation.max", "Макс.", "Max")
+OUTCOMES = Msg("notation.outcomes", "Исходов", "Outcomes")
+DIST_STATUS = Msg(
+    "notation.dist_status",
+    "Распределение {expr}: среднее {mean}, СКО {sd}, от {lo} до {hi}.",
+    "Distribution of {expr}: mean {mean}, SD {sd}, from {lo} to {hi}.",
+)
+ROLLED = Msg("notation.rolled", "выпало", "rolled")
+DROPPED = Msg("notation.dropped", "отброшен", "dropped")
+EXPLODED = Msg("notation.exploded", "взорвался", "exploded")
+ADDED = Msg("notation.added", "добавлен взрывом", "added by an explosion")
+REROLLED = Msg("notation.rerolled", "переброшен", "rerolled")
+SUCCESS = Msg("notation.success", "успех", "success")
+AND_MORE = Msg("notation.and_more", "…и ещё {n}", "…and {n} more")
+TAILS_CUT = Msg(
+    "notation.tails_cut",
+    "Значения от {lo} до {hi}; за их пределами вместе меньше 0,1 %, полный список — в таблице.",
+    "Values {lo} to {hi}; the rest add up to less than 0.1 %; the table lists them all.",
+)
+BINNED = Msg(
+    "notation.binned",
+    "Один столбец — {w} подряд идущих значений (подпись — диапазон).",
+    "One bar is {w} consecutive values (labelled with the range).",
+)
+HIGHLIGHTED = Msg("notation.highlighted", "Выпавшее значение выделено.", "The rolled value is highlighted.")
+LOG_TITLE = Msg("notation.log_title", "Журнал бросков (нотация)", "Roll log (notation)")
+SHOW_ALL = Msg("notation.show_all", "Показать все значения ({n})", "Show all values ({n})")
+TABLE_PART = Msg(
+    "notation.table_part",
+    "Показаны значения от {lo} до {hi} ({shown} из {n}); остальные — в CSV или по кнопке.",
+    "Values {lo} to {hi} shown ({shown} of {n}); the rest are in the CSV or behind the button.",
+)
+NO_DISTRIBUTION = Msg(
+    "notation.no_distribution",
+    "Нет распределения: сначала нажмите «Только вероятности».",
+    "No distribution yet: press “Odds only” first.",
+)
+NOT_CURRENT = Msg(
+    "notation.not_current",
+    "В поле другое выражение: сначала нажмите «Бросить» или «Только вероятности».",
+    "The field holds another expression: press “Roll” or “Odds only” first.",
+)
+BAD_VIEW = Msg("notation.bad_view", "Вид графика", "Chart view")
+
+# rules.notation errors, by code (ERRORS below); values in {…} are the error's params
+_OPERAND_RU = "ожидается число, кубик, функция или «(»"
+_OPERAND_EN = "expected a number, a die, a function or '('"
+
+
+def _error(code: str, ru: str, en: str) -> Msg:
+    return Msg(f"notation.error.{code}", ru, en)
+
+
+ERRORS: dict[str, Msg] = {
+    msg.id.removeprefix("notation.error."): msg
+    for msg in (
+        _error(
+            "not_a_string",
+            "выражение должно быть строкой, а не {type}",
+            "the notation must be a string, got {type}",
+        ),
+        _error("too_long", "длиннее {max} символов", "longer than {max} characters"),
+        _error("one_line", "только одна строка", "one line only"),
+        _error("empty", "пустое выражение", "empty notation"),
+        _error("expected_operand", _OPERAND_RU, _OPERAND_EN),
+        _error(
+            "unexpected_char",
+            "неожиданный символ {char}; " + _OPERAND_RU,
+            "unexpected {char}; " + _OPERAND_EN,
+        ),
+        _error("trailing_char", "лишний символ", "unexpected character"),
+        _error("unbalanced_paren", "лишняя закрывающая скобка «)»", "unbalanced ')'"),
+        _error("expected_token", "ожидается «{token}»", "expected '{token}'"),
+        _error("expected_number", "ожидается число", "expected a number"),
+        _error(
+            "expected_luck",
+            "ожидается удача от {low} до {high}",
+            "expected a luck («удача») from {low} to {high}",
+        ),
+        _error(
+            "expected_face_separator",
+            "в списке граней ожидается «,» или «}}»",
+            "expected ',' or '}}' in the list of faces",
+        ),
+        _error("call_needs_paren", "после {name} ожидается «(»", "expected '(' after {name}"),
+        _error(
+            "expected_sides",
+            "после «d» ожидается число граней (целое от 1), например d6",
+            "expected the number of sides (a whole number from 1) after 'd', e.g. d6",
+        ),
+        _error("too_deep", "вложенность глубже {max} уровней", "nesting deeper than {max} levels"),
+        _error("number_too_large", "число больше {max}", "number larger than {max}"),
+        _error(
+            "one_comparison",
+            "допускается только одно сравнение; используйте скобки",
+            "only one comparison is allowed; use parentheses",
+        ),
+        _error("unknown_name", "неизвестное имя {name}", "unknown name {name}"),
+        _error(
+            "luck_range",
+            "удача должна быть от {low} до {high}",
+            "luck («удача») must be from {low} to {high}",
+        ),
+        _error(
+            "wrong_arity",
+            "{name}() принимает {wanted} аргумент(а), а получено {got}",
+            "{name}() takes {wanted} argument(s), got {got}",
+        ),
+        _error("dice_count_zero", "кубиков должно быть не меньше 1", "a dice count must be at least 1"),
+        _error(
+            "too_many_dice",
+            "больше {max} кубиков в одном броске — слишком много",
+            "more than {max} dice in one term",
+        ),
+        _error(
+            "too_many_dice_total",
+            "больше {max} кубиков во всём выражении — слишком много",
+            "more than {max} dice in all",
+        ),
+        _error(
+            "ambiguous_not_equal",
+            "«!=» сразу после кубиков неоднозначно: «!N» — взрыв на N, « != N» (с пробелом) — сравнение",
+            "'!=' glued to dice is ambiguous: write '!N' to explode on N, or ' != N' to compare",
+        ),
+        _error("keep_zero", "«{word}» требует число не меньше 1", "'{word}' needs at least 1"),
+        _error("modifier_twice", "модификатор {kind} указан дважды", "the {kind} modifier is given twice"),
+        _error("face_too_large", "грань должна быть в пределах ±{max}", "a face must be within ±{max}"),
+        _error("too_many_faces", "больше {max} граней в списке", "more than {max} custom faces"),
+        _error("no_sides", "у кубика должна быть хотя бы одна грань", "a die needs at least 1 side"),
+        _error("too_many_sides", "больше {max} граней", "more than {max} sides"),
+        _error("min_above_max", "min больше max", "min is greater than max"),
+        _error(
+            "reroll_all",
+            "условие переброса подходит под все грани",
+            "the reroll condition matches every face",
+        ),
+        _error(
+            "explode_all", "условие взрыва подходит под все грани", "the explode condition matches every face"
+        ),
+        _error("divisor_zero", "делитель может оказаться нулём", "the divisor can be 0"),
+        _error(
+            "needs_rounding",
+            "деление нужно округлить: оберните его в round(), floor() или ceil()",
+            "division needs explicit rounding: wrap it in round(), floor() or ceil()",
+        ),
+        _error(
+            "too_complex",
+            "слишком долго считать точно (оценка работы {work}, предел {max}); "
+            "бросать можно, для вероятностей уменьшите число кубиков или граней",
+            "too complex for an exact distribution (estimated work {work} > {max}); "
+            "roll it instead or use fewer dice or sides",
+        ),
+    )
+}
+ARITY_RANGE = Msg("notation.arity_range", "от {low} до {high}", "{low} to {high}")
+KINDS = {
+    "min": "min",
+    "max": "max",
+    "explode": Msg("notation.kind.explode", "взрыва (!)", "explode"),
+    "reroll": Msg("notation.kind.reroll", "переброса (r)", "reroll"),
+    "keep": Msg("notation.kind.keep", "оставить/отбросить", "keep"),
+}
+UNKNOWN_ERROR = Msg("notation.error_unknown", "ошибка {code}", "error {code}")

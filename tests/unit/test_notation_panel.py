@@ -1,0 +1,277 @@
+"""The notation panel's logic on CPython: actions, view in both languages, saved state, share link."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from fractions import Fraction
+
+import pytest
+
+from kit import fmt
+from kit.form import InputError
+from kit.msg import render
+from kit.panel import CopyUrl, Download, DownloadLog, Outcome, Panel, SetFields, SetUrl, decode, encode
+from kit.view import texts
+from panels.notation import panel as dice
+from panels.notation import text
+from panels.notation.panel import State
+from panels.notation.state import Fault
+from rules import notation
+
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+
+
+def _stray(view_texts: list[str]) -> list[str]:
+    """Texts with Cyrillic outside «…»."""
+    return [t for t in view_texts if CYRILLIC.search(re.sub(r"«[^»]*»", "", t))]
+
+
+def _odds(state: State, line: str) -> Outcome[State]:
+    return dice.odds_only(state, {"notation-expr": line})
+
+
+def _roll(state: State, line: str, seed: int = 1) -> Outcome[State]:
+    return dice.roll(random.Random(seed), state, {"notation-expr": line})
+
+
+def test_a_roll_is_the_rules_roll_and_is_logged() -> None:
+    """The panel rolls exactly what rules.notation.roll rolls with the same generator, logs the line
+    and writes ?expr= for the share link."""
+    done = _roll(State(), "4d6kh3 # сила", seed=7)
+    assert done.state.roll == notation.roll("4d6kh3 # сила", random.Random(7))
+    assert done.state.expr == "4d6kh3 # сила"
+    assert isinstance(done.log, str) and done.log.startswith("сила: 4d6kh3 [")
+    assert SetUrl((("expr", "4d6kh3 # сила"),)) in done.effects
+    assert done.error is None
+
+
+def test_odds_only_keeps_the_roll_of_the_same_line_and_drops_another() -> None:
+    """Asking the odds of the rolled line keeps its roll highlighted; another line has no roll yet."""
+    rolled = _roll(State(), "2d6").state
+    assert _odds(rolled, "2d6").state.roll == rolled.roll
+    assert _odds(rolled, "3d6").state.roll is None
+
+
+def test_a_parse_error_clears_the_shown_result_and_marks_the_character() -> None:
+    """A refused line moves to a cleared state (no stale odds), keeps the chart view, points at the
+    character (caret under position 6), drops ?expr= and logs nothing."""
+    shown = _roll(dice.set_view(State(), {"notation-view": "ge"}), "3d6").state
+    done = _odds(shown, "2d6 + foo")
+    assert done.state == State(view="ge", fault=Fault("2d6 + foo", 6))
+    assert done.log is None and SetUrl((("expr", None),)) in done.effects
+    assert render(done.error, "ru") == "Ошибка в символе 7: неизвестное имя 'foo'"
+    view = dice.view(done.state)
+    assert view["notation-caret"].text == "2d6 + foo\n      ^" and view["notation-caret"].hidden is False
+    assert view["notation-dist"].hidden and view["notation-table-box"].hidden
+    assert view["notation-table"].children == () and view["notation-dice"].children == ()
+
+
+def test_d_minus_one_says_the_sides_are_missing() -> None:
+    """``d-1`` gets a clear message about the sides, in both languages, not an unknown name."""
+    done = _odds(State(), "d-1")
+    assert "число граней" in render(done.error, "ru")
+    assert "number of sides" in render(done.error, "en")
+    assert "unknown name" not in render(done.error, "en")
+
+
+def test_an_empty_line_asks_for_an_expression() -> None:
+    done = _odds(_odds(State(), "2d6").state, "   ")
+    assert done.state == State() and done.error == text.EMPTY
+
+
+def test_bad_input_raises_and_changes_nothing() -> None:
+    """An overlong line and an unknown chart view raise InputError (the kit keeps the old state)."""
+    state = _odds(State(), "2d6").state
+    with pytest.raises(InputError):
+        dice.odds_only(state, {"notation-expr": "1+" * 300 + "1"})
+    with pytest.raises(InputError):
+        dice.roll(random.Random(1), state, {"notation-expr": "d6" * 300})
+    with pytest.raises(InputError):
+        dice.set_view(state, {"notation-view": "median"})
+    assert state == _odds(State(), "2d6").state
+
+
+def test_csv_and_share_act_only_on_the_current_result() -> None:
+    """CSV and the share link need a shown result whose line is still in the field; after an error
+    (or with another line typed) they are refused."""
+    shown = _odds(State(), "2d6").state
+    form = {"notation-expr": "2d6"}
+    csv = dice.download_csv(shown, form).effects
+    assert isinstance(csv[0], Download) and csv[0].filename == "notation.csv"
+    assert render(csv[0].text, "en").splitlines()[7] == "8,0.138888888889,0.416666666667,0.722222222222,5/36"
+    assert dice.share(shown, form).effects == (SetUrl((("expr", "2d6"),)), CopyUrl("notation-copy-status"))
+    refused = _odds(shown, "2d6 +").state
+    for action in (dice.download_csv, dice.share):
+        with pytest.raises(InputError):
+            action(refused, form)
+        with pytest.raises(InputError):
+            action(shown, {"notation-expr": "3d6"})
+    too_complex = _roll(State(), "30d20!").state
+    with pytest.raises(InputError):
+        dice.download_csv(too_complex, {"notation-expr": "30d20!"})
+
+
+def test_a_preset_fills_the_field_and_shows_its_odds() -> None:
+    done = dice.choose_preset(State(), {"notation-preset": "4dF", "notation-expr": "x"})
+    assert isinstance(done, Outcome) and done.state.expr == "4dF"
+    assert SetFields((("notation-expr", "4dF"), ("notation-preset", ""))) in done.effects
+    assert len(dice.view(done.state)["notation-table"].children) == 9
+    assert dice.choose_preset(done.state, {"notation-preset": ""}) == done.state
+
+
+def test_the_log_exports_oldest_first_under_a_title() -> None:
+    assert dice.export_log(State(), {}).effects == (
+        DownloadLog("notation-log.txt", text.LOG_TITLE, oldest_first=True),
+    )
+
+
+def test_a_share_link_is_checked_like_typed_input() -> None:
+    """``?expr=`` fills the field and shows the odds; a bad line shows its error and caret; an overlong
+    one is refused before parsing; no link leaves the state alone."""
+    state = _roll(State(), "2d6").state
+    assert dice.start(state, {}, {}) == state
+    good = dice.start(state, {}, {"expr": "20d6dl5 # урон"})
+    assert isinstance(good, Outcome) and good.state.expr == "20d6dl5 # урон" and good.error is None
+    assert SetFields((("notation-expr", "20d6dl5 # урон"),)) in good.effects
+    bad = dice.start(state, {}, {"expr": "2d6 + foo"})
+    assert isinstance(bad, Outcome) and bad.state.fault == Fault("2d6 + foo", 6) and bad.error is not None
+    long = dice.start(state, {}, {"expr": "1" * 10_000})
+    assert isinstance(long, Outcome) and long.state == State() and "10000" in render(long.error, "en")
+
+
+def test_english_view_has_no_russian_after_a_few_actions() -> None:
+    """Initial, rolled, refused-distribution, exploded, rerolled and refused-line views in English
+    have no Cyrillic outside «…»; Russian shows Russian."""
+    state = State()
+    seen = [dice.view(state)]
+    for line in ("4d6kh3", "8d10!", "30d2r", "5d10>=8", "30d20!", "2d6 + foo", "d-1"):
+        done = _roll(state, line)
+        state = done.state
+        seen.append(dice.view(state))
+        if done.error is not None:
+            assert not _stray([render(done.error, "en")])
+    for view in seen:
+        assert _stray(texts(view, "en")) == []
+    assert any(CYRILLIC.search(t) for t in texts(seen[1], "ru"))
+
+
+def test_the_view_marks_the_rolled_value_and_the_dice() -> None:
+    """The rolled total's table row and bar are highlighted; a dropped die is struck through and named."""
+    state = _roll(State(), "4d6kh3", seed=3).state
+    view = dice.view(state)
+    total = state.roll.total
+    hit = [row for row in view["notation-table"].children if row.cls == "nd-hit"]
+    assert len(hit) == 1 and hit[0].children[0].text == str(total)
+    assert [bar for bar in view["notation-chart"].children if "bar-hit" in (bar.cls or "")]
+    chips = view["notation-dice"].children[0].children[1:5]
+    dropped = [c for c in chips if "nd-dropped" in (c.cls or "")]
+    assert len(dropped) == 1 and dropped[0].children[0].tag == "s"
+    assert " (dropped)" in texts({"x": view["notation-dice"]}, "en")
+
+
+def test_wide_distributions_show_their_centre_until_all_is_asked() -> None:
+    """8d10! (873 outcomes): at most 200 rows and a button naming 873; "show all" draws every row."""
+    state = _odds(State(), "8d10!").state
+    view = dice.view(state)
+    assert 20 <= len(view["notation-table"].children) <= 200
+    assert view["notation-table-all"].hidden is False
+    assert "873" in render(view["notation-table-all"].text, "en")
+    full = dice.view(dice.show_all(state, {}))
+    assert len(full["notation-table"].children) == 873 and full["notation-table-all"].hidden
+    assert len(view["notation-chart"].children) <= 48
+
+
+def test_numbers_too_large_for_a_float_show_in_scientific_notation() -> None:
+    """999999999 multiplied 41 times: the mean and SD render (1,00·10³⁶⁹), with no OverflowError."""
+    line = "*".join(["999999999"] * 41)
+    view = dice.view(_odds(State(), line).state)
+    shown = texts(view, "ru")
+    assert any("1,00·10³⁶⁹" in t for t in shown)
+    assert any("1.00·10³⁶⁹" in t for t in texts(view, "en"))
+    assert fmt.fixed(10**400) == "1,00·10⁴⁰⁰" and fmt.number(Fraction(10**400, 3)).endswith("·10³⁹⁹")
+
+
+def test_the_state_round_trips() -> None:
+    """dump/load give back the same state, through JSON and the kit's saved record."""
+    state = dice.set_view(_roll(State(), "3d6!r1 + 2d20kh1 # атака", seed=5).state, {"notation-view": "le"})
+    assert dice.load(json.loads(json.dumps(dice.dump(state)))) == state
+    panel: Panel[State] = dice.panel(random.Random(0))
+    restored = decode(panel, encode(panel, {"notation-expr": "3d6"}, state, ()))
+    assert restored.state == state and restored.dropped == ()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        None,
+        [],
+        {"expr": 5, "view": "eq", "show_all": False, "roll": None},
+        {"expr": "2d6 + foo", "view": "eq", "show_all": False, "roll": None},
+        {"expr": "2d6", "view": "mean", "show_all": False, "roll": None},
+        {"expr": "2d6", "view": "eq", "show_all": "yes", "roll": None},
+        {"expr": "2d6", "view": "eq", "show_all": False, "roll": {"total": 99, "groups": []}},
+        {"expr": "", "view": "eq", "show_all": False, "roll": {"total": 2, "groups": []}},
+        {
+            "expr": "2d6",
+            "view": "eq",
+            "show_all": False,
+            "roll": {"total": 7, "groups": [{"notation": "2d6"}]},
+        },
+        {"expr": "x" * 600, "view": "eq", "show_all": False, "roll": None},
+    ],
+)
+def test_load_rejects_malformed_data(raw: object) -> None:
+    """Anything that is not a state this panel could have saved raises ValueError."""
+    with pytest.raises(ValueError):
+        dice.load(raw)
+
+
+def test_a_log_from_before_the_kit_is_carried_over() -> None:
+    """The old gm.notation.log (Russian "text" and a time) becomes the panel's log, once."""
+    panel: Panel[State] = dice.panel(random.Random(0))
+    old = {"gm.notation.log": [{"text": "первый: d20 [4] = 4", "time": "2024-05-01 10:00"}]}
+    restored = decode(panel, None, old.get)
+    assert [(e.ru, e.time) for e in restored.log] == [("первый: d20 [4] = 4", "2024-05-01 10:00")]
+
+
+def test_every_error_code_has_a_message_that_renders_with_its_params() -> None:
+    """Each rules.notation code is worded (notation.error.<code>) and renders with the params the rules raise."""
+    from panels.notation.words import error_message
+
+    assert set(text.ERRORS) == set(notation.ERROR_CODES)
+    samples = {"too_complex": "30d20!"}
+    for code in notation.ERROR_CODES:
+        error = notation.NotationError(code, 0, **_params(code))
+        for lang in ("ru", "en"):
+            assert render(error_message(error), lang)
+    with pytest.raises(notation.NotationError) as info:
+        notation.summary(samples["too_complex"])
+    assert "оценка работы" in render(error_message(info.value), "ru")
+
+
+def _params(code: str) -> dict[str, object]:
+    """Params of the shape the rules give each code (see rules.notation.ERROR_CODES)."""
+    return {
+        "not_a_string": {"type": "int"},
+        "too_long": {"max": 500},
+        "unexpected_char": {"char": "?"},
+        "trailing_char": {"char": "d"},
+        "expected_token": {"token": ")"},
+        "expected_luck": {"low": 1, "high": 9},
+        "call_needs_paren": {"name": "max"},
+        "too_deep": {"max": 40},
+        "number_too_large": {"max": 10**9},
+        "unknown_name": {"name": "foo"},
+        "luck_range": {"low": 1, "high": 9},
+        "wrong_arity": {"name": "abs", "low": 1, "high": 1, "got": 2},
+        "too_many_dice": {"max": 500},
+        "too_many_dice_total": {"max": 1000},
+        "keep_zero": {"word": "kh"},
+        "modifier_twice": {"kind": "explode"},
+        "face_too_large": {"max": 10**9},
+        "too_many_faces": {"max": 100},
+        "too_many_sides": {"max": 10_000},
+        "too_complex": {"work": 1234567, "max": 1000000},
+    }.get(code, {})
