@@ -5,6 +5,7 @@ kit.browser (mounting, actions, language) is the only user; panels never import 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -183,3 +184,36 @@ def clipboard(text: str, done: Callable[[], None], failed: Callable[[], None]) -
     writer.writeText(text).then(
         create_once_callable(lambda *_: done()), create_once_callable(lambda *_: failed())
     )
+
+
+# --------------------------------------------------------------------------- start-up marks
+
+
+def make_rng() -> random.Random:
+    """The page's dice: ``?seed=N`` replays a session exactly (tests, bug reports); else OS entropy."""
+    seed = url_params().get("seed")
+    return random.Random(seed) if seed else random.Random()
+
+
+def enable(root: Any) -> None:
+    """Enable the Python-driven controls inside ``root`` (a panel, the header, the document)."""
+    for element in root.querySelectorAll("[data-needs-python]"):
+        element.disabled = False
+    # Wide tables scroll sideways on a phone; keyboard users must be able to scroll them too.
+    for element in root.querySelectorAll(".table-wrap:not([tabindex])"):
+        element.setAttribute("tabindex", "0")
+
+
+def mark_interactive() -> None:
+    """The first panel works: hide the loading indicator (read by tools/bench.py)."""
+    by_id("loading").hidden = True
+    document.documentElement.dataset.interactiveMs = str(round(window.performance.now()))
+
+
+def mark_ready() -> None:
+    """Every panel is mounted: enable everything and set the marker the tests wait for."""
+    enable(document)
+    by_id("loading").hidden = True
+    root = document.documentElement
+    root.dataset.readyMs = str(round(window.performance.now()))
+    root.dataset.ready = "true"
