@@ -26,7 +26,6 @@ random.seed()
 
 LEGACY = {
     "notation": "ui.notation_panel",
-    "checks": "ui.checks_panel",
     "ite": "ui.ite_panel",
     "fudge": "ui.fudge_panel",
 }
