@@ -12,7 +12,7 @@ languages.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kit.form import Form, read_bool, read_int
@@ -41,7 +41,7 @@ ENDING_KEYS = {ending: ending.replace("_", "-") for ending in gauss.ENDINGS}
 
 @dataclass(frozen=True)
 class State:
-    setup: gauss.CombatSetup = gauss.CombatSetup()
+    setup: gauss.CombatSetup = field(default_factory=gauss.CombatSetup)
     last: gauss.Exchange | None = None
 
 
@@ -118,14 +118,17 @@ def view(state: State) -> View:
         ENDING_KEYS.get(hit or ""),
     )
     endings = tuple(
-        parts.hit_row((parts.marked(seed.ENDINGS[e], e == hit), pct(p)), e == hit) for e, p in odds.endings.items()
+        parts.hit_row((parts.marked(seed.ENDINGS[e], e == hit), pct(p)), e == hit)
+        for e, p in odds.endings.items()
     )
     damage = [parts.hit_row((damage_label(effect), pct(p))) for effect, p in odds.damage.items()]
     damage.append(parts.hit_row((text.NO_LANDING, pct(1 - odds.lands)), cls="row-total"))
     return {
         "chk-cmb-lands": Show(
             text=text.COMBAT_LANDS(
-                lands=pct(odds.lands), misses=pct(1 - odds.lands), modifier=signed(setup.active_defence_modifier)
+                lands=pct(odds.lands),
+                misses=pct(1 - odds.lands),
+                modifier=signed(setup.active_defence_modifier),
             )
         ),
         "chk-cmb-result": Show(text="" if last is None else summary(last)),

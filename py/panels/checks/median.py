@@ -57,7 +57,10 @@ class State:
     @property
     def modifier(self) -> int:
         return gauss.median_modifier(
-            intelligence=self.intelligence, luck=self.luck, training=self.training, situational=self.situational
+            intelligence=self.intelligence,
+            luck=self.luck,
+            training=self.training,
+            situational=self.situational,
         )
 
 

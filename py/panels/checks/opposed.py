@@ -87,7 +87,9 @@ def _sides(state: State, form: Form) -> State:
 
 
 def _with_defence(state: State, entered: int | None) -> State:
-    kept = state.defence_roll if state.defence_roll is not None and state.defence_roll.value == entered else None
+    kept = (
+        state.defence_roll if state.defence_roll is not None and state.defence_roll.value == entered else None
+    )
     return replace(state, entered=entered, defence_roll=kept)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -41,11 +41,11 @@ PARTS = {"skill": skill, "median": median, "series": series, "opposed": opposed,
 
 @dataclass(frozen=True)
 class State:
-    skill: skill.State = skill.State()
-    median: median.State = median.State()
-    series: series.State = series.State()
-    opposed: opposed.State = opposed.State()
-    combat: combat.State = combat.State()
+    skill: skill.State = field(default_factory=skill.State)
+    median: median.State = field(default_factory=median.State)
+    series: series.State = field(default_factory=series.State)
+    opposed: opposed.State = field(default_factory=opposed.State)
+    combat: combat.State = field(default_factory=combat.State)
 
 
 def _on(part: str, action: Callable[[Any, Form], Any]) -> Action[State]:
@@ -86,20 +86,22 @@ def legacy(read: Callable[[str], Any]) -> dict[str, Any] | None:
 
 def panel(rng: random.Random) -> Panel[State]:
     actions: dict[str, Action[State]] = {
-        "#chk-skill, #chk-diff, #chk-skill-sit, #chk-skill-luck": _on("skill", skill.read),
         "#chk-skill-roll": _on("skill", partial(skill.roll, rng)),
-        "#chk-med-mode, #chk-med-radius, #chk-med-low, #chk-med-high, #chk-med-inverted, #chk-med-int, "
-        "#chk-med-luck, #chk-med-train, #chk-med-sit": _on("median", median.read),
         "#chk-med-roll": _on("median", partial(median.roll, rng)),
         "#chk-med-demon": _on("median", median.demon),
-        "#chk-opp-att, #chk-opp-def, #chk-opp-aluck, #chk-opp-dluck, #chk-opp-droll, #chk-opp-ahelpless, "
-        "#chk-opp-dhelpless": _on("opposed", opposed.change),
         "#chk-opp-roll-def": _on("opposed", partial(opposed.roll_defence, rng)),
         "#chk-opp-roll": _on("opposed", partial(opposed.roll, rng)),
-        "#chk-cmb-att, #chk-cmb-def, #chk-cmb-penalty, #chk-cmb-armour, #chk-cmb-pierce, #chk-cmb-aluck, "
-        "#chk-cmb-dluck, #chk-cmb-blockable, #chk-cmb-helpless": _on("combat", combat.read),
         "#chk-cmb-roll": _on("combat", partial(combat.roll, rng)),
     }
+    changes = (
+        ("skill", skill.read),
+        ("median", median.read),
+        ("opposed", opposed.change),
+        ("combat", combat.read),
+    )
+    for part, read in changes:
+        for field_id in PARTS[part].FORM:
+            actions[f"#{field_id}"] = _on(part, read)
     for kind in series.KINDS:
         actions[f"#chk-{kind}-mod"] = _on("series", partial(series.set_modifier, kind))
         actions[f"#chk-{kind}-roll"] = _on("series", partial(series.roll, kind, rng))
@@ -115,5 +117,3 @@ def panel(rng: random.Random) -> Panel[State]:
         legacy=legacy,
         title=text.TITLE,
     )
-
-

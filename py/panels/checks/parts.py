@@ -20,7 +20,17 @@ from kit.view import Node, table_rows
 from panels.checks import text
 from rules import gauss
 
-__all__ = ["hit_row", "marked", "read_ladder", "roll_text", "saved_bool", "saved_int", "span", "stack", "window_text"]
+__all__ = [
+    "hit_row",
+    "marked",
+    "read_ladder",
+    "roll_text",
+    "saved_bool",
+    "saved_int",
+    "span",
+    "stack",
+    "window_text",
+]
 
 
 def roll_text(roll: gauss.GaussRoll) -> Renderable:
@@ -53,7 +63,9 @@ def hit_row(cells: Sequence[Renderable], hit: bool = False, cls: str | None = No
     return table_rows([cells], cls="row-hit" if hit else cls)[0]
 
 
-def stack(segments: Sequence[tuple[str, Renderable, Fraction]], hit: str | None) -> tuple[tuple[Node, ...], tuple[Node, ...]]:
+def stack(
+    segments: Sequence[tuple[str, Renderable, Fraction]], hit: str | None
+) -> tuple[tuple[Node, ...], tuple[Node, ...]]:
     """A horizontal stacked bar (decorative) and its legend with the same numbers: (bar, legend)."""
     bar, legend = [], []
     for key, label, p in segments:

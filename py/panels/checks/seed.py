@@ -13,7 +13,7 @@ the English translates it and keeps short seed terms inside «…».
 
 from __future__ import annotations
 
-from kit.msg import Msg, signed, render
+from kit.msg import Msg, render, signed
 from rules import gauss
 
 __all__ = [
@@ -40,7 +40,12 @@ _SKILLS: dict[int, tuple[str, str, str, str]] = {
     4: ("ученик", "apprentice", "стажер", "trainee"),
     6: ("подручный, подмастерье", "helper, journeyman", "младший специалист", "junior specialist"),
     8: ("работник", "worker", "специалист", "specialist"),
-    10: ("опытный работник", "experienced worker", "компетентный, опытный специалист", "competent, experienced specialist"),
+    10: (
+        "опытный работник",
+        "experienced worker",
+        "компетентный, опытный специалист",
+        "competent, experienced specialist",
+    ),
     12: ("старший работник", "senior worker", "ведущий специалист", "lead specialist"),
     14: (
         "мастер",
@@ -87,7 +92,9 @@ def _sign(value: int) -> str:
     return render(signed(value), "ru")
 
 
-SKILL_NAMES = {v: Msg(f"checks.skill_name.{v}", ru, f"{en} («{ru}»)") for v, (ru, en, _, _) in _SKILLS.items()}
+SKILL_NAMES = {
+    v: Msg(f"checks.skill_name.{v}", ru, f"{en} («{ru}»)") for v, (ru, en, _, _) in _SKILLS.items()
+}
 SKILL_GLOSSES = {
     v: Msg(f"checks.skill_gloss.{v}", ru, f"{en} («{ru}»)") for v, (_, _, ru, en) in _SKILLS.items() if ru
 }
@@ -179,7 +186,10 @@ _DEFENCE = {
         "one's neck",
     ),
     **_FAILURES,
-    "weak_success": ("Успешная защита, штраф -1 на защиту", "Successful defence, a −1 penalty to the defence"),
+    "weak_success": (
+        "Успешная защита, штраф -1 на защиту",
+        "Successful defence, a −1 penalty to the defence",
+    ),
     "success": ("Успешная защита", "Successful defence"),
     "strong_success": (
         "Успешная защита, бонус на защиту равный значению кубика минус 12 (до максимума +5 на 17)",
@@ -203,7 +213,9 @@ DEFENCE = {key: Msg(f"checks.defence_row.{key}", ru, en) for key, (ru, en) in _D
 
 # Madness and horror: the series' names and the seed's text for a miss above / below.
 SERIES_NAMES = {
-    gauss.MADNESS: Msg("checks.series_name.madness", "Проверка Безумия", "Madness check («Проверка Безумия»)"),
+    gauss.MADNESS: Msg(
+        "checks.series_name.madness", "Проверка Безумия", "Madness check («Проверка Безумия»)"
+    ),
     gauss.HORROR: Msg("checks.series_name.horror", "Проверка Ужаса", "Horror check («Проверка Ужаса»)"),
 }
 _MISSES = {
@@ -235,7 +247,8 @@ _MISSES = {
     ),
 }
 SERIES_MISS = {
-    (kind, side): Msg(f"checks.series_miss.{kind}.{side}", ru, en) for (kind, side), (ru, en) in _MISSES.items()
+    (kind, side): Msg(f"checks.series_miss.{kind}.{side}", ru, en)
+    for (kind, side), (ru, en) in _MISSES.items()
 }
 
 # «Бросок медианы»: the demonologist's summoning, window side -> the seed's text.
@@ -281,7 +294,10 @@ _ENDINGS = {
         "Защита невозможна даже теоретически: атака проходит.",
         "No defence is possible even in theory: the attack lands.",
     ),
-    gauss.DEFENCE_BEST: ("Чистая 20 на защите: атака не проходит.", "A pure 20 on the defence: the attack does not land."),
+    gauss.DEFENCE_BEST: (
+        "Чистая 20 на защите: атака не проходит.",
+        "A pure 20 on the defence: the attack does not land.",
+    ),
     gauss.HELD: ("Противопоставленная проверка: защита устояла.", "Opposed check: the defence held."),
     gauss.PIERCED: (
         "Противопоставленная проверка: пробой защиты, атака проходит.",

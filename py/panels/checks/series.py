@@ -63,7 +63,9 @@ def _modifier(kind: str, form: Form) -> int:
 def set_modifier(kind: str, state: State, form: Form) -> State:
     """A new character modifier applies to the series from its next check on."""
     track = state.track(kind)
-    return state.with_track(kind, replace(track, series=replace(track.series, modifier=_modifier(kind, form))))
+    return state.with_track(
+        kind, replace(track, series=replace(track.series, modifier=_modifier(kind, form)))
+    )
 
 
 def line(before: gauss.MedianSeries, result: gauss.MedianResult) -> Renderable:

@@ -83,7 +83,12 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
 def _claim(state: State, modifier: int, failure: Any) -> Renderable | None:
     """The seed's printed failure figure, when this check is one of its claims."""
     steps = -modifier // gauss.DIFFICULTY_STEP
-    if state.luck != gauss.NEUTRAL_LUCK or modifier > 0 or modifier % 2 or steps not in gauss.SEED_FAILURE_AT_STEPS:
+    if (
+        state.luck != gauss.NEUTRAL_LUCK
+        or modifier > 0
+        or modifier % 2
+        or steps not in gauss.SEED_FAILURE_AT_STEPS
+    ):
         return None
     printed = gauss.SEED_FAILURE_AT_STEPS[steps]
     verdict = text.MATCHES if printed == failure else text.EXACT_IS(exact=pct(failure))
@@ -97,14 +102,18 @@ def _seed_pct(p: Any) -> Renderable:
 
 
 def view(state: State) -> View:
-    odds = gauss.skill_check_odds(state.skill, state.difficulty, situational=state.situational, luck=state.luck)
+    odds = gauss.skill_check_odds(
+        state.skill, state.difficulty, situational=state.situational, luck=state.luck
+    )
     modifier = odds.modifier
     last = state.last
     same = last is not None and last.result.modifier == modifier and last.result.roll.luck == state.luck
     hit = last.result.tier.key if same and last is not None else None
     bar, legend = parts.stack([(t.key, seed.TIERS[t.key], p) for t, p in odds.tiers], hit)
     rows = [
-        parts.hit_row((parts.span(t.low, t.high), parts.marked(seed.TIERS[t.key], t.key == hit), pct(p)), t.key == hit)
+        parts.hit_row(
+            (parts.span(t.low, t.high), parts.marked(seed.TIERS[t.key], t.key == hit), pct(p)), t.key == hit
+        )
         for t, p in odds.tiers
     ]
     rows.append(parts.hit_row(("8–20", text.SUCCESS_TOTAL, pct(odds.success)), cls="row-total"))
@@ -144,7 +153,12 @@ def view(state: State) -> View:
 
 def dump(state: State) -> dict[str, Any]:
     """The inputs (a roll is not kept over a reload, as before the kit)."""
-    return {"skill": state.skill, "difficulty": state.difficulty, "situational": state.situational, "luck": state.luck}
+    return {
+        "skill": state.skill,
+        "difficulty": state.difficulty,
+        "situational": state.situational,
+        "luck": state.luck,
+    }
 
 
 def load(raw: Any) -> State:

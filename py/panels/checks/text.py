@@ -50,7 +50,9 @@ RADIUS_0_9 = Msg("checks.radius_0_9", "Радиус (0–9)", "Radius (0–9)")
 FROM = Msg("checks.from", "от", "from")
 TO = Msg("checks.to", "до", "to")
 INVERTED_LABEL = Msg(
-    "checks.inverted_label", "Обратная форма: надо НЕ попасть в центр", "Inverted: must NOT land in the centre"
+    "checks.inverted_label",
+    "Обратная форма: надо НЕ попасть в центр",
+    "Inverted: must NOT land in the centre",
 )
 INTELLIGENCE_1_9 = Msg("checks.intelligence_1_9", "Интеллект (1–9)", "Intelligence (1–9)")
 TRAINING = Msg("checks.training", "Тренированность", "Training")
@@ -65,7 +67,9 @@ MEDIAN_NOTE = Msg(
     "against removes one. The die itself is rolled without luck.",
 )
 ROLL_MEDIAN = Msg("checks.roll_median", "Бросить медиану", "Roll the median")
-DEMON_EXAMPLE = Msg("checks.demon_example", "Пример: призыв демона (6–15)", "Example: summoning a demon (6–15)")
+DEMON_EXAMPLE = Msg(
+    "checks.demon_example", "Пример: призыв демона (6–15)", "Example: summoning a demon (6–15)"
+)
 MEDIAN_CAPTION = Msg(
     "checks.median_caption", "Исходы броска медианы до броска", "Median roll outcomes before the roll"
 )
@@ -102,7 +106,9 @@ OPPOSED_HINT = Msg(
     "face per point.",
 )
 ATTACK_BONUS = Msg("checks.attack_bonus", "Бонус атакующего", "Attacker's bonus")
-DEFENCE_BONUS_LABEL = Msg("checks.defence_bonus_label", "Бонус защиты (доспех и пр.)", "Defence bonus (armour etc.)")
+DEFENCE_BONUS_LABEL = Msg(
+    "checks.defence_bonus_label", "Бонус защиты (доспех и пр.)", "Defence bonus (armour etc.)"
+)
 ATTACK_LUCK = Msg("checks.attack_luck", "Удача атакующего", "Attacker's luck")
 DEFENCE_LUCK = Msg("checks.defence_luck", "Удача защиты", "Defender's luck")
 ATTACKER_HELPLESS = Msg("checks.attacker_helpless", "Атакующий беспомощен", "Attacker helpless")
@@ -124,7 +130,9 @@ OPPOSED_NOTE = Msg(
     "modifier and the dice are rolled without luck. Shifting the die itself would push it away from the "
     "centre and help the defender at any extreme luck.",
 )
-COMBAT_TITLE = Msg("checks.combat_title", "Бой с активной защитой", "Combat with active defence («Бой с активной защитой»)")
+COMBAT_TITLE = Msg(
+    "checks.combat_title", "Бой с активной защитой", "Combat with active defence («Бой с активной защитой»)"
+)
 COMBAT_HINT = Msg(
     "checks.combat_hint",
     "Проверка атаки, затем проверка защиты, затем противопоставленная проверка с бонусами этих бросков, "
@@ -138,10 +146,14 @@ COMBAT_SKILL = Msg("checks.combat_skill", "Боевой навык и модиф
 LUCK = Msg("checks.luck", "Удача", "Luck")
 WEAPON_PIERCING_LABEL = Msg("checks.weapon_piercing_label", "Пробитие оружия (≥ 0)", "Weapon piercing (≥ 0)")
 DEFENCE_SKILL = Msg(
-    "checks.defence_skill", "Навык защиты и модификаторы (без брони)", "Defence skill and modifiers (no armour)"
+    "checks.defence_skill",
+    "Навык защиты и модификаторы (без брони)",
+    "Defence skill and modifiers (no armour)",
 )
 ARMOUR_BONUS_LABEL = Msg("checks.armour_bonus_label", "Бонус доспеха (≥ 0)", "Armour bonus (≥ 0)")
-ARMOUR_PENALTY_LABEL = Msg("checks.armour_penalty_label", "Штраф тяжёлой брони (≤ 0)", "Heavy armour penalty (≤ 0)")
+ARMOUR_PENALTY_LABEL = Msg(
+    "checks.armour_penalty_label", "Штраф тяжёлой брони (≤ 0)", "Heavy armour penalty (≤ 0)"
+)
 BLOCKABLE = Msg("checks.blockable", "Защита теоретически возможна", "Defence possible at all")
 PLAY_EXCHANGE = Msg("checks.play_exchange", "Разыграть обмен", "Play the exchange")
 ENDINGS_CAPTION = Msg("checks.endings_caption", "Чем закончится обмен", "How the exchange ends")
@@ -197,7 +209,11 @@ HELPLESS_NO_DICE = Msg(
 # --- shared pieces -------------------------------------------------------------------------------
 EMPTY = Msg("checks.empty", "пусто", "empty")
 ROLLED_MARK = Msg("checks.rolled_mark", " ← выпало", " ← rolled")
-ROLL = Msg("checks.roll", "3d20 = {a}+{b}+{c} = {total} → GaussD20 {base}", "3d20 = {a}+{b}+{c} = {total} → GaussD20 {base}")
+ROLL = Msg(
+    "checks.roll",
+    "3d20 = {a}+{b}+{c} = {total} → GaussD20 {base}",
+    "3d20 = {a}+{b}+{c} = {total} → GaussD20 {base}",
+)
 ROLL_LUCK = Msg("checks.roll_luck", ", удача {luck} → {value}", ", luck {luck} → {value}")
 SEED_PERCENT = Msg("checks.seed_percent", "{n} %", "{n}%")
 
@@ -209,7 +225,9 @@ SKILL_MOD = Msg(
     "Net modifier: {modifier} (skill {skill}, difficulty {difficulty}, situation {situational}); luck "
     "{luck}. Success (8 and up): {success}, failure: {failure}.",
 )
-SKILL_GLOSS = Msg("checks.skill_gloss", "{skill}; сложность {difficulty}.", "{skill}; difficulty {difficulty}.")
+SKILL_GLOSS = Msg(
+    "checks.skill_gloss", "{skill}; сложность {difficulty}.", "{skill}; difficulty {difficulty}."
+)
 SUCCESS_TOTAL = Msg("checks.success_total", "успех (всего)", "success («успех»), total")
 FAILURE_TOTAL = Msg("checks.failure_total", "провал (всего)", "failure («провал»), total")
 MATCHES = Msg("checks.matches", "совпадает с точным", "matches the exact figure")
@@ -268,20 +286,26 @@ SERIES_FAILURES = Msg(
     "Провалов в серии: {failures}; накопленный модификатор: {accumulated}; всего к окну: {total}.",
     "Failures in the series: {failures}; accumulated modifier: {accumulated}; total on the window: {total}.",
 )
-SERIES_WINDOW = Msg("checks.series_window", "Окно: {window} (база {base}).", "Window: {window} (base {base}).")
+SERIES_WINDOW = Msg(
+    "checks.series_window", "Окно: {window} (база {base}).", "Window: {window} (base {base})."
+)
 SERIES_NEXT = Msg(
     "checks.series_next",
     "Следующая проверка: ниже {below} · в окне {inside} · выше {above}.",
     "Next check: below {below} · inside {inside} · above {above}.",
 )
-SERIES_FINISHED = Msg("checks.series_finished", "Серия окончена — начните новую.", "The series is over: start a new one.")
+SERIES_FINISHED = Msg(
+    "checks.series_finished", "Серия окончена — начните новую.", "The series is over: start a new one."
+)
 SERIES_RUNNING = Msg("checks.series_running", "Серия идёт.", "The series is running.")
 SERIES_PASSED = Msg(
     "checks.series_passed",
     "Проверка пройдена: разум выдержал, серия окончена.",
     "Check passed: the mind held out; the series is over.",
 )
-SERIES_AGAIN = Msg("checks.series_again", " Через 30 секунд — повторная проверка.", " Another check in 30 seconds.")
+SERIES_AGAIN = Msg(
+    "checks.series_again", " Через 30 секунд — повторная проверка.", " Another check in 30 seconds."
+)
 SERIES_LINE = Msg(
     "checks.series_line",
     "{name}, проверка {number}: {roll}; окно {window}: {side}. {outcome}{more}",
@@ -313,8 +337,12 @@ WINDOW_LINE = Msg(
     "Defence {defence} ({how}): the attack fails on {low}–{high} and pierces on anything else.",
 )
 HOW_ENTERED = Msg("checks.how_entered", "введено", "entered")
-HOW_ROLLED = Msg("checks.how_rolled", "брошено кнопкой «Бросить защиту»: {roll}", "rolled with Roll the defence: {roll}")
-HOW_WITH_ATTACK = Msg("checks.how_with_attack", "брошено вместе с атакой: {roll}", "rolled with the attack: {roll}")
+HOW_ROLLED = Msg(
+    "checks.how_rolled", "брошено кнопкой «Бросить защиту»: {roll}", "rolled with Roll the defence: {roll}"
+)
+HOW_WITH_ATTACK = Msg(
+    "checks.how_with_attack", "брошено вместе с атакой: {roll}", "rolled with the attack: {roll}"
+)
 DEFENDER_HELPLESS_AUTO = Msg(
     "checks.defender_helpless_auto",
     "Защищающийся беспомощен: автоматический успех атакующего, кубики не бросаются.",
@@ -372,7 +400,9 @@ COMBAT_LOG = Msg("checks.combat_log", "Бой: {lines}", "Combat: {lines}")
 ATTACK_WORD = Msg("checks.attack_word", "Атака", "Attack")
 DEFENCE_WORD = Msg("checks.defence_word", "Защита", "Defence")
 CHECK_LINE = Msg("checks.check_line", "{label}: {roll}", "{label}: {roll}")
-CHECK_MODIFIER = Msg("checks.check_modifier", ", модификатор {modifier} → {value}", ", modifier {modifier} → {value}")
+CHECK_MODIFIER = Msg(
+    "checks.check_modifier", ", модификатор {modifier} → {value}", ", modifier {modifier} → {value}"
+)
 STAGE_OPPOSED = Msg(
     "checks.stage_opposed",
     "Противопоставленная проверка (модификатор {modifier}): защита {defence}, провал атаки при {window}; "
