@@ -250,7 +250,7 @@ def test_bad_input_shows_message_and_changes_nothing(app: Page) -> None:
     before = app.locator("#chk-skill-odds").inner_text()
     app.evaluate(
         "() => { const s = document.getElementById('chk-skill');"
-        " s.append(new Option('+7', '7')); s.value = '7'; s.dispatchEvent(new Event('change')); }"
+        " s.append(new Option('+7', '7')); s.value = '7'; s.dispatchEvent(new Event('change', { bubbles: true })); }"
     )
     expect(skill_error).to_contain_text("нет в списке")
     assert app.locator("#chk-skill-odds").inner_text() == before
