@@ -1,10 +1,10 @@
 """Page entry point: the panel on screen first, then the others, without blocking the page.
 
-The visible panel (the URL's #fragment, else the roller) is mounted before anything else, and
-becomes usable at once (``data-interactive-ms``). The other panels follow one per event-loop
-turn, so a click on the first panel is never kept waiting; when all are wired the page gets its
-``data-ready`` marker, which the tests wait for. A panel on the kit is ``panels.NAME.panel``
-(mounted by ``kit.browser``); the others are still ``ui`` modules with a ``setup()``.
+Every saved record is read first (IndexedDB). The visible panel (the URL's #fragment, else the
+roller) is mounted before anything else, and becomes usable at once (``data-interactive-ms``).
+The other panels follow one per event-loop turn, so a click on the first panel is never kept
+waiting; when all are mounted the page gets its ``data-ready`` marker, which the tests wait for.
+Each panel is ``panels.NAME.panel.panel(rng)``, mounted by ``kit.browser``.
 """
 
 import importlib
@@ -17,34 +17,33 @@ from pyscript import document, window
 document.documentElement.dataset.pythonMs = str(round(window.performance.now()))
 
 from kit import browser, prerender  # noqa: E402
+from kit import browser_dom as dom  # noqa: E402
 from kit import browser_storage as storage  # noqa: E402
-from ui import dom, i18n  # noqa: E402
 
 # Python was restored from a memory snapshot made at build time (static/pyodide-boot.mjs), so the
 # module-level generator would otherwise start in the same state on every load. (Our dice use
-# dom.app_rng(), seeded from the OS on each load; this covers any library that uses the global one.)
+# their own generator, seeded here on each load; this covers any library that uses the global one.)
 random.seed()
-
-LEGACY = {
-    "checks": "ui.checks_panel",
-}
+rng = dom.make_rng()
 
 
 def first_panel() -> str:
     wanted = str(window.location.hash).removeprefix("#")
     if wanted in prerender.PANEL_NAMES:
         return wanted
-    return "notation" if dom.url_param("expr") else "roller"
+    if "expr" in dom.url_params():  # a share link of the dice panel without its #fragment opens its tab
+        window.location.hash = "notation"
+        return "notation"
+    return "roller"
 
 
 def start(name: str) -> None:
     """Mount one panel; a broken panel is reported and the others still start."""
     try:
         module = prerender.panel_module(name)
-        if module is not None:
-            browser.mount(importlib.import_module(module).panel(dom.app_rng))
-        else:
-            importlib.import_module(LEGACY[name]).setup()
+        if module is None:
+            raise LookupError(f"no module panels.{name}.panel")
+        browser.mount(importlib.import_module(module).panel(rng))
         dom.enable(dom.by_id(name))
     except Exception as error:
         window.console.error(f"panel {name} failed to start: {error!r}")
@@ -54,12 +53,8 @@ prerender.load_texts()
 # Every saved record, before any panel mounts (PyScript runs this script with top-level await).
 await storage.load()  # noqa: F704
 browser.start_saving()
-lang = browser.saved_language()
-browser.on_language(lambda chosen: i18n.set_language(chosen, save=False))  # panels not yet on the kit
-browser.set_language(lang, save=False)
+browser.set_language(browser.saved_language(), save=False)
 first = first_panel()
-if first == "notation" and not str(window.location.hash):
-    window.location.hash = "notation"  # a share link (?expr=) opens its tab
 document.documentElement.dataset.firstPanel = first
 start(first)
 browser.start_page()
@@ -71,7 +66,6 @@ waiting = [name for name in prerender.PANEL_NAMES if name != first]
 def start_next(*_: object) -> None:
     if waiting:
         start(waiting.pop(0))
-        i18n.refresh()  # static text of the panel just wired, in the chosen language
         window.setTimeout(create_once_callable(start_next), 0)
     else:
         dom.mark_ready()

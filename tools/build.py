@@ -34,7 +34,7 @@ SNAPSHOT = "static/python.snap.gz"  # read by static/pyodide-boot.mjs
 HOME = "/home/pyodide/"  # Pyodide's working directory, where PyScript's [files] land
 # Imported into the snapshot: icepool, our pure rules and the ui modules that touch no browser API
 # (a module that imports pyscript/js fails here, in Node). html is used by PyScript itself.
-SNAPSHOT_IMPORTS = ("html", "icepool", "ui.fmt")
+SNAPSHOT_IMPORTS = ("html", "icepool")
 # Modules that import the browser (pyscript, pyodide, js) cannot be imported in Node: they are
 # compiled into the snapshot instead (precompiled.py).
 BROWSER_IMPORT = re.compile(r"^\s*(from|import)\s+(pyscript|pyodide|js)\b", re.MULTILINE)
@@ -85,7 +85,6 @@ def _snapshot_plan(out: Path) -> dict[str, object]:
     code = [f"import {name}" for name in (*SNAPSHOT_IMPORTS, *pure)]
     code += [
         "import precompiled",
-        f"precompiled.install({HOME!r}, 'ui')",
         f"precompiled.install({HOME!r}, 'kit')",
     ]
     return {

@@ -1,7 +1,7 @@
-"""Bytecode for the ui modules, compiled at build time and kept in Python's memory snapshot.
+"""Bytecode for the kit's browser modules, compiled at build time and kept in Python's memory snapshot.
 
-tools/snapshot.mjs runs this inside Pyodide (in Node) before taking the snapshot. The ui modules
-import pyscript, which exists only in the page, so they cannot be imported there; but they can be
+tools/snapshot.mjs runs this inside Pyodide (in Node) before taking the snapshot. The kit's browser
+modules (kit/browser*.py) import pyscript, which exists only in the page, so they cannot be imported there; but they can be
 compiled. ``install`` puts a finder first on ``sys.meta_path`` that imports them from those code
 objects, so the page skips compiling them on every load. A module whose source on disk no longer
 matches (another build) is left to the normal import system.

@@ -1,7 +1,7 @@
 """Pure text formatting for the page (no browser imports, so it is unit-tested on CPython).
 
 Numbers follow the page's language: Russian ``10,5`` and ``13,27 %`` (the default), English
-``10.5`` and ``13.27%``. ui.i18n switches the style with :func:`use_language`.
+``10.5`` and ``13.27%``. kit.browser switches the style with :func:`use_language`.
 """
 
 from __future__ import annotations

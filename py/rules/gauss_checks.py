@@ -6,7 +6,7 @@ rolls live in :mod:`rules.gauss`, which re-exports every public name below.
 This module imports nothing from ``rules.gauss``, so there is no import cycle.
 
 Rule data is keyed by codes (tier keys, table-row keys, series kinds, window sides) and
-numbers (ladder values); the seed's words for them live in the UI (``ui.gauss_words``).
+numbers (ladder values); the seed's words for them live in the UI (``panels.checks.seed``).
 
 >>> apply_modifier(10, -9), apply_modifier(2, -3), apply_modifier(19, -1)
 (4, 2, 18)

@@ -7,9 +7,19 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from e2e_support import Watch, open_app
+from kit.fmt import percent
+from kit.msg import render
+from panels.checks import combat, seed
 from rules import gauss
-from ui.fmt import percent
-from ui.gauss_words import ENDING_TEXTS, TIER_TEXTS, damage_label
+
+TIER_TEXTS = {key: msg.ru for key, msg in seed.TIERS.items()}
+TIER_EN = {key: msg.en for key, msg in seed.TIERS.items()}
+ENDING_TEXTS = {code: msg.ru for code, msg in seed.ENDINGS.items()}
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+
+
+def damage_label(effect: gauss.DamageEffect) -> str:
+    return render(combat.damage_label(effect), "ru")
 
 
 def goto_checks(page: Page) -> None:
@@ -240,7 +250,7 @@ def test_bad_input_shows_message_and_changes_nothing(app: Page) -> None:
     before = app.locator("#chk-skill-odds").inner_text()
     app.evaluate(
         "() => { const s = document.getElementById('chk-skill');"
-        " s.append(new Option('+7', '7')); s.value = '7'; s.dispatchEvent(new Event('change')); }"
+        " s.append(new Option('+7', '7')); s.value = '7'; s.dispatchEvent(new Event('change', { bubbles: true })); }"
     )
     expect(skill_error).to_contain_text("нет в списке")
     assert app.locator("#chk-skill-odds").inner_text() == before
@@ -261,22 +271,22 @@ def test_bad_input_shows_message_and_changes_nothing(app: Page) -> None:
 
 
 def test_log_persists_and_clears(app: Page) -> None:
-    """The log is saved in gm.checks.log; the clear button empties it and says so."""
+    """The log is saved in the panel's record (gm.panel.checks); the clear button empties it."""
     goto_checks(app)
     app.click("#chk-skill-roll")
-    saved = app.evaluate("() => JSON.parse(localStorage.getItem('gm.checks.log'))")
-    assert saved[0]["text"] == app.locator("#chk-log li").first.inner_text()
+    saved = app.evaluate("async () => JSON.parse(await gmStorage.get('gm.panel.checks'))")
+    assert saved["log"][0]["ru"] == app.locator("#chk-log li").first.inner_text()
     app.click("#chk-log-clear")
     expect(app.locator("#chk-log li")).to_have_count(0)
     expect(app.locator("#chk-log-empty")).to_be_visible()
-    assert app.evaluate("() => localStorage.getItem('gm.checks.log')") == "[]"
+    assert app.evaluate("async () => JSON.parse(await gmStorage.get('gm.panel.checks')).log") == []
 
 
 def test_language_switch_keeps_controls(app: Page) -> None:
     """Switching to English translates the headings and keeps the checkboxes and ladders working."""
     goto_checks(app)
     app.click("#lang-switch")
-    expect(app.locator("#chk-skill-title")).to_have_text("Проверка навыка (skill check)")
+    expect(app.locator("#chk-skill-title")).to_have_text("Skill check («Проверка навыка»)")
     expect(app.locator("label[for='chk-cmb-blockable']")).to_contain_text("Defence possible at all")
     expect(app.locator("#chk-cmb-blockable")).to_be_checked()
     expect(app.locator("#chk-skill option")).to_have_count(len(gauss.SKILL_LEVELS))
@@ -289,21 +299,20 @@ def test_english_glosses_seed_terms_and_result_then_russian_again(browser: Brows
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html?seed=11#checks", watch)
     page.click("#lang-switch")
-    expect(page.locator("#chk-skill-title")).to_have_text("Проверка навыка (skill check)")
+    expect(page.locator("#chk-skill-title")).to_have_text("Skill check («Проверка навыка»)")
     tiers = cells(page, "#chk-skill-odds", 2)[:9]
-    assert tiers[2] == "критический провал (critical failure)"
-    assert tiers[3] == "провал (failure)"
-    for tier, text in zip(gauss.TIERS, tiers, strict=True):
-        assert text.startswith(TIER_TEXTS[tier.key] + " (") and text.endswith(")"), text
-    expect(page.locator("#chk-skill option[value='4']")).to_have_text("+4: ученик (apprentice)")
+    assert tiers[2] == "critical failure («критический провал»)"
+    assert tiers[3] == "failure («провал»)"
+    assert tiers == [TIER_EN[tier.key] for tier in gauss.TIERS]
+    expect(page.locator("#chk-skill option[value='4']")).to_have_text("+4: apprentice («ученик»)")
     expect(page.locator("#chk-skill-mod")).to_contain_text("Net modifier: 0")
     page.click("#chk-skill-roll")
     result = page.locator("#chk-skill-result")
-    expect(result).to_contain_text("Skill check (ученик (apprentice) +4 vs «легкая (easy)» −4): 3d20 = ")
+    expect(result).to_contain_text("Skill check (apprentice («ученик») +4 vs easy («легкая») −4): 3d20 = ")
     text = result.inner_text()
     value = int(re.search(r"→ (\d+): ", text).group(1))
     tier = gauss.tier_of(value)
-    assert f": {TIER_TEXTS[tier.key]} (" in text and ("(success)." if tier.success else "(failure).") in text
+    assert f": {TIER_EN[tier.key]} (" in text and ("(success)." if tier.success else "(failure).") in text
     assert "против" not in text and "модификатор" not in text
     expect(page.locator("#chk-log li").first).to_have_text(text)
     expect(page.locator("#chk-skill-odds tr.row-hit")).to_contain_text("← rolled")
@@ -342,7 +351,7 @@ def test_english_narration_and_messages_rerender_on_switch(browser: Browser, sit
     expect(page.locator("#chk-cmb-lands")).to_contain_text("The attack lands: ")
     expect(page.locator("#chk-med-result")).to_contain_text("Median roll: 3d20 = ")
     expect(page.locator("#chk-med-odds")).to_contain_text("not enough mana")
-    expect(page.locator("#chk-opp-window")).to_contain_text("Defence 12: the attack fails on 9–12")
+    expect(page.locator("#chk-opp-window")).to_contain_text("Defence 12 (entered): the attack fails on 9–12")
     expect(skill_error).to_contain_text("Situational modifier")
     expect(page.locator("#chk-madness-state")).to_contain_text("Failures in the series: 0")
     page.click("#lang-switch")
@@ -352,5 +361,39 @@ def test_english_narration_and_messages_rerender_on_switch(browser: Browser, sit
     expect(page.locator("#chk-med-result")).to_contain_text("Бросок медианы: 3d20 = ")
     expect(page.locator("#chk-opp-window")).to_contain_text("провал атаки при 9–12")
     expect(skill_error).to_contain_text("Ситуационный модификатор")
+    context.close()
+    watch.assert_clean()
+
+
+def test_bad_input_then_english_has_no_stray_russian_and_russian_returns(
+    browser: Browser, site_url: str
+) -> None:
+    """A roll, junk in «Бросок защиты» (refused, its stale window gone), a switch to English: the
+    panel's visible text has Russian only inside «…»; switching back gives Russian again."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=5#checks", watch)
+    page.click("#chk-skill-roll")
+    page.click("#chk-cmb-roll")
+    set_value(page, "#chk-opp-droll", "12")
+    expect(page.locator("#chk-opp-window")).to_contain_text("Защита 12 (введено)")
+    set_value(page, "#chk-opp-droll", "-")
+    opp_error = page.locator("#chk-opp-title").locator("xpath=../..").locator(".error")
+    expect(opp_error).to_contain_text("Бросок защиты")
+    expect(page.locator("#chk-opp-window")).to_contain_text("ещё не сделан")
+    log_count = page.locator("#chk-log li").count()
+    page.click("#chk-opp-roll")  # refused: the junk is not silently rolled over
+    expect(opp_error).to_contain_text("Бросок защиты")
+    assert page.locator("#chk-log li").count() == log_count
+    page.click("#lang-switch")
+    expect(page.locator("#chk-skill-title")).to_have_text("Skill check («Проверка навыка»)")
+    expect(opp_error).to_contain_text("Defence roll")
+    shown = page.locator("#checks").inner_text()
+    stray = [line for line in shown.splitlines() if CYRILLIC.search(re.sub(r"«[^»]*»", "", line))]
+    assert stray == []
+    assert "No defence roll yet" in shown and "Defence 12" not in shown
+    page.click("#lang-switch")
+    expect(page.locator("#chk-skill-title")).to_have_text("Проверка навыка")
+    expect(opp_error).to_contain_text("Бросок защиты")
+    expect(page.locator("#chk-skill-result")).to_contain_text("Проверка навыка (")
     context.close()
     watch.assert_clean()

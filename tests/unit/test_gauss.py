@@ -29,7 +29,6 @@ from rules.gauss import (
     DamageEffect,
     MedianSeries,
 )
-from ui import gauss_words
 
 # In CI the repository is cloned into some folder and ``shared/`` is copied beside the clone, so the
 # seeds live in the clone's parent; the fixed path is the development machine's.  Skip if neither exists.
@@ -817,79 +816,3 @@ def test_opposed_check_modifier_adds_bonuses_and_luck():
         gauss.opposed_check_modifier(defence_luck=10)
     with pytest.raises(ValueError, match="attack bonus"):
         gauss.opposed_check_modifier(attack_bonus=1.5)  # type: ignore[arg-type]
-
-
-# --- the UI's words for the rules' codes (ui.gauss_words) ------------------------------------------
-
-
-def test_every_code_the_rules_return_has_words():
-    """Every ladder value, tier key, table-row key, series kind and side, ending and damage kind is worded."""
-    assert set(gauss_words.SKILL_WORDS) == {s.value for s in gauss.SKILL_LEVELS}
-    assert set(gauss_words.DIFFICULTY_WORDS) == {d.value for d in gauss.DIFFICULTIES}
-    assert set(gauss_words.TIER_TEXTS) == {t.key for t in gauss.TIERS}
-    assert set(gauss_words.ATTACK_TEXTS) == {e.key for e in gauss.ATTACK_TABLE}
-    assert set(gauss_words.DEFENCE_TEXTS) == {e.key for e in gauss.DEFENCE_TABLE}
-    assert set(gauss_words.SERIES_NAMES) == set(gauss.SERIES_RULES)
-    assert set(gauss_words.SERIES_MISS_TEXTS) == {
-        (k, s) for k in gauss.SERIES_RULES for s in (gauss.ABOVE, gauss.BELOW)
-    }
-    assert set(gauss_words.DEMONOLOGIST_TEXTS) == {gauss.BELOW, gauss.INSIDE, gauss.ABOVE}
-    assert set(gauss_words.ENDING_TEXTS) == set(gauss.ENDINGS)
-    assert set(gauss_words.DAMAGE_WORDS) == {gauss.DAMAGE_ROLL, gauss.DAMAGE_MAX, gauss.DAMAGE_MIN}
-
-
-@pytest.mark.skipif(not SEED_FILE.exists(), reason="seed text not available")
-def test_seed_words_appear_verbatim_in_the_seed():
-    """Seed 000 (all sections): every seed text the UI shows for a rule code is quoted verbatim from the seed."""
-    seed = " ".join(SEED_FILE.read_text(encoding="utf-8").split())
-    texts = [f"{name} ({gloss})" if gloss else name for name, gloss in gauss_words.SKILL_WORDS.values()]
-    texts += [f"{v:+d}, {name}" if v else f"0, {name}" for v, name in gauss_words.DIFFICULTY_WORDS.items()]
-    texts += [*gauss_words.TIER_TEXTS.values(), *gauss_words.ATTACK_TEXTS.values()]
-    texts += [*gauss_words.DEFENCE_TEXTS.values(), *gauss_words.SERIES_MISS_TEXTS.values()]
-    texts += [*gauss_words.DEMONOLOGIST_TEXTS.values(), gauss_words.ENDING_TEXTS[gauss.DEFENCE_FAILED]]
-    for text in texts:
-        assert text in seed, text
-
-
-def test_ladder_and_damage_labels_keep_the_old_wording():
-    """Dropdown titles and damage labels read as the rules used to phrase them."""
-    assert gauss_words.skill_name(14) == "мастер" and gauss_words.difficulty_name(-24) == "вызов богу"
-    assert gauss_words.ladder_label(2, *gauss_words.SKILL_WORDS[2]) == "+2: самоучка (дилетант)"
-    assert gauss_words.ladder_label(0, gauss_words.difficulty_name(0)) == "0: детская"
-    assert gauss_words.damage_label(DamageEffect(Fraction(1, 2))) == "урон ×1/2"
-    assert (
-        gauss_words.damage_label(DamageEffect(Fraction(2), gauss.DAMAGE_MIN))
-        == "урон минимизирован на кубах ×2"
-    )
-    assert (
-        gauss_words.damage_label(DamageEffect(Fraction(3), gauss.DAMAGE_MAX), "en") == "damage maximised ×3"
-    )
-
-
-def test_narration_tells_each_stage_of_an_exchange():
-    """An exchange's data becomes the same Russian lines as before: checks, opposed check, ending, damage."""
-    ex = gauss.resolve_exchange(ScriptedRandom([18, 19, 12, 14]), CombatSetup())
-    lines = gauss_words.narration(ex)
-    assert len(lines) == 5
-    assert (
-        lines[0]
-        == "Атака: 3d20 = 18+18+18 = 54 → GaussD20 18. " + gauss_words.ATTACK_TEXTS["double_critical_success"]
-    )
-    assert lines[1].startswith("Защита: 3d20 = 19+19+19 = 57 → GaussD20 19. Двойной критический успех")
-    assert lines[2] == (
-        "Противопоставленная проверка (модификатор +2): защита 12, провал атаки при 8–13; атака 14: пробой защиты"
-    )
-    assert lines[3] == "Противопоставленная проверка: пробой защиты, атака проходит."
-    assert lines[4] == "Итог: урон ×1"
-    ex = gauss.resolve_exchange(ScriptedRandom([20, 10, 10, 10]), CombatSetup(attack_modifier=-5))
-    assert "модификатор -5 → 15" in gauss_words.narration(ex)[0] and "пусто" in gauss_words.narration(ex)[2]
-    ex = gauss.resolve_exchange(ScriptedRandom([1]), CombatSetup())
-    assert "сломать себе шею" in gauss_words.narration(ex)[0]
-    assert gauss_words.narration(ex)[-1] == "Бросок атаки провален: атака не проходит."
-
-
-def test_describe_check_in_english_names_luck_and_modifier():
-    """The English description of a check shows luck and modifier steps in English words."""
-    check = gauss.roll_check(random.Random(3), 2, luck=7)
-    text = gauss_words.describe_check("Attack", check, "en")
-    assert text.startswith("Attack: 3d20 = ") and ", luck 7 → " in text and ", modifier +2 → " in text

@@ -1,4 +1,4 @@
-"""tools/precompiled.py: ui bytecode kept in the snapshot, used only while the source matches."""
+"""tools/precompiled.py: the kit browser modules' bytecode kept in the snapshot, used only while the source matches."""
 
 from __future__ import annotations
 

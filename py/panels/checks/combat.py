@@ -1,0 +1,169 @@
+"""Combat with active defence («Бой с активной защитой»): attack check, defence check, opposed check.
+
+The narration is built from the ``Exchange`` data as renderables, so one builder serves both
+languages.
+
+>>> from kit.msg import render
+>>> exchange = gauss.Exchange(gauss.CombatSetup(), None, None, None, gauss.DEFENDER_HELPLESS)
+>>> [render(line, "en") for line in narration(exchange)]
+['Defender helpless: automatic success for the attacker.', 'Result: damage ×1']
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from kit.form import Form, read_bool, read_int
+from kit.msg import Cat, Renderable, pct, signed
+from kit.panel import Outcome
+from kit.view import Show, View, items
+from panels.checks import parts, seed, text
+from rules import gauss
+
+__all__ = ["FORM", "State", "damage_label", "dump", "load", "narration", "read", "roll", "view"]
+
+MOD_RANGE = (-30, 30)
+FORM = {
+    "chk-cmb-att": "0",
+    "chk-cmb-def": "0",
+    "chk-cmb-penalty": "0",
+    "chk-cmb-armour": "0",
+    "chk-cmb-pierce": "0",
+    "chk-cmb-aluck": "5",
+    "chk-cmb-dluck": "5",
+    "chk-cmb-blockable": True,
+    "chk-cmb-helpless": False,
+}
+ENDING_KEYS = {ending: ending.replace("_", "-") for ending in gauss.ENDINGS}
+
+
+@dataclass(frozen=True)
+class State:
+    setup: gauss.CombatSetup = field(default_factory=gauss.CombatSetup)
+    last: gauss.Exchange | None = None
+
+
+def read(state: State, form: Form) -> State:
+    setup = gauss.CombatSetup(
+        attack_modifier=read_int(form, "chk-cmb-att", *MOD_RANGE, text.ATTACKER_SKILL),
+        defence_modifier=read_int(form, "chk-cmb-def", *MOD_RANGE, text.DEFENCE_SKILL_NAME),
+        armour_penalty=read_int(form, "chk-cmb-penalty", -20, 0, text.ARMOUR_PENALTY),
+        armour_bonus=read_int(form, "chk-cmb-armour", 0, 20, text.ARMOUR_BONUS),
+        weapon_piercing=read_int(form, "chk-cmb-pierce", 0, 20, text.WEAPON_PIERCING),
+        attack_luck=read_int(form, "chk-cmb-aluck", gauss.LUCK_MIN, gauss.LUCK_MAX, text.ATTACK_LUCK),
+        defence_luck=read_int(form, "chk-cmb-dluck", gauss.LUCK_MIN, gauss.LUCK_MAX, text.DEFENDER_LUCK),
+        blockable=read_bool(form, "chk-cmb-blockable"),
+        defender_helpless=read_bool(form, "chk-cmb-helpless"),
+    )
+    return replace(state, setup=setup)
+
+
+def damage_label(effect: gauss.DamageEffect) -> Renderable:
+    """A damage effect in words: ``урон ×2``, ``damage maximised ×3``, ``урон ×1/2``."""
+    return Cat((seed.DAMAGE[effect.kind], f" ×{effect.multiplier}"))
+
+
+def _check(label: Renderable, check: gauss.CheckResult) -> Renderable:
+    line = text.CHECK_LINE(label=label, roll=parts.roll_text(check.roll))
+    if not check.modifier:
+        return line
+    return Cat((line, text.CHECK_MODIFIER(modifier=signed(check.modifier), value=check.value)))
+
+
+def narration(exchange: gauss.Exchange) -> tuple[Renderable, ...]:
+    """The exchange stage by stage: each check with its table row, the opposed check, the ending,
+    the damage."""
+    lines: list[Renderable] = []
+    for label, stage in ((text.ATTACK_WORD, exchange.attack), (text.DEFENCE_WORD, exchange.defence)):
+        if stage is not None:
+            table = seed.ATTACK if stage.side == "attack" else seed.DEFENCE
+            lines.append(Cat((_check(label, stage.check), table[stage.entry.key]), ". "))
+    opposed = exchange.opposed
+    if opposed is not None and opposed.defence and opposed.attack and opposed.window is not None:
+        lines.append(
+            text.STAGE_OPPOSED(
+                modifier=signed(opposed.window_modifier),
+                defence=opposed.defence.value,
+                window=parts.window_text(opposed.window),
+                attack=opposed.attack.value,
+                verdict=text.PIERCED if opposed.pierced else text.HELD,
+            )
+        )
+    lines.append(seed.ENDINGS[exchange.ending])
+    if exchange.damage is not None:
+        lines.append(text.RESULT(damage=damage_label(exchange.damage)))
+    return tuple(lines)
+
+
+def summary(exchange: gauss.Exchange) -> Renderable:
+    damage = exchange.damage
+    more: Renderable = "" if damage is None else Cat((" ", damage_label(damage), "."))
+    return text.EXCHANGE(ending=seed.ENDINGS[exchange.ending], damage=more)
+
+
+def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
+    new = read(state, form)
+    exchange = gauss.resolve_exchange(rng, new.setup)
+    return Outcome(replace(new, last=exchange), log=text.COMBAT_LOG(lines=Cat(narration(exchange), " | ")))
+
+
+def view(state: State) -> View:
+    setup, last = state.setup, state.last
+    odds = gauss.exchange_odds(setup)
+    hit = last.ending if last is not None and last.setup == setup else None
+    bar, legend = parts.stack(
+        [(ENDING_KEYS[e], seed.ENDINGS[e], p) for e, p in odds.endings.items()],
+        ENDING_KEYS.get(hit or ""),
+    )
+    endings = tuple(
+        parts.hit_row((parts.marked(seed.ENDINGS[e], e == hit), pct(p)), e == hit)
+        for e, p in odds.endings.items()
+    )
+    damage = [parts.hit_row((damage_label(effect), pct(p))) for effect, p in odds.damage.items()]
+    damage.append(parts.hit_row((text.NO_LANDING, pct(1 - odds.lands)), cls="row-total"))
+    return {
+        "chk-cmb-lands": Show(
+            text=text.COMBAT_LANDS(
+                lands=pct(odds.lands),
+                misses=pct(1 - odds.lands),
+                modifier=signed(setup.active_defence_modifier),
+            )
+        ),
+        "chk-cmb-result": Show(text="" if last is None else summary(last)),
+        "chk-cmb-narration": Show(children=() if last is None else items(narration(last))),
+        "chk-cmb-bar": Show(children=bar, attrs=(("aria-hidden", "true"),)),
+        "chk-cmb-legend": Show(children=legend),
+        "chk-cmb-endings": Show(children=endings),
+        "chk-cmb-damage": Show(children=tuple(damage)),
+    }
+
+
+_FIELDS = (
+    ("attack_modifier", *MOD_RANGE),
+    ("defence_modifier", *MOD_RANGE),
+    ("armour_penalty", -20, 0),
+    ("armour_bonus", 0, 20),
+    ("weapon_piercing", 0, 20),
+    ("attack_luck", gauss.LUCK_MIN, gauss.LUCK_MAX),
+    ("defence_luck", gauss.LUCK_MIN, gauss.LUCK_MAX),
+)
+
+
+def dump(state: State) -> dict[str, Any]:
+    s = state.setup
+    return {
+        **{name: getattr(s, name) for name, *_ in _FIELDS},
+        "blockable": s.blockable,
+        "defender_helpless": s.defender_helpless,
+    }
+
+
+def load(raw: Any) -> State:
+    if not isinstance(raw, dict):
+        raise ValueError("combat state must be an object")
+    values: dict[str, Any] = {name: parts.saved_int(raw, name, low, high) for name, low, high in _FIELDS}
+    values["blockable"] = parts.saved_bool(raw, "blockable")
+    values["defender_helpless"] = parts.saved_bool(raw, "defender_helpless")
+    return State(gauss.CombatSetup(**values))

@@ -1,0 +1,119 @@
+"""The checks panel (GaussD20, seed 000): one ``State`` holding each sub-tool's state.
+
+Each sub-tool (``skill``, ``median``, ``series``, ``opposed``, ``combat``) has its own state,
+actions and view; this module lifts their actions onto the whole state and joins their views.
+The log (``chk-log``) is the kit's, carried over from ``gm.checks.log``; the madness and horror
+series saved under ``gm.checks.series`` are carried over once.
+
+>>> import random
+>>> checks = panel(random.Random(5))
+>>> state = checks.actions["#chk-skill-roll"](State(), FORM).state
+>>> state.skill.last is not None, load(dump(state)) == replace(state, skill=replace(state.skill, last=None))
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Any
+
+from kit.form import Form
+from kit.panel import Action, LogSpec, Outcome, Panel, outcome
+from kit.view import View
+from panels.checks import combat, median, opposed, series, skill, text
+
+__all__ = ["FORM", "State", "dump", "legacy", "load", "panel", "view"]
+
+LOG_KEY = "gm.checks.log"
+FORM: dict[str, str | bool] = {
+    **skill.FORM,
+    **median.FORM,
+    "chk-madness-mod": "0",
+    "chk-horror-mod": "0",
+    **opposed.FORM,
+    **combat.FORM,
+}
+PARTS = {"skill": skill, "median": median, "series": series, "opposed": opposed, "combat": combat}
+
+
+@dataclass(frozen=True)
+class State:
+    skill: skill.State = field(default_factory=skill.State)
+    median: median.State = field(default_factory=median.State)
+    series: series.State = field(default_factory=series.State)
+    opposed: opposed.State = field(default_factory=opposed.State)
+    combat: combat.State = field(default_factory=combat.State)
+
+
+def _on(part: str, action: Callable[[Any, Form], Any]) -> Action[State]:
+    """A sub-tool's action, run on its part of the state."""
+
+    def run(state: State, form: Form) -> Outcome[State]:
+        done = outcome(action(getattr(state, part), form))
+        return replace(done, state=replace(state, **{part: done.state}))
+
+    return run
+
+
+def view(state: State) -> View:
+    shown: dict[str, Any] = {}
+    for name, module in PARTS.items():
+        shown.update(module.view(getattr(state, name)))
+    return shown
+
+
+def dump(state: State) -> dict[str, Any]:
+    return {name: module.dump(getattr(state, name)) for name, module in PARTS.items()}
+
+
+def load(raw: Any) -> State:
+    """A saved state back; ``ValueError`` on anything malformed (the kit then starts afresh)."""
+    if not isinstance(raw, dict) or set(raw) != set(PARTS):
+        raise ValueError(f"checks state must be an object with {sorted(PARTS)}")
+    return State(**{name: module.load(raw[name]) for name, module in PARTS.items()})
+
+
+def legacy(read: Callable[[str], Any]) -> dict[str, Any] | None:
+    """The madness and horror series saved before the kit (``gm.checks.series``)."""
+    saved = series.legacy(read)
+    if saved is None:
+        return None
+    return dump(State(series=series.load(saved)))
+
+
+def panel(rng: random.Random) -> Panel[State]:
+    actions: dict[str, Action[State]] = {
+        "#chk-skill-roll": _on("skill", partial(skill.roll, rng)),
+        "#chk-med-roll": _on("median", partial(median.roll, rng)),
+        "#chk-med-demon": _on("median", median.demon),
+        "#chk-opp-roll-def": _on("opposed", partial(opposed.roll_defence, rng)),
+        "#chk-opp-roll": _on("opposed", partial(opposed.roll, rng)),
+        "#chk-cmb-roll": _on("combat", partial(combat.roll, rng)),
+    }
+    changes = (
+        ("skill", skill.read),
+        ("median", median.read),
+        ("opposed", opposed.change),
+        ("combat", combat.read),
+    )
+    for part, read in changes:
+        for field_id in PARTS[part].FORM:
+            actions[f"#{field_id}"] = _on(part, read)
+    for kind in series.KINDS:
+        actions[f"#chk-{kind}-mod"] = _on("series", partial(series.set_modifier, kind))
+        actions[f"#chk-{kind}-roll"] = _on("series", partial(series.roll, kind, rng))
+        actions[f"#chk-{kind}-reset"] = _on("series", partial(series.reset, kind))
+    return Panel(
+        name="checks",
+        initial=State(),
+        view=view,
+        actions=actions,
+        dump=dump,
+        load=load,
+        log=LogSpec("chk", size=50, legacy_key=LOG_KEY),
+        legacy=legacy,
+        title=text.TITLE,
+    )

@@ -1,1 +1,0 @@
-"""Thin PyScript glue: read inputs, call ``rules``, render. No game logic lives here."""
