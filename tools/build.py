@@ -117,7 +117,7 @@ def make_snapshot(out: Path) -> Path:
                 if "PythonError" in done.stderr
                 else done.stderr
             )
-            raise RuntimeError(f"snapshot failed:\n{done.stdout[-2000:]}\n{error[:3000]}")
+            raise RuntimeError(f"snapshot failed:\n{done.stdout[-2000:]}\n{error[:1500]}\n…\n{error[-1500:]}")
         write_first_paint(out, json.loads(painted.read_text(encoding="utf-8")))
     return target
 
