@@ -66,3 +66,9 @@ def test_rules_and_panels_import_no_browser_modules() -> None:
     paths += [p for p in (ROOT / "py" / "kit").rglob("*.py") if not p.name.startswith("browser")]
     for path in paths:
         assert not pattern.search(path.read_text(encoding="utf-8")), path
+
+
+def test_panel_modules_stay_small() -> None:
+    """No module of a panel grows past ~400 lines: a bigger one is two things (split by sub-tool)."""
+    for path in (ROOT / "py" / "panels").rglob("*.py"):
+        assert len(path.read_text(encoding="utf-8").splitlines()) <= 420, path
