@@ -41,6 +41,7 @@ from kit.panel import (
     encode,
     log_entry,
     outcome,
+    sound_url_params,
 )
 
 __all__ = [
@@ -58,7 +59,7 @@ __all__ = [
 
 LANG_KEY = "gm.lang"
 STATIC_ATTRIBUTES = ("title", "aria-label", "placeholder")
-_page: dict[str, Any] = {"lang": "ru"}
+_page: dict[str, Any] = {"lang": "ru", "boxes": 0}
 _listeners: list[Callable[[str], None]] = []
 
 
@@ -71,7 +72,7 @@ class _Mounted:
     section: Any
     state: Any
     log: tuple[LogEntry, ...] = ()
-    shown: dict[str, tuple[Any, Renderable]] = field(default_factory=dict)
+    shown: dict[str, tuple[Any, Renderable, str]] = field(default_factory=dict)
     statuses: set[str] = field(default_factory=set)  # copy statuses on screen, until the next action
 
 
@@ -151,17 +152,38 @@ def _render_log(mounted: _Mounted) -> None:
     dom.by_id(f"{spec.prefix}-log-empty").hidden = bool(mounted.log)
 
 
-def _say(mounted: _Mounted, element: Any, text: Renderable | None) -> None:
-    """Put a kit message (error, notice, status) into ``element``; empty hides an error box."""
-    key = str(element.id) or f"box{len(mounted.shown)}"
+def _say(mounted: _Mounted, element: Any, text: Renderable | None, details: str = "") -> None:
+    """Put a kit message (error, notice, status) into ``element``; empty hides an error box.
+    ``details`` (an unexpected error's traceback) gets a «copy details» button."""
+    if not str(element.id):  # an error box without an id: give it one, to find it again
+        _page["boxes"] += 1
+        element.id = f"{mounted.panel.name}-box-{_page['boxes']}"
+    key = str(element.id)
     if text is None:
         mounted.shown.pop(key, None)
         element.textContent = ""
         element.hidden = True
         return
-    mounted.shown[key] = (element, text)
-    element.textContent = render(text, _page["lang"])
+    mounted.shown[key] = (element, text, details)
+    _fill(element, text, details)
     element.hidden = False
+
+
+def _fill(element: Any, text: Renderable, details: str) -> None:
+    element.textContent = render(text, _page["lang"])
+    if details:
+        button = document.createElement("button")
+        button.type, button.className = "button", "copy-details"
+        button.textContent = render(common.COPY_DETAILS, _page["lang"])
+
+        def copy(*_: Any) -> None:
+            def copied() -> None:
+                button.textContent = render(common.COPIED, _page["lang"])
+
+            dom.clipboard(details, copied, lambda: None)
+
+        button.addEventListener("click", create_proxy(copy))
+        element.append(" ", button)
 
 
 def _render(mounted: _Mounted) -> None:
@@ -169,8 +191,8 @@ def _render(mounted: _Mounted) -> None:
     for element_id, show in mounted.panel.view(mounted.state).items():
         dom.write(dom.by_id(element_id), show, lang)
     _render_log(mounted)
-    for element, text in mounted.shown.values():
-        element.textContent = render(text, lang)
+    for element, text, details in mounted.shown.values():
+        _fill(element, text, details)
 
 
 # --------------------------------------------------------------------------- running actions
@@ -225,7 +247,7 @@ def _apply(mounted: _Mounted, result: Any) -> None:
         elif isinstance(effect, Download):
             dom.download(effect.filename, render(effect.text, _page["lang"]), effect.mime)
         elif isinstance(effect, SetUrl):
-            dom.set_url(effect.params)
+            dom.set_url(sound_url_params(effect.params))
         elif isinstance(effect, CopyUrl):
             _copy(mounted, str(window.location.href), effect.status)
         elif isinstance(effect, DownloadLog):
@@ -258,8 +280,9 @@ def _run(mounted: _Mounted, action: Any, target: Any) -> None:
     except InputError as error:
         _say(mounted, box, error.message)
     except Exception:
-        window.console.error(traceback.format_exc())
-        _say(mounted, box, common.INTERNAL_ERROR)
+        details = traceback.format_exc()
+        window.console.error(details)
+        _say(mounted, box, common.INTERNAL_ERROR, details)
     else:
         _say(mounted, box, done.error)
 

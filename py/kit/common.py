@@ -32,9 +32,10 @@ TOO_LONG = Msg(
 )
 INTERNAL_ERROR = Msg(
     "common.internal_error",
-    "Внутренняя ошибка; подробности в консоли браузера.",
-    "Internal error; see the browser console.",
+    "Простите, что-то пошло не так: это ошибка в программе, а не в ваших данных. Панель работает дальше.",
+    "Sorry, something went wrong: a bug in the program, not in your input. The panel keeps working.",
 )
+COPY_DETAILS = Msg("common.copy_details", "Скопировать подробности", "Copy the details")
 SAVED_DROPPED = Msg(
     "common.saved_dropped",
     "Сохранённые данные ({what}) были повреждены и сброшены; остальное восстановлено.",

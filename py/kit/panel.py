@@ -45,6 +45,7 @@ __all__ = [
     "Panel",
     "Restored",
     "check_record",
+    "sound_url_params",
     "SetFields",
     "SetUrl",
     "decode",
@@ -354,3 +355,23 @@ def check_record(text: object) -> str | None:
     except ValueError:
         return "not_json"
     return None
+
+
+MAX_URL_VALUE = 2_000
+
+
+def sound_url_params(params: tuple[tuple[str, str | None], ...]) -> tuple[tuple[str, str | None], ...]:
+    """The share-link parameters that may go into the URL: valid UTF-8 within the size limit (a
+    removal, ``None``, always may); anything else is left out rather than written.
+
+    >>> sound_url_params((("expr", "3d6"), ("long", "x" * 3000), ("y", None)))
+    (('expr', '3d6'), ('y', None))
+    """
+    sound = []
+    for key, value in params:
+        if value is not None and (
+            len(value) > MAX_URL_VALUE or check_record(json.dumps(value, ensure_ascii=False))
+        ):
+            continue
+        sound.append((key, value))
+    return tuple(sound)

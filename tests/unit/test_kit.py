@@ -196,3 +196,11 @@ def test_only_sound_records_are_written() -> None:
     assert check_record('{"text": "\ud800"}') == "not_utf8"
     assert check_record('{"v": 1') == "not_json"
     assert check_record(" " * (MAX_RECORD_CHARS + 1)) == "too_large"
+
+
+def test_only_sound_values_go_into_a_share_link() -> None:
+    """A share-link value that is not valid UTF-8 or is too long is left out of the URL."""
+    from kit.panel import MAX_URL_VALUE, sound_url_params
+
+    params = (("expr", "3d6"), ("bad", "\ud800"), ("long", "x" * (MAX_URL_VALUE + 1)), ("gone", None))
+    assert sound_url_params(params) == (("expr", "3d6"), ("gone", None))
