@@ -1,9 +1,13 @@
 // Saved data: one IndexedDB record per panel (kit/browser.py writes the whole record at once).
 // Each save is its own transaction with durability "strict", so it is on disk when it completes
 // and a killed browser loses at most the action in flight (localStorage is written lazily).
+// A save still in flight when the page goes away (a reload right after a click) is kept in
+// localStorage by the pagehide handler, and carried into IndexedDB by the next load.
 // Python calls these through globalThis.gmStorage; every function returns a promise.
 const DATABASE = "gm-dice";
 const STORE = "records";
+const PENDING = "gm.pending.";
+const inFlight = new Map(); // key → text of saves not yet committed
 let opening = null;
 
 function open() {
@@ -28,7 +32,7 @@ function done(transaction, value) {
   });
 }
 
-// Every record, as {key: text}.
+// Every record, as {key: text}; saves that were in flight when the last page went away win.
 async function loadAll() {
   const db = await open();
   const transaction = db.transaction(STORE, "readonly");
@@ -38,15 +42,36 @@ async function loadAll() {
     const at = cursor.result;
     if (at) { records[at.key] = at.value; at.continue(); }
   };
-  return done(transaction, () => records);
+  await done(transaction, () => records);
+  for (const name of Object.keys(localStorage).filter((k) => k.startsWith(PENDING))) {
+    const key = name.slice(PENDING.length);
+    records[key] = localStorage.getItem(name);
+    try {
+      await save(key, records[key]);
+      localStorage.removeItem(name);
+    } catch { /* kept in localStorage until a later load can move it */ }
+  }
+  return records;
 }
 
 async function save(key, text) {
-  const db = await open();
-  const transaction = db.transaction(STORE, "readwrite", { durability: "strict" });
-  transaction.objectStore(STORE).put(text, key);
-  return done(transaction, () => true);
+  inFlight.set(key, text);
+  try {
+    const db = await open();
+    const transaction = db.transaction(STORE, "readwrite", { durability: "strict" });
+    transaction.objectStore(STORE).put(text, key);
+    return await done(transaction, () => true);
+  } finally {
+    if (inFlight.get(key) === text) inFlight.delete(key);
+  }
 }
+
+// The page goes away with saves in flight: keep them where a synchronous write is possible.
+addEventListener("pagehide", () => {
+  for (const [key, text] of inFlight) {
+    try { localStorage.setItem(PENDING + key, text); } catch { /* full: the save is lost, as said */ }
+  }
+});
 
 async function get(key) {
   const db = await open();

@@ -209,3 +209,40 @@ def test_actions_survive_a_killed_browser(site_url: str, tmp_path: Path) -> None
             process.wait(timeout=30)
     shutil.rmtree(profile, ignore_errors=True)
     watch.assert_clean()
+
+
+PANELS = ("roller", "converter", "threat", "notation", "checks", "ite", "fudge")
+
+
+def test_each_panel_drops_its_own_damaged_record(browser: Browser, site_url: str) -> None:
+    """Each panel's record damaged in turn (invalid JSON): the page boots, that panel says so, the
+    other panels keep theirs (the roller's log stands in for them)."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=9#roller", watch)
+    page.click("#gauss-roll")
+    kept = page.locator("#gauss-log li").first.inner_text()
+    for panel in PANELS:
+        if panel == "roller":
+            continue
+        page.goto(page.url.split("#")[0] + f"#{panel}")
+        page.evaluate('k => gmStorage.save(k, \'{"v": 1, "state": \')', f"gm.panel.{panel}")
+        reload(page)
+        notice = page.locator(f"#{panel} .notice:visible, #{panel} .error:visible").first
+        expect(notice).to_contain_text("были повреждены")
+        expect(page.locator("#gauss-log li").first).to_have_text(kept)
+    context.close()
+    watch.assert_clean()
+
+
+def test_a_reload_right_after_actions_keeps_them(browser: Browser, site_url: str) -> None:
+    """Rolls followed at once by a reload (saves still in flight) are all there afterwards."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=12#roller", watch)
+    for _ in range(5):
+        page.click("#gauss-roll")
+    shown = page.locator("#gauss-log li").all_inner_texts()
+    reload(page)
+    assert page.locator("#gauss-log li").all_inner_texts() == shown
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('gm.pending.'))") == []
+    context.close()
+    watch.assert_clean()
