@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, expect
 
 from e2e_support import CHROMIUM, CHROMIUM_ARGS, READY, Watch, is_local, open_app, watch_page
 
@@ -146,7 +146,7 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def test_actions_survive_a_killed_browser(site_url: str, tmp_path: Path) -> None:
+def test_actions_survive_a_killed_browser(playwright: Playwright, site_url: str, tmp_path: Path) -> None:
     """15 rolls, the browser process killed 1 s after the last: all 15 are there on reopening
     (each save is a strict-durability IndexedDB transaction, on disk when it completes)."""
     profile = tmp_path / "profile"
@@ -168,7 +168,7 @@ def test_actions_survive_a_killed_browser(site_url: str, tmp_path: Path) -> None
         )
         return process, port
 
-    def connect(playwright: object, port: int) -> object:
+    def connect(port: int) -> Browser:
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -178,35 +178,32 @@ def test_actions_survive_a_killed_browser(site_url: str, tmp_path: Path) -> None
                     raise
                 time.sleep(0.2)
 
+    def open_roller(port: int, watch: Watch) -> Page:
+        page = watch_page(connect(port).contexts[0].new_page(), watch)
+        page.route("**/*", lambda route: route.continue_() if is_local(route.request.url) else route.abort())
+        page.goto(url)
+        page.wait_for_selector(READY, state="attached", timeout=60_000)
+        return page
+
     watch = Watch()
-    with sync_playwright() as playwright:
-        process, port = launch()
-        try:
-            browser = connect(playwright, port)
-            page = watch_page(browser.contexts[0].new_page(), watch)
-            page.route(
-                "**/*", lambda route: route.continue_() if is_local(route.request.url) else route.abort()
-            )
-            page.goto(url)
-            page.wait_for_selector(READY, state="attached", timeout=60_000)
-            for _ in range(15):
-                page.click("#gauss-roll")
-            expect(page.locator("#gauss-log li")).to_have_count(15)
-            shown = page.locator("#gauss-log li").all_inner_texts()
-            time.sleep(1)
-        finally:
-            process.send_signal(signal.SIGKILL)
-            process.wait(timeout=30)
-        process, port = launch()
-        try:
-            browser = connect(playwright, port)
-            page = watch_page(browser.contexts[0].new_page(), watch)
-            page.goto(url)
-            page.wait_for_selector(READY, state="attached", timeout=60_000)
-            assert page.locator("#gauss-log li").all_inner_texts() == shown
-        finally:
-            process.send_signal(signal.SIGKILL)
-            process.wait(timeout=30)
+    process, port = launch()
+    try:
+        page = open_roller(port, watch)
+        for _ in range(15):
+            page.click("#gauss-roll")
+        expect(page.locator("#gauss-log li")).to_have_count(15)
+        shown = page.locator("#gauss-log li").all_inner_texts()
+        time.sleep(1)
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
+    process, port = launch()
+    try:
+        page = open_roller(port, watch)
+        assert page.locator("#gauss-log li").all_inner_texts() == shown
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
     shutil.rmtree(profile, ignore_errors=True)
     watch.assert_clean()
 
