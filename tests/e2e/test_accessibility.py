@@ -55,12 +55,15 @@ def phone(browser: Browser, site_url: str):
     watch.assert_clean()
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
 @pytest.mark.parametrize("panel", PANELS)
-def test_no_horizontal_scroll_at_360px(phone: Page, panel: str, tmp_path: Path) -> None:
-    """At 360 px every panel fits the width (no horizontal scrolling); a screenshot is kept."""
+def test_no_horizontal_scroll_at_360px(phone: Page, panel: str, lang: str, tmp_path: Path) -> None:
+    """At 360 px every panel fits the width in both languages (no horizontal scrolling)."""
     phone.goto(phone.url.split("#")[0] + f"#{panel}")
     phone.wait_for_selector(READY, state="attached")
+    if phone.evaluate("document.documentElement.lang") != lang:
+        phone.click("#lang-switch")
     phone.evaluate("document.querySelector('.panel:target button.primary')?.click()")
     width = phone.evaluate("document.documentElement.scrollWidth")
-    phone.screenshot(path=str(tmp_path / f"{panel}-360.png"), full_page=True)
-    assert width <= 360, f"#{panel} is {width} px wide"
+    phone.screenshot(path=str(tmp_path / f"{panel}-{lang}-360.png"), full_page=True)
+    assert width <= 360, f"#{panel} is {width} px wide in {lang}"
