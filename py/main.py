@@ -44,7 +44,7 @@ def start(name: str) -> None:
         if module is None:
             raise LookupError(f"no module panels.{name}.panel")
         browser.mount(importlib.import_module(module).panel(rng))
-        dom.enable(dom.by_id(name))
+        browser.enable(dom.by_id(name))
     except Exception as error:
         window.console.error(f"panel {name} failed to start: {error!r}")
 
@@ -58,7 +58,7 @@ first = first_panel()
 document.documentElement.dataset.firstPanel = first
 start(first)
 browser.start_page()
-dom.enable(document.querySelector("header"))
+browser.enable(document.querySelector("header"))
 dom.mark_interactive()
 waiting = [name for name in prerender.PANEL_NAMES if name != first]
 
@@ -68,6 +68,7 @@ def start_next(*_: object) -> None:
         start(waiting.pop(0))
         window.setTimeout(create_once_callable(start_next), 0)
     else:
+        browser.enable(document)
         dom.mark_ready()
         browser.after_ready()
 

@@ -39,6 +39,7 @@ SNAPSHOT_IMPORTS = ("html", "icepool")
 # compiled into the snapshot instead (precompiled.py).
 BROWSER_IMPORT = re.compile(r"^\s*(from|import)\s+(pyscript|pyodide|js)\b", re.MULTILINE)
 FIRST_PAINT = "static/first-paint.js"
+WORKER_FILES = "static/worker-files.json"  # read by static/compute-worker.mjs
 
 
 def _site_files() -> list[str]:
@@ -71,6 +72,17 @@ def write_pyscript_config(out: Path) -> None:
         if relative != "main.py":
             lines.append(f'"./py/{relative}" = "./{relative}"')
     config.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def write_worker_files(out: Path) -> None:
+    """What the compute worker writes into its Python file system: PyScript's [files], as URLs
+    relative to static/ (static/compute-worker.mjs reads this list)."""
+    config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
+    files = [
+        ["../" + source.removeprefix("./"), target.removeprefix("./")]
+        for source, target in config["files"].items()
+    ]
+    (out / WORKER_FILES).write_text(json.dumps(files), encoding="utf-8")
 
 
 def _snapshot_plan(out: Path) -> dict[str, object]:
@@ -166,8 +178,9 @@ def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
         digest.update(relative.encode() + b"\0" + (ROOT / relative).read_bytes())
     build_id = digest.hexdigest()[:16]
     write_pyscript_config(out)
+    write_worker_files(out)
     make_snapshot(out)  # derived from the files above, so the build id covers it (and the first paint)
-    precache = ["./", *(f"./{relative}" for relative in [*files, SNAPSHOT])]
+    precache = ["./", *(f"./{relative}" for relative in [*files, SNAPSHOT, WORKER_FILES])]
     worker = (ROOT / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace('"__BUILD__"', json.dumps(build_id)).replace("__FILES__", json.dumps(precache))
     (out / "sw.js").write_text(worker, encoding="utf-8")

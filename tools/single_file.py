@@ -75,7 +75,12 @@ def build_single(site: Path, out: Path) -> Path:
         ),
         (r'<link rel="manifest"[^>]*>\n', ""),
         (r'<script type="module" src="\./static/pyodide-boot\.mjs"></script>\n', ""),
-        (r'<script type="module" src="\./static/(vendor/pyscript/core|sw-register)\.js"></script>\n', ""),
+        # No service worker and no compute worker from file:// (module workers from blob: are
+        # refused there): heavy odds run in the page, and the page says so.
+        (
+            r'<script type="module" src="\./static/(vendor/pyscript/core|sw-register|compute-client)\.js"></script>\n',
+            "",
+        ),
         (r'<link rel="stylesheet" href="\./static/app\.css">', f"<style>\n{css}</style>"),
         (r'href="\./static/icon\.svg"', f'href="data:image/svg+xml;base64,{icon}"'),
         (r'<script src="\./static/first-paint\.js"></script>', f"<script>\n{first_paint}</script>"),

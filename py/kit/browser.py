@@ -20,13 +20,16 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from kit import browser_compute as compute_client
 from kit import browser_dom as dom
 from kit import browser_storage as storage
-from kit import common, fmt
+from kit import common, compute, fmt
 from kit.form import ARG, InputError
-from kit.msg import LANGUAGES, Cat, Renderable, catalogue, render
+from kit.msg import LANGUAGES, Cat, Renderable, catalogue, fixed, render
 from kit.panel import (
+    Answer,
     ClearLog,
+    Compute,
     Copy,
     CopyLog,
     CopyUrl,
@@ -43,10 +46,12 @@ from kit.panel import (
     outcome,
     sound_url_params,
 )
+from kit.view import Show, changes
 
 __all__ = [
     "after_ready",
     "apply_static",
+    "enable",
     "language",
     "mark_current_tab",
     "mount",
@@ -59,7 +64,7 @@ __all__ = [
 
 LANG_KEY = "gm.lang"
 STATIC_ATTRIBUTES = ("title", "aria-label", "placeholder")
-_page: dict[str, Any] = {"lang": "ru", "boxes": 0}
+_page: dict[str, Any] = {"lang": "ru", "boxes": 0, "requests": 0}
 _listeners: list[Callable[[str], None]] = []
 
 
@@ -74,6 +79,9 @@ class _Mounted:
     log: tuple[LogEntry, ...] = ()
     shown: dict[str, tuple[Any, Renderable, str]] = field(default_factory=dict)
     statuses: set[str] = field(default_factory=set)  # copy statuses on screen, until the next action
+    written: dict[str, Show] = field(default_factory=dict)  # what each element shows (in ``lang``)
+    written_log: tuple[str, tuple[LogEntry, ...]] | None = None
+    computing: int = 0  # the panel's request in flight (0: none)
 
 
 _mounted: dict[str, _Mounted] = {}
@@ -128,6 +136,7 @@ def set_language(lang: str, /, *, save: bool = True) -> None:
     for element_id, text in _page_shown.items():
         dom.by_id(element_id).textContent = render(text, lang)
     for mounted in _mounted.values():
+        mounted.written.clear()  # every text is in the other language now
         _render(mounted)
     for callback in _listeners:
         callback(lang)
@@ -135,8 +144,9 @@ def set_language(lang: str, /, *, save: bool = True) -> None:
 
 def _render_log(mounted: _Mounted) -> None:
     spec, lang = mounted.panel.log, _page["lang"]
-    if spec is None:
+    if spec is None or mounted.written_log == (lang, mounted.log):
         return
+    mounted.written_log = (lang, mounted.log)
     box = dom.by_id(f"{spec.prefix}-log")
     lines = []
     for entry in mounted.log:
@@ -187,9 +197,13 @@ def _fill(element: Any, text: Renderable, details: str) -> None:
 
 
 def _render(mounted: _Mounted) -> None:
+    """Write what changed in the view since the last render (everything after a switch)."""
     lang = _page["lang"]
     for element_id, show in mounted.panel.view(mounted.state).items():
-        dom.write(dom.by_id(element_id), show, lang)
+        change = changes(mounted.written.get(element_id), show)
+        if change is not None:
+            dom.write(dom.by_id(element_id), change, lang)
+            mounted.written[element_id] = show
     _render_log(mounted)
     for element, text, details in mounted.shown.values():
         _fill(element, text, details)
@@ -225,13 +239,16 @@ def _save(mounted: _Mounted) -> None:
     storage.save(panel.key, encode(panel, dom.read_form(mounted.section), mounted.state, mounted.log))
 
 
-def _apply(mounted: _Mounted, result: Any) -> None:
+def _apply(mounted: _Mounted, result: Any, box: Any = None) -> None:
+    """Carry out an action's outcome; ``box`` is the error box near the control that asked (a
+    computation shows its progress there)."""
     done = outcome(result)
     mounted.state = done.state
     for status_id in mounted.statuses:  # "Copied." spoke of the previous result
         _say(mounted, dom.by_id(status_id), None)
     mounted.statuses.clear()
     spec = mounted.panel.log
+    computing: list[tuple[Compute, Any]] = []
     for effect in done.effects:
         if isinstance(effect, SetFields):
             for key, value in effect.values:
@@ -253,6 +270,8 @@ def _apply(mounted: _Mounted, result: Any) -> None:
         elif isinstance(effect, DownloadLog):
             text = _log_text(mounted, effect.title, effect.oldest_first)
             dom.download(effect.filename, text, "text/plain")
+        elif isinstance(effect, Compute):
+            computing.append((effect, box if box is not None else mounted.section.querySelector(".error")))
     if done.log is not None and spec is not None:
         entry = log_entry(done.log, dom.now() if spec.timestamps else "")
         mounted.log = (entry, *mounted.log)[: spec.size]
@@ -260,6 +279,102 @@ def _apply(mounted: _Mounted, result: Any) -> None:
     _render(mounted)
     if done.say is not None:
         dom.by_id("announcer").textContent = render(done.say, _page["lang"])
+    for effect, near in computing:  # after the state is shown: the answer may come at once
+        _compute(mounted, effect, near)
+
+
+# --------------------------------------------------------------------------- computing off the main thread
+
+KIT_FAILURES = {
+    "timeout": common.COMPUTE_TIMEOUT,
+    "memory": common.COMPUTE_MEMORY,
+    "cancelled": common.COMPUTE_CANCELLED,
+    "internal": common.COMPUTE_FAILED,
+    "start": common.COMPUTE_FAILED,
+    "unavailable": common.COMPUTE_FAILED,
+}
+
+
+def _status_near(box: Any) -> Any:
+    """The progress line after ``box`` (made the first time)."""
+    after = box.nextElementSibling
+    if hasattr(after, "classList") and after.classList.contains("compute-status"):
+        return after
+    status = document.createElement("p")
+    status.className, status.hidden = "compute-status", True
+    status.setAttribute("role", "status")
+    box.after(status)
+    return status
+
+
+def _compute(mounted: _Mounted, effect: Compute, box: Any) -> None:
+    """Ask the worker; show elapsed time and Cancel until the answer, then run ``done``."""
+    _page["requests"] += 1
+    token = _page["requests"]
+    mounted.computing = token
+    status = _status_near(box)
+    started = float(window.performance.now())
+    label = document.createElement("span")
+    cancel = document.createElement("button")
+    cancel.type, cancel.textContent = "button", render(common.CANCEL, _page["lang"])
+    cancel.addEventListener("click", create_proxy(lambda *_: compute_client.cancel()))
+
+    def tick(*_: Any) -> None:
+        elapsed = (float(window.performance.now()) - started) / 1000
+        label.textContent = render(
+            common.COMPUTING(what=effect.label, seconds=fixed(elapsed, 1)), _page["lang"]
+        )
+
+    tick()
+    status.replaceChildren(label, " ", cancel)
+    status.hidden = False
+    timer = window.setInterval(create_proxy(tick), 200)
+
+    def finish(answer: dict[str, Any]) -> None:
+        window.clearInterval(timer)
+        if mounted.computing != token:
+            return  # a newer request of this panel took over: this answer is stale
+        mounted.computing = 0
+        status.hidden = True
+        status.replaceChildren()
+        _answered(mounted, effect, box, answer)
+
+    compute_client.request(effect.job, dict(effect.args), finish)
+
+
+def _answered(mounted: _Mounted, effect: Compute, box: Any, answer: dict[str, Any]) -> None:
+    error = answer.get("error") or {}
+    code, params = str(error.get("code", "")), error.get("params") or {}
+    if answer.get("ok"):
+        reply = Answer(True, compute.decode(answer.get("result")))
+        action = effect.done
+    else:
+        reply = Answer(False, None, code, params)
+        action = effect.failed if code in KIT_FAILURES or code == "superseded" else effect.done
+    try:
+        if code in KIT_FAILURES:
+            message = (
+                KIT_FAILURES[code](
+                    what=effect.label,
+                    seconds=int(compute_client.budget_s()),
+                    megabytes=compute_client.MEMORY_MB,
+                )
+                if code in ("timeout", "memory")
+                else KIT_FAILURES[code](what=effect.label)
+            )
+            _say(mounted, box, message)
+        if action is None:
+            return
+        done = outcome(action(mounted.state, reply))
+        _apply(mounted, done, box)
+        if code not in KIT_FAILURES:
+            _say(mounted, box, done.error)
+    except InputError as failure:
+        _say(mounted, box, failure.message)
+    except Exception:
+        details = traceback.format_exc()
+        window.console.error(details)
+        _say(mounted, box, common.INTERNAL_ERROR, details)
 
 
 def _error_box(mounted: _Mounted, target: Any) -> Any:
@@ -276,7 +391,7 @@ def _run(mounted: _Mounted, action: Any, target: Any) -> None:
         form[ARG] = arg
     try:
         done = outcome(action(mounted.state, form))
-        _apply(mounted, done)
+        _apply(mounted, done, box)
     except InputError as error:
         _say(mounted, box, error.message)
     except Exception:
@@ -354,7 +469,7 @@ def mount(panel: Panel[Any]) -> None:
         box = section.querySelector(".error")
         try:  # the URL is untrusted input: a refusal shows like an action's
             done = outcome(panel.start(mounted.state, dom.read_form(section), dom.url_params()))
-            _apply(mounted, done)
+            _apply(mounted, done, box)
         except InputError as error:
             _say(mounted, box, error.message)
         else:
@@ -378,6 +493,16 @@ def _clear_log(mounted: _Mounted) -> None:
 # --------------------------------------------------------------------------- the page around the panels
 
 
+def enable(root: Any) -> None:
+    """Enable the controls inside ``root`` that wait for Python, except where a view keeps one
+    disabled (a copy button with nothing to copy)."""
+    dom.enable(root)
+    for mounted in _mounted.values():
+        for element_id, show in mounted.written.items():
+            if show.disabled:
+                dom.by_id(element_id).disabled = True
+
+
 def mark_current_tab(*_: Any) -> None:
     """aria-current on the nav link of the panel that shows (the first one when no #fragment)."""
     target = str(window.location.hash)
@@ -398,7 +523,14 @@ def start_page() -> None:
         "click", create_proxy(lambda _e: set_language("en" if language() == "ru" else "ru"))
     )
     mark_current_tab()
-    window.addEventListener("hashchange", create_proxy(mark_current_tab))
+    window.addEventListener("hashchange", create_proxy(_left_panel))
+
+
+def _left_panel(*_: Any) -> None:
+    """Another tab: a computation the GM walked away from is stopped (the worker restarts)."""
+    mark_current_tab()
+    if any(m.computing for m in _mounted.values()):
+        compute_client.cancel()
 
 
 # --------------------------------------------------------------------------- saving
@@ -477,6 +609,11 @@ def start_saving() -> None:
 
 
 def after_ready() -> None:
+    """In the background once the page is ready: the compute worker starts, saved data is kept."""
+    compute_client.warm()
+    if not compute_client.available():
+        _page_say("compute-notice", common.COMPUTE_MAIN_THREAD)
+        dom.by_id("compute-notice").hidden = False
     if storage.backend() == "indexeddb":
         window.gmStorage.persist()
         storage.usage(_show_usage)

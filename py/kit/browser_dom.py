@@ -211,8 +211,7 @@ def mark_interactive() -> None:
 
 
 def mark_ready() -> None:
-    """Every panel is mounted: enable everything and set the marker the tests wait for."""
-    enable(document)
+    """Every panel is mounted: set the marker the tests wait for."""
     by_id("loading").hidden = True
     root = document.documentElement
     root.dataset.readyMs = str(round(window.performance.now()))

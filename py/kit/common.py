@@ -88,3 +88,30 @@ STORAGE_FALLBACK = Msg(
     "IndexedDB недоступна: данные сохраняются в localStorage, и последние действия могут не пережить сбой браузера.",
     "IndexedDB is unavailable: data is saved in localStorage, and the latest actions may not survive a browser crash.",
 )
+
+# Computing off the main thread (kit.compute, static/compute-worker.mjs)
+COMPUTING = Msg("common.computing", "Считаю: {what} — {seconds} с", "Computing: {what} — {seconds} s")
+CANCEL = Msg("common.cancel", "Отменить", "Cancel")
+COMPUTE_CANCELLED = Msg(
+    "common.compute_cancelled", "{what}: расчёт отменён.", "{what}: the computation was cancelled."
+)
+COMPUTE_TIMEOUT = Msg(
+    "common.compute_timeout",
+    "{what}: не уложилось в {seconds} с и остановлено. Это слишком много для браузера: уменьшите число кубов или граней.",
+    "{what}: did not finish within {seconds} s and was stopped. That is too much for a browser: use fewer dice or faces.",
+)
+COMPUTE_MEMORY = Msg(
+    "common.compute_memory",
+    "{what}: нужно больше {megabytes} МБ памяти, и расчёт остановлен. Уменьшите число кубов или граней.",
+    "{what}: needs more than {megabytes} MB of memory, so it was stopped. Use fewer dice or faces.",
+)
+COMPUTE_FAILED = Msg(
+    "common.compute_failed",
+    "{what}: расчёт не удался (ошибка в программе). Страница работает дальше.",
+    "{what}: the computation failed (a bug in the program). The page keeps working.",
+)
+COMPUTE_MAIN_THREAD = Msg(
+    "common.compute_main_thread",
+    "Фоновые вычисления недоступны (например, в сохранённом файле): тяжёлые расчёты идут на странице, с прежними ограничениями.",
+    "Background computing is unavailable (for instance in the saved file): heavy odds are computed in the page, with the old limits.",
+)

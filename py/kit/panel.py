@@ -32,6 +32,8 @@ from kit.view import View
 
 __all__ = [
     "Action",
+    "Answer",
+    "Compute",
     "ClearLog",
     "Copy",
     "CopyLog",
@@ -124,7 +126,33 @@ class DownloadLog:
     oldest_first: bool = False
 
 
-Effect = Union[Copy, CopyUrl, Download, SetFields, SetUrl, ClearLog, CopyLog, DownloadLog]  # noqa: UP007
+@dataclass(frozen=True)
+class Answer:
+    """What a computation gave: ``result`` (decoded, see ``kit.compute``) when ``ok``, else an
+    error ``code`` with ``params`` (a job's own refusal, or the kit's: ``timeout``, ``memory``)."""
+
+    ok: bool
+    result: Any = None
+    code: str = ""
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Compute:
+    """Run the job ``job`` (``kit.compute``) with ``args`` off the main thread, showing progress
+    (``label`` says what is computed) with a Cancel button, then ``done(state, answer)``. A newer
+    request, Cancel or the time budget ends it; the kit words its own failures (time, memory,
+    cancelled) and then calls ``failed(state, answer)`` if given. Results of requests that were
+    superseded are dropped."""
+
+    job: str
+    args: Mapping[str, Any]
+    done: Callable[[Any, Answer], Any]
+    label: Renderable
+    failed: Callable[[Any, Answer], Any] | None = None
+
+
+Effect = Union[Copy, CopyUrl, Download, SetFields, SetUrl, ClearLog, CopyLog, DownloadLog, Compute]  # noqa: UP007
 
 
 @dataclass(frozen=True)

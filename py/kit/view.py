@@ -18,10 +18,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 from kit.msg import Cat, Num, Renderable, pct, render
 
-__all__ = ["Node", "Show", "View", "bar_chart", "items", "options", "table_rows", "texts", "to_html"]
+__all__ = [
+    "Node",
+    "Show",
+    "View",
+    "bar_chart",
+    "changes",
+    "items",
+    "options",
+    "table_rows",
+    "texts",
+    "to_html",
+]
 
 
 @dataclass(frozen=True)
@@ -112,6 +124,36 @@ def bar_chart(
             )
         )
     return tuple(out)
+
+
+def changes(before: Show | None, after: Show, /) -> Show | None:
+    """What of ``after`` differs from ``before`` (what the element already shows); ``None`` if
+    nothing does. The kit writes only that, so an unchanged odds table is not rebuilt on a roll.
+
+    >>> changes(Show(text="a", hidden=False), Show(text="a", hidden=True))
+    Show(text=None, children=None, value=None, checked=None, hidden=True, disabled=None, attrs=())
+    >>> changes(Show(text="a"), Show(text="a")) is None
+    True
+    """
+    if before is None:
+        return after
+    if before == after:
+        return None
+
+    def differs(name: str) -> Any:
+        new = getattr(after, name)
+        return None if new == getattr(before, name) else new
+
+    attrs = tuple(pair for pair in after.attrs if pair not in before.attrs)
+    return Show(
+        text=differs("text"),
+        children=differs("children"),
+        value=after.value,  # the user may have typed since: always put a value the view gives
+        checked=after.checked,
+        hidden=differs("hidden"),
+        disabled=differs("disabled"),
+        attrs=attrs,
+    )
 
 
 def to_html(node: Node, lang: str, /) -> str:

@@ -24,10 +24,23 @@ from functools import partial
 
 from kit import common
 from kit.form import Form, InputError, read_choice, read_text
-from kit.panel import CopyUrl, Download, DownloadLog, Effect, LogSpec, Outcome, Panel, SetFields, SetUrl
+from kit.panel import (
+    Answer,
+    Compute,
+    CopyUrl,
+    Download,
+    DownloadLog,
+    Effect,
+    LogSpec,
+    Outcome,
+    Panel,
+    SetFields,
+    SetUrl,
+)
 from panels.notation import text
-from panels.notation.state import MAX_LENGTH, VIEWS, Fault, State, dump, load
-from panels.notation.view import odds, view
+from panels.notation.jobs import is_light, summary_from
+from panels.notation.state import MAX_LENGTH, VIEWS, Fault, Odds, State, dump, load
+from panels.notation.view import odds_of, view
 from panels.notation.words import csv_text, error_message, roll_text
 from rules import notation
 
@@ -73,13 +86,45 @@ def _compute(
         )
     same = state.expr == line
     result = notation.roll(expr, rng) if rng is not None else (state.roll if same else None)
-    new = State(line, result, state.view, state.show_all and same)
+    kept = state.odds if same and state.odds is not None and not state.odds.stopped else None
+    new = State(line, result, state.view, state.show_all and same, odds=kept)
     link = SetUrl((("expr", line),))
     return Outcome(
         new,
         log=roll_text(result) if rng is not None and result is not None else None,
-        effects=(*effects, link),
+        effects=(*effects, link, *_heavy_odds(new)),
     )
+
+
+def _heavy_odds(state: State) -> tuple[Effect, ...]:
+    """Ask the compute worker for the odds of a heavy line (a light one is computed in the view)."""
+    if not state.expr or state.odds is not None or is_light(state.expr):
+        return ()
+    line = state.expr
+    return (
+        Compute(
+            "notation.summary",
+            {"line": line},
+            partial(got_odds, line),
+            text.ODDS_LABEL(expr=line.split("#")[0].strip()),
+            failed=partial(odds_stopped, line),
+        ),
+    )
+
+
+def got_odds(line: str, state: State, answer: Answer) -> State:
+    """The worker's answer for ``line``; dropped if the panel shows another line by now."""
+    if state.expr != line:
+        return state
+    if answer.ok:
+        return replace(state, odds=Odds(line, summary_from(answer.result)))
+    params = {k: v for k, v in answer.params.items() if k != "position"}
+    refused = notation.NotationError(answer.code, int(answer.params.get("position", 0)), **params)
+    return replace(state, odds=Odds(line, refused=refused))
+
+
+def odds_stopped(line: str, state: State, answer: Answer) -> State:
+    return replace(state, odds=Odds(line, stopped=True)) if state.expr == line else state
 
 
 def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
@@ -118,7 +163,7 @@ def _current(state: State, form: Form) -> None:
 
 def download_csv(state: State, form: Form) -> Outcome[State]:
     _current(state, form)
-    summary, rows, _ = odds(state.expr)
+    summary, rows, _, _ = odds_of(state)
     if summary is None:
         raise InputError(text.NO_DISTRIBUTION)
     return Outcome(state, effects=(Download("notation.csv", csv_text(rows), "text/csv"),))

@@ -28,6 +28,17 @@ class Fault:
 
 
 @dataclass(frozen=True)
+class Odds:
+    """The exact odds of ``line`` as the compute worker gave them: a summary, or the reason it was
+    refused, or ``stopped`` (out of time or memory, or cancelled)."""
+
+    line: str
+    summary: notation.Summary | None = None
+    refused: notation.NotationError | None = None
+    stopped: bool = False
+
+
+@dataclass(frozen=True)
 class State:
     """``expr``: the line whose odds (and roll) are shown, "" for none; ``roll``: its last roll;
     ``view``: the chart's =/≥/≤; ``show_all``: the whole table was asked for; ``fault``: the line
@@ -38,6 +49,7 @@ class State:
     view: str = "eq"
     show_all: bool = False
     fault: Fault | None = None
+    odds: Odds | None = None  # a heavy line's odds from the worker (light lines are computed in the view)
 
 
 def _die_dump(die: notation.RolledDie) -> dict[str, Any]:

@@ -53,6 +53,17 @@ EXACT_DISTRIBUTION = Msg("notation.exact_distribution", "Точное распр
 PRESS_ROLL = Msg(
     "notation.press_roll", "Нажмите «Бросить» или «Только вероятности».", "Press “Roll” or “Odds only”."
 )
+ODDS_PENDING = Msg(
+    "notation.odds_pending",
+    "Точные вероятности считаются в фоне…",
+    "The exact odds are being computed in the background…",
+)
+ODDS_STOPPED = Msg(
+    "notation.odds_stopped",
+    "Точные вероятности не посчитаны: расчёт остановлен.",
+    "The exact odds were not computed: the computation was stopped.",
+)
+ODDS_LABEL = Msg("notation.odds_label", "точные вероятности «{expr}»", "the exact odds of «{expr}»")
 SHOW = Msg("notation.show", "Показать", "Show")
 DOWNLOAD_CSV = Msg("notation.download_csv", "Скачать CSV", "Download CSV")
 COPY_LINK = Msg("notation.copy_link", "Копировать ссылку", "Copy link")

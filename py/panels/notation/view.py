@@ -19,12 +19,13 @@ from kit import common
 from kit.msg import Cat, Renderable, fixed, short_pct
 from kit.view import Node, Show, View, bar_chart
 from panels.notation import text
+from panels.notation.jobs import is_light
 from panels.notation.layout import chart_bars, label_every, table_window
 from panels.notation.state import State
 from panels.notation.words import error_message, minus, roll_text
 from rules import notation
 
-__all__ = ["MAX_CHIPS", "odds", "view"]
+__all__ = ["MAX_CHIPS", "odds", "odds_of", "view"]
 
 MAX_CHIPS = 240  # dice drawn as chips per roll; the rest are counted
 VIEW_NAMES = {"eq": "P(=)", "ge": "P(≥)", "le": "P(≤)"}
@@ -39,6 +40,25 @@ def odds(line: str, /) -> tuple[notation.Summary | None, Rows, notation.Notation
     except notation.NotationError as error:  # over the work limit: refused before any work is done
         return None, (), error
     return summary, tuple(summary.table()), None
+
+
+def odds_of(state: State, /) -> tuple[notation.Summary | None, Rows, notation.NotationError | None, bool]:
+    """What the view shows of ``state.expr``'s odds: (summary, rows, why refused, still computing).
+    A light line is computed here (``jobs.INLINE_WORK``); a heavy one comes from the worker."""
+    if not state.expr:
+        return None, (), None, False
+    got = state.odds
+    if got is not None and got.line == state.expr:
+        if got.summary is not None:
+            return got.summary, tuple(got.summary.table()), None, False
+        return None, (), got.refused, False
+    try:
+        light = is_light(state.expr)
+    except notation.NotationError as error:
+        return None, (), error, False
+    if light:
+        return (*odds(state.expr), False)
+    return None, (), None, True
 
 
 def standard_deviation(summary: notation.Summary, /) -> float | Fraction:
@@ -168,7 +188,8 @@ def view(state: State) -> View:
             text=f"{line}\n{' ' * max(0, min(fault.position, len(line)))}^", hidden=False
         )
     result = state.roll
-    summary, rows, refused = odds(state.expr) if state.expr else (None, (), None)
+    summary, rows, refused, pending = odds_of(state)
+    stopped = state.odds is not None and state.odds.line == state.expr and state.odds.stopped
     if result is None:
         shown["notation-dice"] = Show(children=())
         shown["notation-result"] = Show(text=common.NO_ROLL_YET)
@@ -197,7 +218,8 @@ def view(state: State) -> View:
     shown["notation-dist"] = Show(hidden=summary is None)
     shown["notation-table-box"] = Show(hidden=summary is None)
     if summary is None:
-        shown["notation-dist-status"] = Show(text="" if refused is not None else text.PRESS_ROLL)
+        status = text.ODDS_PENDING if pending else text.ODDS_STOPPED if stopped else text.PRESS_ROLL
+        shown["notation-dist-status"] = Show(text="" if refused is not None else status)
         shown["notation-stats"] = Show(children=())
         shown["notation-chart"] = Show(children=(), attrs=(("aria-hidden", "true"),))
         shown["notation-chart-note"] = Show(text="")

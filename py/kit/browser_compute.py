@@ -1,0 +1,60 @@
+"""The page's end of the compute worker (static/compute-client.js): requests, progress, Cancel.
+
+kit.browser hands a ``Compute`` effect here; the answer comes back as a plain dict
+(``{"ok", "result" | "error"}``). Where no worker can run (an old browser, the saved file opened
+from disk), the same job runs on the main thread (``kit.compute.run``) with the jobs' old bounds.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_once_callable
+from pyscript import window
+
+from kit import compute
+from kit.browser_dom import url_params
+
+__all__ = ["BUDGET_S", "MEMORY_MB", "available", "budget_s", "cancel", "request", "warm"]
+
+BUDGET_S = 60.0  # a computation still running after this is stopped (Cancel stops it any time)
+MEMORY_MB = 768  # static/compute-worker.mjs: MEMORY_BUDGET
+
+
+def budget_s() -> float:
+    """The time budget; ``?budget=S`` (0.5–600) sets another, for tests and slow machines."""
+    try:
+        return min(600.0, max(0.5, float(url_params().get("budget", BUDGET_S))))
+    except ValueError:
+        return BUDGET_S
+
+
+def available() -> bool:
+    client = getattr(window, "gmCompute", None)
+    return bool(client is not None and client.available())
+
+
+def warm() -> None:
+    """Start the worker in the background (after the page is ready)."""
+    if available():
+        window.gmCompute.warm()
+
+
+def request(job: str, args: dict[str, Any], on_answer: Callable[[dict[str, Any]], None]) -> None:
+    """Run ``job``; ``on_answer`` gets the answer dict (in the worker, else here and now)."""
+    if not available():
+        on_answer(_inline(job, args))
+        return
+    promise = window.gmCompute.request(job, json.dumps(compute.encode(args)), budget_s() * 1000)
+    promise.then(create_once_callable(lambda answer: on_answer(json.loads(str(answer)))))
+
+
+def _inline(job: str, args: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(compute.run_json(job, json.dumps(compute.encode(args))))
+
+
+def cancel() -> None:
+    if available():
+        window.gmCompute.cancel()

@@ -1,0 +1,139 @@
+"""Exact computations that may take longer than a frame: named jobs, run in the compute worker.
+
+A panel declares its heavy computations as jobs in ``panels/NAME/jobs.py``::
+
+    @job("notation.distribution")
+    def distribution(expr: str) -> dict[str, Any]: ...
+
+and asks for one with the ``Compute`` effect (``kit.panel``); the kit sends it to the worker
+(static/compute-worker.mjs: Pyodide with icepool and these modules, off the main thread, under a
+time and memory budget), and runs the panel's ``done`` action with the result. Arguments and
+results are JSON: ``encode``/``decode`` carry Fractions as ``"n/d"`` strings. Where no worker can
+run, the kit runs the same job on the main thread (``run``), so results never differ.
+
+>>> @job("doc.half")
+... def half(x: int) -> Fraction:
+...     return Fraction(x, 2)
+>>> run_json("doc.half", '{"x": 3}')
+'{"ok": true, "result": {"__fraction__": "3/2"}}'
+>>> decode(json.loads(run_json("doc.half", '{"x": 3}'))["result"])
+Fraction(3, 2)
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+__all__ = [
+    "IN_WORKER",
+    "JobError",
+    "answer",
+    "decode",
+    "encode",
+    "job",
+    "load_jobs",
+    "run",
+    "run_json",
+    "settle",
+]
+
+_JOBS: dict[str, Callable[..., Any]] = {}
+IN_WORKER = False  # set by the worker: jobs may then use the worker's budget instead of their old bounds
+
+
+class JobError(ValueError):
+    """A job refused its input (``code`` and ``params``, worded by the panel)."""
+
+    def __init__(self, code: str, /, **params: Any) -> None:
+        super().__init__(f"{code} {params}")
+        self.code, self.params = code, params
+
+
+def job(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register ``fn`` as the job ``name`` (keyword arguments, JSON-able result)."""
+
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        _JOBS[name] = fn
+        return fn
+
+    return register
+
+
+def load_jobs(names: tuple[str, ...] = ()) -> None:
+    """Import every panel's ``jobs`` module (the worker does this once it is up)."""
+    from kit.prerender import PANEL_NAMES
+
+    for name in names or PANEL_NAMES:
+        module = f"panels.{name}.jobs"
+        if importlib.util.find_spec(f"panels.{name}") is not None and importlib.util.find_spec(module):
+            importlib.import_module(module)
+
+
+def encode(value: Any) -> Any:
+    """JSON-able: a Fraction becomes ``{"__fraction__": "n/d"}``; tuples become lists; dict keys stay."""
+    if isinstance(value, Fraction):
+        return {"__fraction__": f"{value.numerator}/{value.denominator}"}
+    if isinstance(value, dict):
+        return {str(k): encode(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [encode(v) for v in value]
+    return value
+
+
+def decode(value: Any) -> Any:
+    """``encode`` undone (tuples come back as lists)."""
+    if isinstance(value, dict):
+        if set(value) == {"__fraction__"}:
+            return Fraction(value["__fraction__"])
+        return {k: decode(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [decode(v) for v in value]
+    return value
+
+
+def run(name: str, args: dict[str, Any]) -> Any:
+    """Run job ``name`` here and now (the worker, or the main thread where no worker runs)."""
+    if name not in _JOBS:
+        load_jobs()
+    if name not in _JOBS:
+        raise LookupError(f"no job {name!r}")
+    return _JOBS[name](**args)
+
+
+def run_json(name: str, args: str) -> str:
+    """The worker's entry: JSON in, ``{"ok": true, "result": …}`` or ``{"ok": false, "error": …}`` out."""
+    try:
+        result = run(name, json.loads(args))
+    except JobError as error:
+        return json.dumps({"ok": False, "error": {"code": error.code, "params": encode(error.params)}})
+    except MemoryError:
+        return json.dumps({"ok": False, "error": {"code": "memory", "params": {}}})
+    return json.dumps({"ok": True, "result": encode(result)}, ensure_ascii=False)
+
+
+def answer(name: str, args: dict[str, Any]) -> Any:
+    """The ``kit.panel.Answer`` the worker would give for this job, computed here (tests, build)."""
+    from kit.panel import Answer
+
+    reply = json.loads(run_json(name, json.dumps(encode(dict(args)))))
+    if reply["ok"]:
+        return Answer(True, decode(reply["result"]))
+    return Answer(False, None, reply["error"]["code"], decode(reply["error"]["params"]))
+
+
+def settle(result: Any) -> Any:
+    """An action's result with every ``Compute`` effect answered here, in order: the state the
+    panel reaches once the worker has replied (for tests, and wherever no worker runs)."""
+    from kit.panel import Compute, outcome
+
+    done = outcome(result)
+    state = done.state
+    for effect in done.effects:
+        if isinstance(effect, Compute):
+            state = settle(effect.done(state, answer(effect.job, effect.args)))
+    return state
