@@ -155,26 +155,50 @@ def percent(p: Fraction, /, digits: int = 2) -> str:
     >>> percent(Fraction(1))
     '100 %'
     """
-    if p == 0:
+    # Integer arithmetic throughout (no Fraction operations, which reduce by gcd each time): a
+    # table of hundreds of cells is formatted in the page at once.
+    a, b = Fraction(p).numerator, Fraction(p).denominator
+    if a == 0:
         return percent_of("0")
-    if p == 1:
+    if a == b:
         return percent_of("100")
-    value = float(p * 100)
+    value = a * 100 / b  # int / int: the correctly rounded float, however big the integers
+    if 1 <= value <= 99:  # the common case, away from both edges
+        return percent_of(f"{value:.{digits}f}")
     # Small odds (and odds near certainty) get three significant digits, so that
     # 0,0125 % and 99,9875 % never collapse into 0 % or 100 %.
     # Exact: in floats, 100 - value is 0 when p is within 1e-16 of 1 (log10 would fail).
-    closest_edge = Fraction(min(p, 1 - p)) * 100
+    edge = a * 100 if value < 50 else (b - a) * 100  # the closest edge, in hundredths: edge / b
     text = f"{value:.{digits}f}"
-    if closest_edge < 1:
-        exponent = math.log10(closest_edge.numerator) - math.log10(closest_edge.denominator)
-        places = max(digits, 2 - math.floor(exponent))
+    if edge < b:
+        places = max(digits, 2 - _decimal_exponent(edge, b))
         text = f"{value:.{places}f}"
         whole, _, fraction = text.partition(".")
         text = f"{whole}.{fraction.rstrip('0').ljust(digits, '0')}"
     return percent_of(text)
 
 
+def _decimal_exponent(num: int, den: int, /) -> int:
+    """floor(log10(num / den)) for positive integers, exactly (a float guess checked in integers).
+
+    >>> _decimal_exponent(1, 10), _decimal_exponent(99, 1000), _decimal_exponent(1, 10**400)
+    (-1, -2, -400)
+    """
+    ratio = num / den
+    guess = math.floor(math.log10(ratio)) if ratio > 0 else math.floor(math.log10(num) - math.log10(den))
+
+    def at_least(exponent: int) -> bool:  # num / den >= 10**exponent
+        return num >= den * 10**exponent if exponent >= 0 else num * 10**-exponent >= den
+
+    while not at_least(guess):
+        guess -= 1
+    while at_least(guess + 1):
+        guess += 1
+    return guess
+
+
 TINY = Fraction(1, 10**8)
+TINY_DEN = 10**8
 
 
 def short_percent(p: Fraction, /, digits: int = 2) -> str:
@@ -185,9 +209,10 @@ def short_percent(p: Fraction, /, digits: int = 2) -> str:
     >>> short_percent(Fraction(999, 10**13))
     '1,0·10⁻⁸ %'
     """
-    if 0 < p < TINY:
-        return scientific(p * 100, 1) + _STYLES[_style["lang"]][1]
-    if 0 < 1 - p < TINY:
+    a, b = Fraction(p).numerator, Fraction(p).denominator
+    if 0 < a and a * TINY_DEN < b:  # 0 < p < 10⁻⁸
+        return scientific(Fraction(p) * 100, 1) + _STYLES[_style["lang"]][1]
+    if a < b and (b - a) * TINY_DEN < b:  # 0 < 1 - p < 10⁻⁸
         return "> " + percent_of("99.999999")
     return percent(p, digits)
 

@@ -58,7 +58,7 @@ def test_odds_only_keeps_the_roll_of_the_same_line_and_drops_another() -> None:
 def test_a_parse_error_clears_the_shown_result_and_marks_the_character() -> None:
     """A refused line moves to a cleared state (no stale odds), keeps the chart view, points at the
     character (caret under position 6), drops ?expr= and logs nothing."""
-    shown = _roll(dice.set_view(State(), {"notation-view": "ge"}), "3d6").state
+    shown = _roll(settle(dice.set_view(State(), {"notation-view": "ge"})), "3d6").state
     done = _odds(shown, "2d6 + foo")
     assert done.state == State(view="ge", fault=Fault("2d6 + foo", 6))
     assert done.log is None and SetUrl((("expr", None),)) in done.effects
@@ -179,7 +179,7 @@ def test_wide_distributions_show_their_centre_until_all_is_asked() -> None:
     assert 20 <= len(view["notation-table"].children) <= 200
     assert view["notation-table-all"].hidden is False
     assert "873" in render(view["notation-table-all"].text, "en")
-    full = dice.view(dice.show_all(state, {}))
+    full = dice.view(settle(dice.show_all(state, {})))
     assert len(full["notation-table"].children) == 873 and full["notation-table-all"].hidden
     assert len(view["notation-chart"].children) <= 48
 
@@ -196,7 +196,9 @@ def test_numbers_too_large_for_a_float_show_in_scientific_notation() -> None:
 
 def test_the_state_round_trips() -> None:
     """dump/load give back the same state, through JSON and the kit's saved record."""
-    state = dice.set_view(_roll(State(), "3d6!r1 + 2d20kh1 # атака", seed=5).state, {"notation-view": "le"})
+    state = settle(
+        dice.set_view(_roll(State(), "3d6!r1 + 2d20kh1 # атака", seed=5).state, {"notation-view": "le"})
+    )
     assert dice.load(json.loads(json.dumps(dice.dump(state)))) == state
     panel: Panel[State] = dice.panel(random.Random(0))
     restored = decode(panel, encode(panel, {"notation-expr": "3d6"}, state, ()))
@@ -276,3 +278,36 @@ def _params(code: str) -> dict[str, object]:
         "too_many_sides": {"max": 10_000},
         "too_complex": {"work": 1234567, "max": 1000000},
     }.get(code, {})
+
+
+def test_a_heavy_line_goes_to_the_worker_and_a_light_one_does_not() -> None:
+    """8d10! asks the compute worker for its digest; 3d6 is computed in the view at once."""
+    from kit.panel import Compute
+
+    heavy = _odds(State(), "8d10!")
+    assert [e.job for e in heavy.effects if isinstance(e, Compute)] == ["notation.digest"]
+    assert dice.view(heavy.state)["notation-dist-status"].text == text.ODDS_PENDING
+    light = _odds(State(), "3d6")
+    assert not [e for e in light.effects if isinstance(e, Compute)]
+
+
+def test_the_digest_shows_what_the_whole_distribution_would() -> None:
+    """The worker's digest of 8d10! equals the digest made here from the rules' exact summary."""
+    from panels.notation.digest import make
+    from panels.notation.view import key_of
+
+    state = settle(_odds(State(), "8d10!"))
+    assert state.odds.digest == make(notation.summary("8d10!"), key_of(state))
+
+
+def test_a_stale_answer_is_dropped_and_a_stop_is_shown() -> None:
+    """An answer for a line no longer shown changes nothing; a stopped computation says so."""
+    from kit.compute import answer
+    from kit.panel import Compute
+
+    asked = _odds(State(), "8d10!")
+    compute = next(e for e in asked.effects if isinstance(e, Compute))
+    moved_on = _odds(asked.state, "3d6").state
+    assert compute.done(moved_on, answer(compute.job, compute.args)) == moved_on
+    stopped = compute.failed(asked.state, answer("notation.digest", {**compute.args}))
+    assert dice.view(stopped)["notation-dist-status"].text == text.ODDS_STOPPED

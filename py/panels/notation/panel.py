@@ -38,9 +38,10 @@ from kit.panel import (
     SetUrl,
 )
 from panels.notation import text
-from panels.notation.jobs import is_light, summary_from
+from panels.notation.digest import Key, from_json
+from panels.notation.jobs import is_light
 from panels.notation.state import MAX_LENGTH, VIEWS, Fault, Odds, State, dump, load
-from panels.notation.view import odds_of, view
+from panels.notation.view import key_of, odds_of, view
 from panels.notation.words import csv_text, error_message, roll_text
 from rules import notation
 
@@ -87,7 +88,7 @@ def _compute(
     same = state.expr == line
     result = notation.roll(expr, rng) if rng is not None else (state.roll if same else None)
     kept = state.odds if same and state.odds is not None and not state.odds.stopped else None
-    new = State(line, result, state.view, state.show_all and same, odds=kept)
+    new = State(line, result, state.view, state.show_all and same, odds=kept)  # kept if its key still fits
     link = SetUrl((("expr", line),))
     return Outcome(
         new,
@@ -98,33 +99,33 @@ def _compute(
 
 def _heavy_odds(state: State) -> tuple[Effect, ...]:
     """Ask the compute worker for the odds of a heavy line (a light one is computed in the view)."""
-    if not state.expr or state.odds is not None or is_light(state.expr):
+    key = key_of(state)
+    if not state.expr or (state.odds is not None and state.odds.key == key) or is_light(state.expr):
         return ()
-    line = state.expr
     return (
         Compute(
-            "notation.summary",
-            {"line": line},
-            partial(got_odds, line),
-            text.ODDS_LABEL(expr=line.split("#")[0].strip()),
-            failed=partial(odds_stopped, line),
+            "notation.digest",
+            key._asdict(),
+            partial(got_odds, key),
+            text.ODDS_LABEL(expr=state.expr.split("#")[0].strip()),
+            failed=partial(odds_stopped, key),
         ),
     )
 
 
-def got_odds(line: str, state: State, answer: Answer) -> State:
-    """The worker's answer for ``line``; dropped if the panel shows another line by now."""
-    if state.expr != line:
+def got_odds(key: Key, state: State, answer: Answer) -> State:
+    """The worker's answer for ``key``; dropped if the panel shows something else by now."""
+    if key_of(state) != key:
         return state
     if answer.ok:
-        return replace(state, odds=Odds(line, summary_from(answer.result)))
+        return replace(state, odds=Odds(key, digest=from_json(answer.result)))
     params = {k: v for k, v in answer.params.items() if k != "position"}
     refused = notation.NotationError(answer.code, int(answer.params.get("position", 0)), **params)
-    return replace(state, odds=Odds(line, refused=refused))
+    return replace(state, odds=Odds(key, refused=refused))
 
 
-def odds_stopped(line: str, state: State, answer: Answer) -> State:
-    return replace(state, odds=Odds(line, stopped=True)) if state.expr == line else state
+def odds_stopped(key: Key, state: State, answer: Answer) -> State:
+    return replace(state, odds=Odds(key, stopped=True)) if key_of(state) == key else state
 
 
 def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
@@ -145,12 +146,14 @@ def choose_preset(state: State, form: Form) -> State | Outcome[State]:
     return _compute(state, line, None, (SetFields(((FIELD, line), ("notation-preset", ""))),))
 
 
-def set_view(state: State, form: Form) -> State:
-    return replace(state, view=read_choice(form, "notation-view", VIEWS, text.BAD_VIEW))
+def set_view(state: State, form: Form) -> Outcome[State]:
+    new = replace(state, view=read_choice(form, "notation-view", VIEWS, text.BAD_VIEW))
+    return Outcome(new, effects=_heavy_odds(new))
 
 
-def show_all(state: State, form: Form) -> State:
-    return replace(state, show_all=True)
+def show_all(state: State, form: Form) -> Outcome[State]:
+    new = replace(state, show_all=True)
+    return Outcome(new, effects=_heavy_odds(new))
 
 
 def _current(state: State, form: Form) -> None:
@@ -163,10 +166,21 @@ def _current(state: State, form: Form) -> None:
 
 def download_csv(state: State, form: Form) -> Outcome[State]:
     _current(state, form)
-    summary, rows, _, _ = odds_of(state)
-    if summary is None:
+    digest, _, _, _ = odds_of(state)
+    if digest is None:
         raise InputError(text.NO_DISTRIBUTION)
-    return Outcome(state, effects=(Download("notation.csv", csv_text(rows), "text/csv"),))
+    if is_light(state.expr):
+        rows = notation.summary(state.expr).table()
+        return Outcome(state, effects=(Download("notation.csv", csv_text(rows), "text/csv"),))
+    return Outcome(
+        state, effects=(Compute("notation.csv", {"line": state.expr}, _csv_ready, text.CSV_LABEL),)
+    )
+
+
+def _csv_ready(state: State, answer: Answer) -> Outcome[State]:
+    if not answer.ok:
+        raise InputError(text.NO_DISTRIBUTION)
+    return Outcome(state, effects=(Download("notation.csv", answer.result, "text/csv"),))
 
 
 def share(state: State, form: Form) -> Outcome[State]:

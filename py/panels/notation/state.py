@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from panels.notation.digest import Digest, Key
 from rules import notation
 
 __all__ = ["VIEWS", "Fault", "State", "dump", "load"]
@@ -29,11 +30,11 @@ class Fault:
 
 @dataclass(frozen=True)
 class Odds:
-    """The exact odds of ``line`` as the compute worker gave them: a summary, or the reason it was
-    refused, or ``stopped`` (out of time or memory, or cancelled)."""
+    """The worker's answer for ``key`` (line, rolled value, view, "show all"): a digest of the
+    exact distribution, or why it was refused, or ``stopped`` (time, memory or Cancel)."""
 
-    line: str
-    summary: notation.Summary | None = None
+    key: Key
+    digest: Digest | None = None
     refused: notation.NotationError | None = None
     stopped: bool = False
 

@@ -63,6 +63,7 @@ ODDS_STOPPED = Msg(
     "Точные вероятности не посчитаны: расчёт остановлен.",
     "The exact odds were not computed: the computation was stopped.",
 )
+CSV_LABEL = Msg("notation.csv_label", "таблица для CSV", "the CSV table")
 ODDS_LABEL = Msg("notation.odds_label", "точные вероятности «{expr}»", "the exact odds of «{expr}»")
 SHOW = Msg("notation.show", "Показать", "Show")
 DOWNLOAD_CSV = Msg("notation.download_csv", "Скачать CSV", "Download CSV")

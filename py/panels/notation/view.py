@@ -11,7 +11,6 @@ Num(kind='short_percent', value=Fraction(1, 6), digits=2)
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from functools import lru_cache
 
@@ -19,55 +18,57 @@ from kit import common
 from kit.msg import Cat, Renderable, fixed, short_pct
 from kit.view import Node, Show, View, bar_chart
 from panels.notation import text
+from panels.notation.digest import Digest, Key, make
 from panels.notation.jobs import is_light
-from panels.notation.layout import chart_bars, label_every, table_window
+from panels.notation.layout import label_every
 from panels.notation.state import State
 from panels.notation.words import error_message, minus, roll_text
 from rules import notation
 
-__all__ = ["MAX_CHIPS", "odds", "odds_of", "view"]
+__all__ = ["MAX_CHIPS", "key_of", "light_digest", "odds_of", "view"]
 
 MAX_CHIPS = 240  # dice drawn as chips per roll; the rest are counted
 VIEW_NAMES = {"eq": "P(=)", "ge": "P(≥)", "le": "P(≤)"}
 Rows = tuple[tuple[int, Fraction, Fraction, Fraction], ...]
 
 
-@lru_cache(maxsize=8)
-def odds(line: str, /) -> tuple[notation.Summary | None, Rows, notation.NotationError | None]:
-    """The summary and table of a line that parses, or why its distribution is refused."""
+def key_of(state: State, /) -> Key:
+    """What the odds on screen depend on: the line, the rolled value, the chart's view, "show all"."""
+    hit = state.roll.total if state.roll is not None else None
+    return Key(state.expr, hit, state.view, state.show_all)
+
+
+@lru_cache(maxsize=16)
+def light_digest(key: Key, /) -> Digest | notation.NotationError:
+    """The digest of a light line, computed here; or why its distribution is refused."""
     try:
-        summary = notation.summary(line)
-    except notation.NotationError as error:  # over the work limit: refused before any work is done
-        return None, (), error
-    return summary, tuple(summary.table()), None
+        return make(notation.summary(key.line), key)
+    except notation.NotationError as error:
+        return error
 
 
-def odds_of(state: State, /) -> tuple[notation.Summary | None, Rows, notation.NotationError | None, bool]:
-    """What the view shows of ``state.expr``'s odds: (summary, rows, why refused, still computing).
-    A light line is computed here (``jobs.INLINE_WORK``); a heavy one comes from the worker."""
+def odds_of(state: State, /) -> tuple[Digest | None, notation.NotationError | None, bool, bool]:
+    """What the view shows of ``state.expr``'s odds: (digest, why refused, still computing,
+    stopped). A light line is computed here (``jobs.INLINE_WORK``); a heavy one comes from the
+    worker into ``state.odds``."""
     if not state.expr:
-        return None, (), None, False
+        return None, None, False, False
+    key = key_of(state)
     got = state.odds
-    if got is not None and got.line == state.expr:
-        if got.summary is not None:
-            return got.summary, tuple(got.summary.table()), None, False
-        return None, (), got.refused, False
+    if got is not None and got.key == key:
+        return got.digest, got.refused, False, got.stopped
     try:
         light = is_light(state.expr)
     except notation.NotationError as error:
-        return None, (), error, False
+        return None, error, False, False
     if light:
-        return (*odds(state.expr), False)
-    return None, (), None, True
-
-
-def standard_deviation(summary: notation.Summary, /) -> float | Fraction:
-    """The SD, also when the variance is too large for a float (then a whole-number root)."""
-    try:
-        return summary.sd
-    except OverflowError:
-        variance = summary.variance
-        return Fraction(math.isqrt(variance.numerator // variance.denominator))
+        found = light_digest(key)
+        return (
+            (None, found, False, False)
+            if isinstance(found, notation.NotationError)
+            else (found, None, False, False)
+        )
+    return None, None, True, False
 
 
 def _chip(die: notation.RolledDie) -> Node:
@@ -116,10 +117,10 @@ def _dice(result: notation.RollResult) -> tuple[Node, ...]:
     return tuple(lines)
 
 
-def _table(rows: Rows, hit: int | None, show_all: bool) -> dict[str, Show]:
-    first, end = table_window(rows, hit, show_all)
+def _table(digest: Digest, hit: int | None) -> dict[str, Show]:
+    rows = digest.rows
     nodes = []
-    for v, eq, ge, le in rows[first : end + 1]:
+    for v, eq, ge, le in rows:
         head: list[Node] = []
         if v == hit:
             head = [
@@ -135,26 +136,24 @@ def _table(rows: Rows, hit: int | None, show_all: bool) -> dict[str, Show]:
             *(Node("td", short_pct(p), cls="num") for p in (eq, ge, le)),
         )
         nodes.append(Node("tr", cls="nd-hit" if v == hit else None, children=cells))
-    partial = end - first + 1 < len(rows)
+    partial = len(rows) < digest.count
     note: Renderable = ""
     if partial:
-        note = text.TABLE_PART(
-            lo=minus(rows[first][0]), hi=minus(rows[end][0]), shown=end - first + 1, n=len(rows)
-        )
+        note = text.TABLE_PART(lo=minus(rows[0][0]), hi=minus(rows[-1][0]), shown=len(rows), n=digest.count)
     return {
         "notation-table": Show(children=tuple(nodes)),
         "notation-table-note": Show(text=note),
-        "notation-table-all": Show(text=text.SHOW_ALL(n=len(rows)), hidden=not partial),
+        "notation-table-all": Show(text=text.SHOW_ALL(n=digest.count), hidden=not partial),
     }
 
 
-def _chart(rows: Rows, chart_view: str, hit: int | None) -> dict[str, Show]:
-    bars, highlight, lo, hi, per_bar = chart_bars(rows, chart_view, hit)
+def _chart(digest: Digest, chart_view: str) -> dict[str, Show]:
+    bars, highlight = digest.bars, digest.highlight
     notes: list[Renderable] = [f"{VIEW_NAMES[chart_view]}."]
-    if lo != rows[0][0] or hi != rows[-1][0]:
-        notes.append(text.TAILS_CUT(lo=minus(lo), hi=minus(hi)))
-    if per_bar > 1:
-        notes.append(text.BINNED(w=per_bar))
+    if digest.lo != digest.minimum or digest.hi != digest.maximum:
+        notes.append(text.TAILS_CUT(lo=minus(digest.lo), hi=minus(digest.hi)))
+    if digest.per_bar > 1:
+        notes.append(text.BINNED(w=digest.per_bar))
     if highlight is not None:
         notes.append(text.HIGHLIGHTED)
     chart = bar_chart(bars, highlight=highlight, label_every=label_every(bars))
@@ -164,13 +163,13 @@ def _chart(rows: Rows, chart_view: str, hit: int | None) -> dict[str, Show]:
     }
 
 
-def _stats(summary: notation.Summary) -> tuple[Node, ...]:
+def _stats(digest: Digest) -> tuple[Node, ...]:
     pairs: tuple[tuple[Renderable, Renderable], ...] = (
-        (text.MEAN, fixed(summary.mean)),
-        (text.SD, fixed(standard_deviation(summary))),
-        (text.MIN, minus(summary.minimum)),
-        (text.MAX, minus(summary.maximum)),
-        (text.OUTCOMES, str(len(summary.outcomes))),
+        (text.MEAN, fixed(digest.mean)),
+        (text.SD, fixed(digest.sd)),
+        (text.MIN, minus(digest.minimum)),
+        (text.MAX, minus(digest.maximum)),
+        (text.OUTCOMES, str(digest.count)),
     )
     return tuple(Node("div", children=(Node("dt", name), Node("dd", value))) for name, value in pairs)
 
@@ -188,8 +187,7 @@ def view(state: State) -> View:
             text=f"{line}\n{' ' * max(0, min(fault.position, len(line)))}^", hidden=False
         )
     result = state.roll
-    summary, rows, refused, pending = odds_of(state)
-    stopped = state.odds is not None and state.odds.line == state.expr and state.odds.stopped
+    summary, refused, pending, stopped = odds_of(state)
     if result is None:
         shown["notation-dice"] = Show(children=())
         shown["notation-result"] = Show(text=common.NO_ROLL_YET)
@@ -200,15 +198,15 @@ def view(state: State) -> View:
         k = result.total
         shown["notation-where"] = Show(
             text=""
-            if summary is None
+            if summary is None or summary.where is None
             else Cat(
                 (
                     f"P(= {minus(k)}) = ",
-                    short_pct(summary.equal(k)),
+                    short_pct(summary.where[0]),
                     f"; P(≤ {minus(k)}) = ",
-                    short_pct(summary.at_most(k)),
+                    short_pct(summary.where[1]),
                     f"; P(≥ {minus(k)}) = ",
-                    short_pct(summary.at_least(k)),
+                    short_pct(summary.where[2]),
                 )
             )
         )
@@ -234,13 +232,13 @@ def view(state: State) -> View:
         text=text.DIST_STATUS(
             expr=expr,
             mean=fixed(summary.mean),
-            sd=fixed(standard_deviation(summary)),
+            sd=fixed(summary.sd),
             lo=minus(summary.minimum),
             hi=minus(summary.maximum),
         )
     )
     shown["notation-stats"] = Show(children=_stats(summary))
     shown["notation-table-caption"] = Show(text=Cat((common.EXACT_ODDS, ": ", expr)))
-    shown.update(_table(rows, hit, state.show_all))
-    shown.update(_chart(rows, state.view, hit))
+    shown.update(_table(summary, hit))
+    shown.update(_chart(summary, state.view))
     return shown
