@@ -26,6 +26,15 @@ from build import build  # noqa: E402
 from e2e_support import CHROMIUM, CHROMIUM_ARGS, READY, wait_until_controlled  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
+# The exhaustible bag at the old forecast budget (8 light + 10 dark, T₀ = 1, advantage). Events
+# bubble: the kit listens on each panel's section.
+HEAVY_THREAT_BAG = (
+    "for (const [id, v] of [['threat-light', '8'], ['threat-dark', '10'], ['threat-base', '1'], "
+    "['threat-t', '1'], ['threat-step', '1'], ['threat-fc-roll', 'advantage']]) { "
+    "const field = document.getElementById(id); field.value = v; "
+    "field.dispatchEvent(new Event('change', {bubbles: true})); } "
+)
+
 # (name, panel, JS run before the click, button selector)
 ACTIONS: list[tuple[str, str, str, str]] = [
     ("GaussD20 roll", "roller", "", "#gauss-roll"),
@@ -69,12 +78,8 @@ ACTIONS: list[tuple[str, str, str, str]] = [
     (
         "threat check + forecast, exhaustible bag at the budget",
         "threat",
-        "for (const [id, v] of [['threat-light', '8'], ['threat-dark', '10'], ['threat-base', '1'], "
-        "['threat-t', '1'], ['threat-step', '1'], ['threat-fc-roll', 'advantage']]) "
-        "document.getElementById(id).value = v; "
-        "document.getElementById('threat-exhaustible').checked = true; "
-        "document.getElementById('threat-fc-roll').dispatchEvent(new Event('change')); "
-        "document.getElementById('threat-exhaustible').dispatchEvent(new Event('change'))",
+        HEAVY_THREAT_BAG + "document.getElementById('threat-exhaustible').checked = true; "
+        "document.getElementById('threat-exhaustible').dispatchEvent(new Event('change', {bubbles: true}))",
         "#threat-check",
     ),
     # Seed 001 §4 (ITE panel): exact odds of the worst allowed chain, I, T and E each 2d67 against a
@@ -91,6 +96,44 @@ ACTIONS: list[tuple[str, str, str, str]] = [
         "#ite-calc",
     ),
 ]
+
+# Issue 12: heavy exact computations run in the compute worker. (name, panel, setup JS, button):
+# time from the click to the result on screen, and the longest main-thread task meanwhile.
+HEAVY: list[tuple[str, str, str, str]] = [
+    *(
+        (
+            f"notation {expr}",
+            "notation",
+            f"document.getElementById('notation-expr').value = '{expr}'",
+            "#notation-odds",
+        )
+        for expr in ("8d10!", "200d6", "d1000*d100", "floor(200d6/7d6)")
+    ),
+    (
+        "threat forecast, exhaustible bag at the old budget",
+        "threat",
+        ACTIONS[-2][2].replace(
+            "document.getElementById('threat-exhaustible').dispatchEvent(new Event('change'))", ""
+        ),
+        "#threat-exhaustible",
+    ),
+]
+
+HEAVY_JS = """async ([setup, selector]) => {
+  const tasks = [];
+  const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push(e.duration); });
+  observer.observe({ type: "longtask" });
+  if (setup) eval(setup);
+  const start = performance.now();
+  document.querySelector(selector).click();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  while (globalThis.gmCompute?.busy()) await new Promise((resolve) => setTimeout(resolve, 5));
+  await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  const ms = performance.now() - start;
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  observer.disconnect();
+  return [ms, Math.max(0, ...tasks)];
+}"""
 
 MARKS = {
     # The odds table and chart are in the built markup (kit/prerender.py), so the first contentful
@@ -130,6 +173,8 @@ def main() -> None:
     starts: dict[str, list[float]] = {f"{kind}: {name}": [] for kind in kinds for name in MARKS}
     boots: set[str] = set()
     clicks: dict[str, list[float]] = {name: [] for name, *_ in ACTIONS}
+    heavy: dict[str, list[tuple[float, float]]] = {name: [] for name, *_ in HEAVY}
+    worker_start: list[float] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for _ in range(args.runs):
@@ -149,6 +194,14 @@ def main() -> None:
                 # a panel that writes ?query= into the URL (notation's share link) makes this a reload
                 start_marks(page)
                 clicks[name].append(page.evaluate(CLICK_JS, [setup, selector]))
+            for name, panel, setup, selector in HEAVY:
+                page.goto(url + f"index.html#{panel}")
+                start_marks(page)
+                started = page.evaluate(
+                    "(async () => { const t = performance.now(); await gmCompute.warm(); return performance.now() - t; })()"
+                )
+                worker_start.append(started)
+                heavy[name].append(tuple(page.evaluate(HEAVY_JS, [setup, selector])))
             context.close()
         browser.close()
     server.shutdown()
@@ -159,6 +212,19 @@ def main() -> None:
         (f"click → result: {name}", values) for name, values in clicks.items()
     ]:
         print(f"| {name} | {statistics.median(values):.0f} | {min(values):.0f}–{max(values):.0f} |")
+    print()
+    print("Heavy cases (compute worker): click → result, and the longest main-thread task meanwhile")
+    print("| case | result median ms | min–max ms | longest task median ms | max ms |")
+    print("|---|---|---|---|---|")
+    for name, pairs in heavy.items():
+        results, longest = [r for r, _ in pairs], [t for _, t in pairs]
+        print(
+            f"| {name} | {statistics.median(results):.0f} | {min(results):.0f}–{max(results):.0f} "
+            f"| {statistics.median(longest):.0f} | {max(longest):.0f} |"
+        )
+    print(
+        f"worker ready after the page (warm() wait, median of runs): {statistics.median(worker_start):.0f} ms"
+    )
 
 
 if __name__ == "__main__":
