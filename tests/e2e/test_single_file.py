@@ -90,3 +90,15 @@ def test_offline_bundle_holds_the_site_and_the_single_file(site_dir: Path, tmp_p
     expected = {f"gm-dice/{p.relative_to(site_dir).as_posix()}" for p in site_dir.rglob("*") if p.is_file()}
     assert expected <= names
     assert "gm-dice/gm-dice.html" in names
+
+
+def test_heavy_odds_run_in_the_page_and_it_says_so(disk_page: tuple[Page, Watch]) -> None:
+    """From file:// there is no compute worker: the page says so once, and heavy odds still come
+    (in the page, within the old bounds)."""
+    page, _ = disk_page
+    page.goto(page.url.split("#")[0] + "#notation")
+    expect(page.locator("#compute-notice")).to_be_visible()
+    expect(page.locator("#compute-notice")).to_contain_text("Фоновые вычисления недоступны")
+    page.fill("#notation-expr", "8d10!")
+    page.click("#notation-odds")
+    expect(page.locator("#notation-dist-status")).to_contain_text("Распределение 8d10!")
