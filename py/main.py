@@ -16,7 +16,7 @@ from pyscript import document, window
 # When Python itself is up (before our imports): tools/bench.py splits start-up time with it.
 document.documentElement.dataset.pythonMs = str(round(window.performance.now()))
 
-from kit import browser, prerender  # noqa: E402
+from kit import browser, browser_page, prerender  # noqa: E402
 from kit import browser_dom as dom  # noqa: E402
 from kit import browser_storage as storage  # noqa: E402
 
@@ -44,7 +44,7 @@ def start(name: str) -> None:
         if module is None:
             raise LookupError(f"no module panels.{name}.panel")
         browser.mount(importlib.import_module(module).panel(rng))
-        browser.enable(dom.by_id(name))
+        browser_page.enable(dom.by_id(name))
     except Exception as error:
         window.console.error(f"panel {name} failed to start: {error!r}")
 
@@ -52,13 +52,13 @@ def start(name: str) -> None:
 prerender.load_texts()
 # Every saved record, before any panel mounts (PyScript runs this script with top-level await).
 await storage.load()  # noqa: F704
-browser.start_saving()
+browser_page.start_saving()
 browser.set_language(browser.saved_language(), save=False)
 first = first_panel()
 document.documentElement.dataset.firstPanel = first
 start(first)
-browser.start_page()
-browser.enable(document.querySelector("header"))
+browser_page.start_page()
+browser_page.enable(document.querySelector("header"))
 dom.mark_interactive()
 waiting = [name for name in prerender.PANEL_NAMES if name != first]
 
@@ -68,9 +68,9 @@ def start_next(*_: object) -> None:
         start(waiting.pop(0))
         window.setTimeout(create_once_callable(start_next), 0)
     else:
-        browser.enable(document)
+        browser_page.enable(document)
         dom.mark_ready()
-        browser.after_ready()
+        browser_page.after_ready()
 
 
 window.setTimeout(create_once_callable(start_next), 0)

@@ -25,7 +25,7 @@ from kit import browser_dom as dom
 from kit import browser_storage as storage
 from kit import common, compute, fmt
 from kit.form import ARG, InputError
-from kit.msg import LANGUAGES, Cat, Renderable, catalogue, fixed, render
+from kit.msg import LANGUAGES, Renderable, catalogue, fixed, render
 from kit.panel import (
     Answer,
     ClearLog,
@@ -49,17 +49,12 @@ from kit.panel import (
 from kit.view import Show, changes
 
 __all__ = [
-    "after_ready",
     "apply_static",
-    "enable",
     "language",
-    "mark_current_tab",
     "mount",
     "on_language",
     "saved_language",
     "set_language",
-    "start_page",
-    "start_saving",
 ]
 
 LANG_KEY = "gm.lang"
@@ -490,130 +485,7 @@ def _clear_log(mounted: _Mounted) -> None:
     _render(mounted)
 
 
-# --------------------------------------------------------------------------- the page around the panels
-
-
-def enable(root: Any) -> None:
-    """Enable the controls inside ``root`` that wait for Python, except where a view keeps one
-    disabled (a copy button with nothing to copy)."""
-    dom.enable(root)
-    for mounted in _mounted.values():
-        for element_id, show in mounted.written.items():
-            if show.disabled:
-                dom.by_id(element_id).disabled = True
-
-
-def mark_current_tab(*_: Any) -> None:
-    """aria-current on the nav link of the panel that shows (the first one when no #fragment)."""
-    target = str(window.location.hash)
-    links = document.querySelectorAll("nav.tabs a")
-    ids = [str(link.getAttribute("href")) for link in links]
-    current = target if target in ids else ids[0]
-    for link in links:
-        if str(link.getAttribute("href")) == current:
-            link.setAttribute("aria-current", "page")
-        else:
-            link.removeAttribute("aria-current")
-
-
-def start_page() -> None:
-    """The language switch and the tabs' current marker."""
-    switch = dom.by_id("lang-switch")
-    switch.addEventListener(
-        "click", create_proxy(lambda _e: set_language("en" if language() == "ru" else "ru"))
-    )
-    mark_current_tab()
-    window.addEventListener("hashchange", create_proxy(_left_panel))
-
-
-def _left_panel(*_: Any) -> None:
-    """Another tab: a computation the GM walked away from is stopped (the worker restarts)."""
-    mark_current_tab()
-    if any(m.computing for m in _mounted.values()):
-        compute_client.cancel()
-
-
-# --------------------------------------------------------------------------- saving
-
-
 def _page_say(element_id: str, text: Renderable) -> None:
+    """A page-level kit text (footer, banner), re-worded on a language switch."""
     _page_shown[element_id] = text
     dom.by_id(element_id).textContent = render(text, _page["lang"])
-
-
-def _save_status(*_: Any) -> None:
-    """Show which panels could not be saved, or hide the banner when all are saved again."""
-    banner = dom.by_id("save-failed")
-    if not _unsaved:
-        banner.hidden = True
-        return
-    names = [m.panel.title or m.panel.name for m in _mounted.values() if m.panel.key in _unsaved]
-    _page_say("save-failed-text", common.SAVE_FAILED(what=Cat(tuple(names), ", ")))
-    banner.hidden = False
-
-
-def _on_save_failed(key: str, reason: str) -> None:
-    _unsaved[key] = reason
-    _save_status()
-
-
-def _on_saved(key: str) -> None:
-    if _unsaved.pop(key, None) is not None:
-        _save_status()
-
-
-def _export_all(*_: Any) -> None:
-    """Every panel's record as one JSON file (what is on screen, saved or not)."""
-    records = {
-        m.panel.key: json.loads(encode(m.panel, dom.read_form(m.section), m.state, m.log))
-        for m in _mounted.values()
-    }
-    dom.download(
-        "gm-dice-data.json",
-        json.dumps({"app": "gm-dice", "records": records}, ensure_ascii=False),
-        "application/json",
-    )
-
-
-def _trim_logs(*_: Any) -> None:
-    for mounted in _mounted.values():
-        if mounted.log:
-            mounted.log = mounted.log[: len(mounted.log) // 2]
-            _save(mounted)
-            _render(mounted)
-
-
-def _retry(*_: Any) -> None:
-    for mounted in _mounted.values():
-        if mounted.panel.key in _unsaved:
-            _save(mounted)
-
-
-def _show_usage(used: int, _quota: int) -> None:
-    kilobytes = max(1, round(used / 1024))
-    _page_say("storage-usage", common.STORAGE_USAGE(used=kilobytes))
-
-
-def start_saving() -> None:
-    """Report failed saves with a way out; once the page is ready, ask to keep data and show usage."""
-    storage.on_failure(_on_save_failed)
-    storage.on_saved(_on_saved)
-    for element_id, handler in (
-        ("save-export", _export_all),
-        ("save-trim", _trim_logs),
-        ("save-retry", _retry),
-    ):
-        dom.by_id(element_id).addEventListener("click", create_proxy(handler))
-    if storage.backend() != "indexeddb":
-        _page_say("storage-usage", common.STORAGE_FALLBACK)
-
-
-def after_ready() -> None:
-    """In the background once the page is ready: the compute worker starts, saved data is kept."""
-    compute_client.warm()
-    if not compute_client.available():
-        _page_say("compute-notice", common.COMPUTE_MAIN_THREAD)
-        dom.by_id("compute-notice").hidden = False
-    if storage.backend() == "indexeddb":
-        window.gmStorage.persist()
-        storage.usage(_show_usage)
