@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from kit.form import ARG, InputError
 from kit.msg import pct, render
-from kit.panel import Outcome, SetFields, decode
+from kit.panel import Compute, Outcome, SetFields, decode
 from kit.view import texts
 from panels.fudge import panel as fp
 from rules import fudge
@@ -324,3 +325,70 @@ def test_start_reads_the_restored_form() -> None:
     assert state.dice.name == "4dF"
     assert (state.attack.setup.weapon, state.attack.setup.x, state.attack.setup.y) == ("r1", 2, 1)
     assert state.scale.bullets == 20
+
+
+# The heaviest inputs the panel accepts: the most bullets (both fields stop at 1000), the
+# bazooka at its top multiplier (20S), the widest totals, a dodging target.
+HEAVY_FORM = {
+    **ACTION_FORM,
+    **ATTACK_FORM,
+    "fudge-att": "30",
+    "fudge-def": "-30",
+    "fudge-min-hit": "-8",
+    "fudge-graze": "2",
+    "fudge-bullets": "1000",
+    "fudge-weapon": "r4",
+    "fudge-wx": "20",
+    "fudge-str": "10",
+    "fudge-ascale": "60",
+    "fudge-dscale": "-20",
+    "fudge-rf-bullets": "1000",
+}
+
+
+def test_heaviest_rapid_fire_odds_stay_on_the_page_and_equal_the_rules() -> None:
+    """No FUDGE computation needs the compute worker: with the most bullets and every dice, the
+    actions that change the odds' inputs (and start) ask for no Compute effect, and the view's
+    burst odds are rules.fudge.attack_odds exactly."""
+    state = run(fp.State(), "#fudge-att-part", HEAVY_FORM).state  # the firearm, at its lowest model
+    state = run(state, "#fudge-att-part", HEAVY_FORM).state  # then its top multiplier
+    state = run(state, "#fudge-rf-bullets", HEAVY_FORM).state
+    setup = state.attack.setup
+    assert (setup.bullets, setup.weapon, setup.x, state.scale.bullets) == (1000, "r4", 20, 1000)
+    for name in fudge.DICE:
+        form = {**HEAVY_FORM, "fudge-dice": name}
+        for selector in ("#fudge-dice", "#fudge-att-part", "#fudge-rf-bullets", "#fudge-attack"):
+            effects = run(state, selector, form).effects
+            assert not [effect for effect in effects if isinstance(effect, Compute)], selector
+        state = run(state, "#fudge-dice", form).state
+        assert fp.start(fp.State(), form, {}) == replace(state, dice=replace(state.dice, last=None))
+        attacker, defender = fudge.Side(modifier=30), fudge.Side(modifier=-30)
+        odds = fudge.attack_odds(
+            attacker, defender, fp.attack.factors(setup), name, graze_cap=2, bullets=1000, min_hit_level=-8
+        )
+        rows = fp.view(state)["fudge-att-hits"].children or ()
+        assert [(r.children[0].text, r.children[1].text) for r in rows] == [
+            (str(n), pct(p)) for n, p in (odds.hits or {}).items()
+        ]
+
+
+def test_attack_odds_work_is_bounded_by_the_dice_not_the_bullets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Why the odds stay on the page: attack_odds resolves one pair of totals per attack and
+    defence outcome (at most 13 × 13 for the seed's dice), the same for 1 bullet as for 1000."""
+    calls: list[int] = []
+    resolve = fudge._resolve
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return resolve(*args)
+
+    monkeypatch.setattr(fudge, "_resolve", counted)
+    factors = fudge.DamageFactors(fudge.RANGED_WEAPONS[4].weapon(20, 0))
+    for name in fudge.DICE:
+        outcomes = len(fudge.distribution(name))
+        assert outcomes <= 13
+        for bullets in (None, 1, 1000):
+            for defender in (fudge.Side(), None):
+                calls.clear()
+                fudge.attack_odds(fudge.Side(), defender, factors, name, bullets=bullets)
+                assert 1 <= len(calls) <= outcomes * (1 if defender is None else outcomes)
