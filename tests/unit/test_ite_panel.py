@@ -12,6 +12,7 @@ from kit.form import InputError
 from kit.msg import pct, render
 from kit.panel import ClearLog, Outcome, SetFields
 from kit.view import texts
+from panels.ite import jobs as ite_jobs
 from panels.ite import panel as ite_panel
 from panels.ite import stage as ite_stage
 from rules import ite
@@ -67,7 +68,8 @@ def test_single_check_odds_are_the_rules_ite1_probability() -> None:
     assert render(shown["ite-t-p1"].text, "ru") == render(pct(expected), "ru")
     assert "10,5" in render(shown["ite-t-formula"].text, "ru")
     assert render(shown["ite-i-formula"].text, "ru") == "чек выключен"
-    assert ite_panel.chain_odds(state.stages).stages[0].success == expected
+    assert ite.chain_odds(state.stages).stages[0].success == expected
+    assert ite_jobs.odds(state.stages).stages[0].success == expected
 
 
 def test_three_stages_share_one_reader() -> None:
