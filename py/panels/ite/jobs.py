@@ -1,8 +1,9 @@
 """The ITE panel's heavy computation, run in the compute worker (``kit.compute``).
 
 A chain's exact odds (``rules.ite.chain_odds``, plus each stage's stand-alone ITE-1 odds) take
-from well under a millisecond (the default 3 × 2к6) to about 0.15 s of CPython (two 20к7 and a
-2к67 with criticals, within the form's limits) and more in the page. A chain whose estimated work
+from well under a millisecond (the default 3 × 2к6) to about 0.15 s of CPython for the heaviest
+chains the form allows (e.g. 11к5 and 11к9 rolled on both sides around a 19к8, face criticals;
+tools/bench.py's 3 × 2к67 takes 0.04 s), and more in the page. A chain whose estimated work
 (``work``, in microseconds of CPython from cold caches) is within ``INLINE_WORK`` is computed on
 the page at once; a heavier one goes to the worker. Either way the panel shows ``Odds``, which
 holds only what the view prints (no margin distributions), so the worker's answer stays small.
