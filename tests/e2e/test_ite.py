@@ -325,6 +325,8 @@ def test_chain_too_big_and_empty_chain_are_refused(app: Page) -> None:
     _set_stage(app, "i", 10, 2, 100, 0, 10)  # 2 × 198 = 396: still allowed
     app.click("#ite-calc")
     expect(app.locator("#ite .error")).to_be_hidden()
+    expect(app.locator("#ite-odds tr")).to_have_count(2, timeout=60_000)  # heavy: from the compute worker
+    expect(app.locator("#ite .compute-status")).to_be_hidden()
     before = _snapshot(app)
     app.locator("#ite-e-on").set_checked(True)  # + 2к6 (span 10) = 406 > 400
     expect(app.locator("#ite .error")).to_contain_text(f"предел {ite.MAX_CHAIN_SPAN}")
@@ -476,5 +478,57 @@ def test_old_saved_log_is_carried_over(browser: Browser, site_url: str) -> None:
     assert _saved_log(page)[0] == {"ru": "старая запись", "en": "old entry"}
     page.click("#lang-switch")
     expect(entry).to_have_text("old entry")
+    context.close()
+    watch.assert_clean()
+
+
+# tools/bench.py's ITE row: I, T and E each 2к67 against the constant, carried, margin criticals ±5
+# (the worst chain the form allows); fields set without change events, then «Посчитать шансы».
+WORST_CHAIN_JS = (
+    "for (const k of ['i', 't', 'e']) { "
+    "for (const [f, v] of [['x', '0'], ['m', '2'], ['n', '67'], ['mod', '0'], ['dif', '0'], "
+    "['crit', 'margin'], ['crit-high', '5'], ['crit-low', '-5']]) "
+    "document.getElementById(`ite-${k}-${f}`).value = v; "
+    "for (const [f, on] of [['on', true], ['right', false], ['carry', true], ['gate', false]]) "
+    "document.getElementById(`ite-${k}-${f}`).checked = on; }"
+)
+LONG_TASKS_JS = """() => {
+  window.longTasks = [];
+  new PerformanceObserver(list => {
+    for (const entry of list.getEntries()) window.longTasks.push(Math.round(entry.duration));
+  }).observe({type: "longtask"});
+}"""
+
+
+def test_worst_chain_is_computed_off_the_main_thread(browser: Browser, site_url: str) -> None:
+    """The worst allowed chain's odds come from the compute worker: no main-thread task over 100 ms,
+    another panel's button answers while they are computed, and then they equal rules.ite's."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=7#ite", watch)
+    expect(page.locator("#ite-roll")).to_be_enabled()
+    page.evaluate(LONG_TASKS_JS)
+    page.evaluate(f"() => {{ {WORST_CHAIN_JS}; document.getElementById('ite-calc').click(); }}")
+    chain = page.locator("#ite-chain-odds")
+    expect(chain).to_have_text("Точные шансы этой цепочки считаются в фоне…")
+    expect(page.locator("#ite .compute-status")).to_contain_text("точные шансы цепочки ИТЭ")
+    # Another panel's button, in a task of its own while the worker computes, answers at once (the GM
+    # stays on this tab: leaving it cancels the computation, see kit.browser._left_panel).
+    answered = page.evaluate(
+        """() => {
+          document.getElementById("gauss-roll").click();
+          return {rolls: document.querySelectorAll("#gauss-log li").length,
+                  ite: document.getElementById("ite-chain-odds").textContent};
+        }"""
+    )
+    assert answered == {"rolls": 1, "ite": "Точные шансы этой цепочки считаются в фоне…"}
+    stages = tuple(ite.Stage(kind.upper(), _form_check(page, kind), carry=True) for kind in ("i", "t", "e"))
+    expect(page.locator("#ite-odds tr")).to_have_count(3, timeout=60_000)
+    _expect_odds_table(page, stages)
+    for kind, stage in zip(KINDS, stages, strict=True):
+        expect(page.locator(f"#ite-{kind}-p1")).to_have_text(percent(ite.check_odds(stage.check).success))
+    expect(page.locator("#ite .compute-status")).to_be_hidden()
+    long_tasks = page.evaluate("window.longTasks")
+    print(f"main-thread long tasks during the worst ITE chain: {long_tasks} ms")
+    assert all(duration < 100 for duration in long_tasks), long_tasks
     context.close()
     watch.assert_clean()

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from fractions import Fraction
 
 import pytest
 
+from kit.compute import answer, encode, settle
 from kit.form import InputError
 from kit.msg import pct, render
-from kit.panel import ClearLog, Outcome, SetFields
+from kit.panel import Answer, ClearLog, Compute, Outcome, SetFields, outcome
 from kit.view import texts
+from panels.ite import jobs as ite_jobs
 from panels.ite import panel as ite_panel
 from panels.ite import stage as ite_stage
+from panels.ite import text as ite_text
 from rules import ite
 
 CYRILLIC_OUTSIDE_QUOTES = re.compile("[А-Яа-яЁё]")
@@ -67,7 +71,8 @@ def test_single_check_odds_are_the_rules_ite1_probability() -> None:
     assert render(shown["ite-t-p1"].text, "ru") == render(pct(expected), "ru")
     assert "10,5" in render(shown["ite-t-formula"].text, "ru")
     assert render(shown["ite-i-formula"].text, "ru") == "чек выключен"
-    assert ite_panel.chain_odds(state.stages).stages[0].success == expected
+    assert ite.chain_odds(state.stages).stages[0].success == expected
+    assert ite_jobs.odds(state.stages).stages[0].success == expected
 
 
 def test_three_stages_share_one_reader() -> None:
@@ -292,3 +297,180 @@ def test_alone_odds_with_a_roll_on_the_right() -> None:
     check = ite.Check(5, 2, 6, 0, 4, rolled_right=True)
     assert ite_stage.alone_odds(check) == ite.check_odds(check).success
     assert ite_stage.alone_odds(check) != Fraction(ite.ite1_probability(5, 2, 6, 0, 4))
+
+
+# --------------------------------------------------------------------------- odds off the main thread
+
+
+def _worst_chain_form() -> dict:
+    """tools/bench.py's ITE row: I, T and E each 2к67 against the constant, carried, margin criticals ±5."""
+    form: dict[str, object] = {"ite-order": "ITE"}
+    for kind in "ITE":
+        form.update(
+            _stage_form(
+                kind, x=0, m=2, n=67, mod=0, dif=0, carry=True, crit="margin", crit_high="5", crit_low="-5"
+            )
+        )
+    return form
+
+
+HEAVY_T = {
+    "x": 3,
+    "m": 5,
+    "n": 20,
+    "mod": 1,
+    "dif": 40,
+}  # 5к20 alone: about 10 ms of CPython, over INLINE_WORK
+
+
+def _computes(result: object) -> list[Compute]:
+    return [e for e in outcome(result).effects if isinstance(e, Compute)]  # type: ignore[arg-type]
+
+
+def _odds_texts(state: ite_panel.State, lang: str = "ru") -> dict[str, object]:
+    shown = ite_panel.view(state)
+    return {
+        "rows": [[render(c.text, lang) for c in row.children[1:]] for row in shown["ite-odds"].children],
+        "chain": render(shown["ite-chain-odds"].text, lang),
+        "p1": {k: render(shown[f"ite-{k}-p1"].text, lang) for k in "ite"},
+    }
+
+
+def _expected_texts(stages: tuple[ite.Stage, ...], lang: str = "ru") -> dict[str, object]:
+    """What the panel showed before the worker: rules.ite's exact odds, rendered the panel's way."""
+    odds = ite.chain_odds(stages)
+    rows = [
+        [
+            render(pct(p), lang)
+            for p in (s.reached, s.success, s.success_if_reached, s.critical_high, s.critical_low)
+        ]
+        for s in odds.stages
+    ]
+    by_kind = {stage.kind: stage for stage in stages}
+    p1 = {}
+    for k in "ite":
+        stage = by_kind.get(k.upper())
+        p1[k] = "—" if stage is None else render(pct(ite_stage.alone_odds(stage.check)), lang)
+    chain = render(ite_text.CHAIN_ODDS(all=pct(odds.all_succeed), crit=pct(odds.any_critical)), lang)
+    return {"rows": rows, "chain": chain, "p1": p1}
+
+
+def test_heavy_chain_asks_the_worker_and_light_one_does_not() -> None:
+    """The bench's worst chain is a Compute effect (job ite.odds, small JSON args); the default chain,
+    the presets and a 1к100 check are computed on the page (no effect)."""
+    done = ite_panel.calc(ite_panel.State(), _worst_chain_form())
+    [ask] = _computes(done)
+    assert ask.job == ite_jobs.JOB and len(json.dumps(ask.args)) < 1000
+    assert not ite_jobs.is_light(outcome(done).state.stages)
+    assert _computes(ite_panel.calc(ite_panel.State(), _only_t(m=1, n=100))) == []
+    assert ite_jobs.is_light(ite_panel.DEFAULT_STAGES)
+    for name in ite_panel.PRESETS:
+        assert _computes(ite_panel.preset(ite_panel.State(), {"ite-preset": name})) == []
+
+
+def test_settled_heavy_chain_shows_todays_exact_odds() -> None:
+    """Once the worker answers (settle computes it here), the table, the chain line and every stage's
+    stand-alone odds are exactly rules.ite's, in both languages, as when they were computed inline."""
+    state = settle(ite_panel.calc(ite_panel.State(), _worst_chain_form()))
+    for lang in ("ru", "en"):
+        assert _odds_texts(state, lang) == _expected_texts(state.stages, lang)
+    light = ite_panel.calc(ite_panel.State(), _only_t(x=7, m=3, n=6, mod=1, dif=9))
+    assert _odds_texts(settle(light)) == _expected_texts(outcome(light).state.stages)
+
+
+def test_the_jobs_answer_is_small_and_exact() -> None:
+    """The worker returns only what the view prints (one line per stage), equal to the inline odds."""
+    stages = ite_panel.read_chain(_worst_chain_form())
+    args = {"stages": [ite_jobs.dump_stage(s) for s in stages]}
+    reply = answer(ite_jobs.JOB, args)
+    assert reply.ok and len(json.dumps(encode(reply.result))) < 2000
+    assert ite_jobs.odds_from(reply.result) == ite_jobs.odds(stages)
+    refused = answer(ite_jobs.JOB, {"stages": [{"kind": "T"}]})
+    assert not refused.ok and refused.code == "invalid"
+
+
+def test_pending_view_then_answer_and_no_second_request() -> None:
+    """While the worker computes, the table is empty and the chain line says so ("…" for the stand-alone
+    odds); the same chain again (any field re-sent, "Compute odds") does not ask a second time."""
+    done = outcome(ite_panel.calc(ite_panel.State(), _only_t(**HEAVY_T)))
+    [ask] = _computes(done)
+    texts = _odds_texts(done.state)
+    assert texts["rows"] == [] and texts["chain"] == render(ite_text.ODDS_PENDING, "ru")
+    assert texts["p1"] == {"i": "—", "t": "…", "e": "—"}
+    assert _computes(ite_panel.calc(done.state, _only_t(**HEAVY_T))) == []
+    rolled = ite_panel.roll(random.Random(3), done.state, _only_t(**HEAVY_T))
+    assert _computes(rolled) == [] and rolled.log is not None
+    state = ask.done(rolled.state, answer(ask.job, ask.args))
+    assert _odds_texts(state) == _expected_texts(state.stages)
+    assert state.last == rolled.state.last
+
+
+def test_stale_answer_is_dropped() -> None:
+    """An answer for a chain the form no longer describes changes nothing (light or another heavy chain)."""
+    first = outcome(ite_panel.calc(ite_panel.State(), _only_t(**HEAVY_T)))
+    [ask] = _computes(first)
+    reply = answer(ask.job, ask.args)
+    light = ite_panel.calc(first.state, _only_t())
+    assert ask.done(light, reply) == light
+    assert ask.failed is not None and ask.failed(light, Answer(False, None, "timeout")) == light
+    other = outcome(ite_panel.calc(first.state, _only_t(**{**HEAVY_T, "x": 4})))
+    assert len(_computes(other)) == 1
+    assert ask.done(other.state, reply) == other.state
+    assert _odds_texts(other.state)["chain"] == render(ite_text.ODDS_PENDING, "ru")
+
+
+@pytest.mark.parametrize("code", ["timeout", "memory", "cancelled", "superseded"])
+def test_stopped_computation_shows_its_status_and_can_be_asked_again(code: str) -> None:
+    """Out of time or memory, cancelled or superseded: the chain line says the odds were stopped ("—"
+    for the stand-alone odds); "Compute odds" with the same chain asks the worker again."""
+    done = outcome(ite_panel.calc(ite_panel.State(), _only_t(**HEAVY_T)))
+    [ask] = _computes(done)
+    assert ask.failed is not None
+    stopped = ask.failed(done.state, Answer(False, None, code))
+    texts = _odds_texts(stopped)
+    assert texts["rows"] == [] and texts["chain"] == render(ite_text.ODDS_STOPPED, "ru")
+    assert texts["p1"]["t"] == "—"
+    assert "Compute odds" in render(ite_text.ODDS_STOPPED, "en")
+    again = ite_panel.calc(stopped, _only_t(**HEAVY_T))
+    assert len(_computes(again)) == 1
+    assert _odds_texts(settle(again)) == _expected_texts(stopped.stages)
+
+
+def test_a_refusal_from_the_job_shows_as_stopped() -> None:
+    """The job refuses only what the form cannot send; if it ever does, the panel says the odds stopped."""
+    done = outcome(ite_panel.calc(ite_panel.State(), _only_t(**HEAVY_T)))
+    [ask] = _computes(done)
+    refused = ask.done(done.state, Answer(False, None, "invalid", {"reason": "?"}))
+    assert _odds_texts(refused)["chain"] == render(ite_text.ODDS_STOPPED, "ru")
+
+
+def test_restored_heavy_chain_is_asked_for_on_start_and_odds_are_not_saved() -> None:
+    """The odds are not saved: a reloaded heavy chain asks the worker from Panel.start; a light one does not."""
+    settled = settle(ite_panel.calc(ite_panel.State(), _only_t(**HEAVY_T)))
+    assert settled.computed is not None and settled.computed.odds is not None
+    restored = ite_panel.load(ite_panel.dump(settled))
+    assert restored.computed is None and restored.stages == settled.stages
+    panel = ite_panel.panel(random.Random(1))
+    assert panel.start is not None
+    started = panel.start(restored, {}, {})
+    assert len(_computes(started)) == 1
+    assert _odds_texts(settle(started)) == _odds_texts(settled)
+    assert _computes(panel.start(ite_panel.State(), {}, {})) == []
+
+
+def test_heavy_preset_free_roll_and_preset_keep_their_effects() -> None:
+    """A roll of a heavy chain logs at once and asks for its odds; a preset still fills the form first."""
+    rolled = ite_panel.roll(random.Random(4), ite_panel.State(), _only_t(**HEAVY_T))
+    assert rolled.log is not None and len(_computes(rolled)) == 1
+    chosen = ite_panel.preset(rolled.state, {"ite-preset": "sword"})
+    assert isinstance(chosen, Outcome) and isinstance(chosen.effects[0], SetFields)
+    assert _computes(chosen) == []
+
+
+def test_work_estimate_orders_the_examples() -> None:
+    """The estimate (CPython microseconds) keeps every seed example and the default inline and sends the
+    bench's worst chain, with far more work than the inline bound, to the worker."""
+    worst = ite_panel.read_chain(_worst_chain_form())
+    assert ite_jobs.work(worst) > 10 * ite_jobs.INLINE_WORK
+    for name in ite_panel.PRESETS:
+        assert ite_jobs.work(ite_panel._preset_stages(name)) < ite_jobs.INLINE_WORK / 4

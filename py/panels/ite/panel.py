@@ -16,18 +16,19 @@ form live in ``panels.ite.stage`` (the three stages share one shape).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache, partial
+from functools import partial
 from itertools import permutations
 from typing import Any
 
 from kit import common
 from kit.form import Form, InputError, read_choice
 from kit.msg import Cat, Msg, Renderable, num, pct
-from kit.panel import ClearLog, LogSpec, Outcome, Panel, SetFields
+from kit.panel import Answer, ClearLog, Compute, Effect, LogSpec, Outcome, Panel, SetFields, outcome
 from kit.view import Show, View, bar_chart, table_rows
-from panels.ite import text
+from panels.ite import jobs, text
 from panels.ite.stage import (
     MARGIN_LETTER,
     dump_stage,
@@ -42,16 +43,21 @@ __all__ = [
     "DEFAULT_STAGES",
     "ORDERS",
     "PRESETS",
+    "Computed",
     "Rolled",
     "State",
     "calc",
     "clear_log",
     "dump",
+    "got_odds",
     "load",
+    "odds_of",
+    "odds_stopped",
     "panel",
     "preset",
     "read_chain",
     "roll",
+    "start",
     "summary",
     "view",
 ]
@@ -107,10 +113,71 @@ class Rolled:
 
 
 @dataclass(frozen=True)
+class Computed:
+    """A heavy chain's odds from the compute worker: ``odds`` once they came, ``stopped`` after a
+    timeout, running out of memory or Cancel; neither while they are being computed."""
+
+    stages: tuple[ite.Stage, ...]
+    odds: jobs.Odds | None = None
+    stopped: bool = False
+
+
+@dataclass(frozen=True)
 class State:
     stages: tuple[ite.Stage, ...] = DEFAULT_STAGES
     last: Rolled | None = None
     status: str | None = None  # the preset whose fields were filled, or CLEARED
+    computed: Computed | None = None  # a heavy chain's odds (light ones are computed in the view); not saved
+
+
+# --------------------------------------------------------------------------- odds off the page
+
+
+def _with_odds(state: State) -> State | Outcome[State]:
+    """``state`` (whose chain may have changed), asking the worker for a heavy chain's odds unless
+    they are already here or on their way; a stopped computation is asked for again."""
+    got = state.computed
+    if got is not None and got.stages == state.stages and not got.stopped:
+        return state
+    if jobs.is_light(state.stages):
+        return replace(state, computed=None)
+    stages = state.stages
+    ask: Effect = Compute(
+        jobs.JOB,
+        {"stages": [jobs.dump_stage(stage) for stage in stages]},
+        partial(got_odds, stages),
+        text.ODDS_LABEL,
+        failed=partial(odds_stopped, stages),
+    )
+    return Outcome(replace(state, computed=Computed(stages)), effects=(ask,))
+
+
+def got_odds(stages: tuple[ite.Stage, ...], state: State, answer: Answer) -> State:
+    """The worker's answer for ``stages``; dropped if the form describes another chain by now."""
+    if state.stages != stages:
+        return state
+    if not answer.ok:  # the job refused its input: cannot happen for a chain the form accepted
+        return odds_stopped(stages, state, answer)
+    return replace(state, computed=Computed(stages, jobs.odds_from(answer.result)))
+
+
+def odds_stopped(stages: tuple[ite.Stage, ...], state: State, answer: Answer) -> State:
+    """Out of time or memory, or cancelled: the view says so until the odds are asked for again."""
+    return replace(state, computed=Computed(stages, stopped=True)) if state.stages == stages else state
+
+
+def odds_of(state: State) -> tuple[jobs.Odds | None, Renderable]:
+    """What the view shows of the chain's odds: the odds, or None with why not (computing, stopped).
+    A light chain is computed here; a heavy one comes from the worker."""
+    got = state.computed
+    if got is not None and got.stages == state.stages:
+        if got.odds is not None:
+            return got.odds, ""
+        if got.stopped:
+            return None, text.ODDS_STOPPED
+    if jobs.is_light(state.stages):
+        return jobs.odds(state.stages), ""
+    return None, text.ODDS_PENDING
 
 
 # --------------------------------------------------------------------------- actions
@@ -129,9 +196,10 @@ def read_chain(form: Form) -> tuple[ite.Stage, ...]:
     return ite.validate_chain(stages)
 
 
-def calc(state: State, form: Form) -> State:
-    """Any input changed, or "Compute odds": the odds of the chain the form describes."""
-    return replace(state, stages=read_chain(form))
+def calc(state: State, form: Form) -> State | Outcome[State]:
+    """Any input changed, or "Compute odds": the odds of the chain the form describes (asked of the
+    compute worker when heavy; "Compute odds" asks again after a stopped computation)."""
+    return _with_odds(replace(state, stages=read_chain(form)))
 
 
 def preset(state: State, form: Form) -> State | Outcome[State]:
@@ -143,18 +211,25 @@ def preset(state: State, form: Form) -> State | Outcome[State]:
     by_kind = {stage.kind: stage for stage in stages}
     order = "".join(stage.kind for stage in stages) + "".join(k for k in KINDS if k not in by_kind)
     fields = (("ite-order", order), *(f for kind in KINDS for f in stage_fields(kind, by_kind.get(kind))))
-    return Outcome(replace(state, stages=stages, status=name), effects=(SetFields(fields),))
+    done = outcome(_with_odds(replace(state, stages=stages, status=name)))
+    return replace(done, effects=(SetFields(fields), *done.effects))
 
 
 def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     stages = read_chain(form)
     result = ite.run_chain(rng, stages, with_odds=False)
     line = summary(result)
-    return Outcome(State(stages, Rolled(stages, result), state.status), log=line)
+    done = outcome(_with_odds(replace(state, stages=stages, last=Rolled(stages, result))))
+    return replace(done, log=line)
 
 
 def clear_log(state: State, form: Form) -> Outcome[State]:
     return Outcome(replace(state, status=CLEARED), effects=(ClearLog(),))
+
+
+def start(state: State, form: Form, params: Mapping[str, str]) -> State | Outcome[State]:
+    """A restored heavy chain's odds are asked of the worker (they are not saved)."""
+    return _with_odds(state)
 
 
 # --------------------------------------------------------------------------- wording
@@ -197,12 +272,6 @@ def summary(result: ite.ChainResult) -> Renderable:
 
 
 # --------------------------------------------------------------------------- view
-
-
-@lru_cache(maxsize=16)
-def chain_odds(stages: tuple[ite.Stage, ...]) -> ite.ChainOdds:
-    """Exact odds of a chain (cached: the view is drawn again after every action and switch)."""
-    return ite.chain_odds(stages)
 
 
 def _faces(faces: tuple[int, ...]) -> str:
@@ -257,12 +326,23 @@ def _status(status: str | None) -> Renderable:
 
 def view(state: State) -> View:
     stages = state.stages
-    odds = chain_odds(stages)
+    odds, why = odds_of(state)
     by_kind = {stage.kind: stage for stage in stages}
     previous = {stage.kind: (stages[i - 1].kind if i else None) for i, stage in enumerate(stages)}
+    alone: dict[str, Renderable] = {}
+    if odds is not None:
+        alone = {line.kind: pct(line.alone) for line in odds.stages}
+    missing = "—" if why is text.ODDS_STOPPED else "…"
     shown: dict[str, Show] = {}
     for kind in KINDS:
-        shown.update(stage_view(kind, by_kind.get(kind), previous.get(kind)))
+        shown.update(stage_view(kind, by_kind.get(kind), previous.get(kind), alone.get(kind, missing)))
+    shown.update(_roll_view(state.last))
+    shown["ite-status"] = Show(text=_status(state.status))
+    if odds is None:
+        shown["ite-odds"] = Show(children=())
+        shown["ite-chain-odds"] = Show(text=why)
+        shown["ite-chart"] = Show(children=(), attrs=(("aria-hidden", "true"),))
+        return shown
     rows = [
         (
             Cat((f"{position}. ", text.NAME[s.kind])),
@@ -282,8 +362,6 @@ def view(state: State) -> View:
     shown["ite-chart"] = Show(
         children=bar_chart([*bars, (text.ALL, odds.all_succeed)]), attrs=(("aria-hidden", "true"),)
     )
-    shown.update(_roll_view(state.last))
-    shown["ite-status"] = Show(text=_status(state.status))
     return shown
 
 
@@ -336,5 +414,6 @@ def panel(rng: random.Random) -> Panel[State]:
         dump=dump,
         load=load,
         log=LogSpec("ite", size=LOG_SIZE, legacy_key="gm.ite.log"),
+        start=start,
         title=text.TITLE,
     )

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from kit.form import Form, InputError, read_bool, read_choice, read_int, read_optional_int
-from kit.msg import Cat, Renderable, num, pct
+from kit.msg import Cat, Renderable, num
 from kit.view import Show
 from panels.ite import text
 from rules import ite
@@ -157,8 +157,11 @@ def alone_odds(check: ite.Check) -> Fraction:
     return ite.ite1_probability(check.x, check.m, check.n, check.modifier, check.difficulty)
 
 
-def stage_view(kind: str, stage: ite.Stage | None, previous: str | None) -> dict[str, Show]:
-    """The stage's formula, its stand-alone odds and its computed : random ratio."""
+def stage_view(
+    kind: str, stage: ite.Stage | None, previous: str | None, alone: Renderable = "…"
+) -> dict[str, Show]:
+    """The stage's formula, its stand-alone odds as shown (``alone``: a percentage, or "…" while
+    they are computed) and its computed : random ratio."""
     if stage is None:
         return {
             field_id(kind, "formula"): Show(text=text.SWITCHED_OFF),
@@ -169,7 +172,7 @@ def stage_view(kind: str, stage: ite.Stage | None, previous: str | None) -> dict
     ratio = text.RATIO(computed=num(c.x + c.modifier), constant=num(c.constant), ratio=num(c.ratio))
     return {
         field_id(kind, "formula"): Show(text=formula(stage, previous)),
-        field_id(kind, "p1"): Show(text=pct(alone_odds(c))),
+        field_id(kind, "p1"): Show(text=alone),
         field_id(kind, "ratio"): Show(text=ratio),
     }
 

@@ -133,6 +133,17 @@ CHAIN_ODDS = Msg(
     "Вся цепочка: все чеки успешны — {all}; возникнет критикал (новая ситуация) — {crit}.",
     "Whole chain: every check succeeds — {all}; a critical arises (new situation) — {crit}.",
 )
+ODDS_PENDING = Msg(
+    "ite.odds_pending",
+    "Точные шансы этой цепочки считаются в фоне…",
+    "The exact odds of this chain are being computed in the background…",
+)
+ODDS_STOPPED = Msg(
+    "ite.odds_stopped",
+    "Точные шансы не посчитаны: расчёт остановлен. «Посчитать шансы» — попробовать снова.",
+    "The exact odds were not computed: the computation was stopped. “Compute odds” tries again.",
+)
+ODDS_LABEL = Msg("ite.odds_label", "точные шансы цепочки ИТЭ", "the exact odds of the ITE chain")
 HIGH_CRIT = Msg("ite.high_crit", "высокий критикал", "high critical")
 LOW_CRIT = Msg("ite.low_crit", "низкий критикал", "low critical")
 NOT_ROLLED = Msg("ite.not_rolled", "не бросали", "not rolled")
