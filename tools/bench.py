@@ -85,7 +85,7 @@ ACTIONS: list[tuple[str, str, str, str]] = [
     # Seed 001 §4 (ITE panel): exact odds of the worst allowed chain, I, T and E each 2d67 against a
     # constant with margin criticals ±5 (tests/unit/test_ite.py bounds its work; this times it).
     (
-        "ITE odds, worst allowed chain (3 × 2к67, margin criticals)",
+        "ITE odds, chain of 3 × 2к67, margin criticals",
         "ite",
         "for (const k of ['i', 't', 'e']) { "
         "for (const [f, v] of [['x', '0'], ['m', '2'], ['n', '67'], ['mod', '0'], ['dif', '0'], "
