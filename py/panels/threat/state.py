@@ -21,12 +21,15 @@ __all__ = [
     "FORECAST_BUDGET",
     "FORECAST_HORIZON",
     "JOURNAL_SIZE",
+    "ForecastKey",
+    "Forecasted",
     "UNDO_SIZE",
     "State",
     "Undo",
     "commit",
     "dump",
     "forecast_cost",
+    "forecast_key",
     "legacy",
     "load",
 ]
@@ -34,8 +37,9 @@ __all__ = [
 UNDO_SIZE = 50
 JOURNAL_SIZE = 500
 FORECAST_HORIZON = 20
-# Work units (bag remainders × T levels) above which an exhaustible-bag forecast is refused:
-# measured ≤ 0.08 s on CPython at 2000, and Pyodide is 2–3× slower.
+# Work units (bag remainders × T levels) above which an exhaustible-bag forecast is refused on the
+# main thread (where no compute worker runs): measured ≤ 0.08 s on CPython at 2000, and Pyodide is
+# 2–3× slower. The worker accepts more (panels.threat.jobs.WORKER_BUDGET).
 FORECAST_BUDGET = 2000
 LEGACY_KEYS = ("gm.threat.state", "gm.threat.undo", "gm.threat.journal", "gm.threat.settings")
 
@@ -47,6 +51,22 @@ class Undo:
 
     bag: threat.BagState
     mark: int | None = None
+
+
+ForecastKey = tuple[threat.BagState, str, str]  # what the forecast depends on: bag, roll, colour
+
+
+@dataclass(frozen=True)
+class Forecasted:
+    """The forecast of ``key`` as the compute worker gave it (not saved: asked again on start):
+    ``pending`` while asked, then ``result`` (``None``: no event can happen), or ``refused``
+    (cost estimate, budget) or ``stopped`` (out of time or memory, cancelled)."""
+
+    key: ForecastKey
+    pending: bool = False
+    result: threat.Forecast | None = None
+    refused: tuple[int, int] | None = None
+    stopped: bool = False
 
 
 @dataclass(frozen=True)
@@ -64,6 +84,7 @@ class State:
     last: threat.JournalEntry | None = None
     note: Renderable | None = None
     journal_note: Renderable | None = None
+    forecast: Forecasted | None = None  # a heavy forecast from the worker (light ones: in the view)
 
 
 FALLBACK = State(screen=True)
@@ -88,6 +109,10 @@ def commit(
     track = changes.pop("track", state.track)
     track = track if track in names else names[0]
     return replace(state, bag=bag, journal=journal, undo=undo, last=last, track=track, **changes)
+
+
+def forecast_key(state: State) -> ForecastKey:
+    return (state.bag, state.fc_roll, state.track)
 
 
 def forecast_cost(bag: threat.BagState, track: str | None = None) -> int:
