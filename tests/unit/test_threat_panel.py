@@ -271,18 +271,33 @@ def test_a_stale_forecast_is_dropped() -> None:
     assert shown.forecast is not None and shown.forecast.result == expected
 
 
-def test_a_stopped_forecast_says_so_and_is_asked_again_for_new_inputs() -> None:
-    """A timeout, memory or Cancel shows "stopped" (the kit words the reason in the error box);
-    the same inputs are not asked again, other inputs are."""
+def asks(state: State, selector: str, **extra: Any) -> bool:
+    """Whether ``selector``'s action asks the compute worker for a forecast."""
+    return any(
+        isinstance(e, Compute)
+        for e in outcome(PANEL.actions[selector](state, form_for(state, **extra))).effects
+    )
+
+
+def test_a_stopped_forecast_says_so_and_is_asked_again_when_it_may_finish() -> None:
+    """Out of time or memory shows "stopped" (the kit words the reason in the error box) and the
+    same inputs are not asked again, other inputs are; a forecast cancelled (Cancel, leaving the
+    tab) or superseded by another panel's request says so and any action of the panel asks again."""
     done = outcome(PANEL.actions["#threat-exhaustible"](ADV, form_for(ADV, **HEAVY)))
     (request,) = [e for e in done.effects if isinstance(e, Compute)]
     assert request.failed is not None
-    stopped = request.failed(done.state, Answer(False, code="cancelled"))
-    assert forecast_shown(stopped)[0].startswith("The forecast was not computed: the computation was stopped")
-    same = PANEL.actions["#threat-rec-colour"](stopped, form_for(stopped))
-    assert not any(isinstance(e, Compute) for e in outcome(same).effects)
-    other = PANEL.actions["#threat-fc-roll"](stopped, form_for(stopped, **{"threat-fc-roll": "normal"}))
-    assert any(isinstance(e, Compute) for e in outcome(other).effects)
+    for code in ("timeout", "memory"):
+        stopped = request.failed(done.state, Answer(False, code=code))
+        summary = forecast_shown(stopped)[0]
+        assert summary.startswith("The forecast was not computed: the computation was stopped. Change")
+        assert not asks(stopped, "#threat-rec-colour")
+        assert asks(stopped, "#threat-fc-roll", **{"threat-fc-roll": "normal"})
+    for code in ("cancelled", "superseded"):
+        stopped = request.failed(done.state, Answer(False, code=code))
+        assert forecast_shown(stopped)[0].endswith("Any action in this panel starts it again.")
+        again = outcome(PANEL.actions["#threat-rec-colour"](stopped, form_for(stopped)))
+        assert [e.job for e in again.effects if isinstance(e, Compute)] == ["threat.forecast"]
+        assert forecast_shown(again.state)[0] == "The forecast is being computed in the background…"
 
 
 def test_over_the_budget_the_forecast_is_refused_with_its_estimate(monkeypatch: pytest.MonkeyPatch) -> None:

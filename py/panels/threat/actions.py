@@ -218,7 +218,7 @@ def ask_forecast(result: State | Outcome[State]) -> State | Outcome[State]:
     done = outcome(result)
     state = done.state
     key = forecast_key(state)
-    asked = state.forecast is not None and state.forecast.key == key
+    asked = state.forecast is not None and state.forecast.key == key and state.forecast.settled
     if state.screen or asked or is_light(state.bag, state.track):
         return result
     bag, roll, track = key
@@ -235,7 +235,8 @@ def ask_forecast(result: State | Outcome[State]) -> State | Outcome[State]:
 
 def with_forecast(action: Action[State]) -> Action[State]:
     """``action``, then ``ask_forecast``: every action that changes the bag, the colour, the kind
-    of checks or screen mode asks for the forecast it now needs."""
+    of checks or screen mode asks for the forecast it now needs (and any action asks again for
+    one that was cancelled or superseded, e.g. when the GM left the tab while it computed)."""
 
     def run(state: State, form: Form) -> State | Outcome[State]:
         return ask_forecast(action(state, form))
@@ -250,13 +251,14 @@ def got_forecast(key: ForecastKey, state: State, answer: Answer) -> State:
     if answer.ok:
         return replace(state, forecast=Forecasted(key, result=forecast_from(answer.result)))
     if answer.code != "too_slow":
-        return replace(state, forecast=Forecasted(key, stopped=True))
+        return replace(state, forecast=Forecasted(key, stopped=answer.code or "internal"))
     refused = (int(answer.params["cost"]), int(answer.params["budget"]))
     return replace(state, forecast=Forecasted(key, refused=refused))
 
 
 def forecast_stopped(key: ForecastKey, state: State, answer: Answer) -> State:
-    """Out of time or memory, or cancelled: the view says the forecast was stopped."""
+    """Out of time or memory, cancelled (Cancel, another tab) or superseded (another panel's
+    request): the view says the forecast was stopped; the kit says why in the error box."""
     if forecast_key(state) != key:
         return state
-    return replace(state, forecast=Forecasted(key, stopped=True))
+    return replace(state, forecast=Forecasted(key, stopped=answer.code or "internal"))

@@ -1,10 +1,11 @@
 """The threat panel's heavy computation, run in the compute worker (``kit.compute``): the forecast.
 
 ``rules.threat.checks_until_event_distribution`` ("checks until the next event") is cheap for a
-plain bag (≤ 12 ms on CPython for any bag the panel accepts) but grows with the remainders of an
-exhaustible bag. A forecast whose estimate (``state.forecast_cost``) is at most ``INLINE_COST``
-(≤ 11 ms on CPython, so well within a frame in Pyodide) is computed by the view at once; anything
-heavier goes to the worker. There the main thread's old bound ``FORECAST_BUDGET`` gives way to
+plain bag (≤ 2 ms on CPython for any bag the panel accepts, estimate 0) but grows with the
+remainders of an exhaustible bag. A forecast whose estimate (``state.forecast_cost``) is at most
+``INLINE_COST`` (≤ 4 ms on CPython, Pyodide is 2–3× slower: within a frame) is computed by the
+view at once; anything heavier goes to the worker (the default bag made exhaustible already does:
+192, about 10 ms on CPython and over 100 ms in Pyodide on a busy machine). There the main thread's old bound ``FORECAST_BUDGET`` gives way to
 ``WORKER_BUDGET``, which covers every bag the panel accepts (at most 15 876, about 1.5 s on
 CPython): the worker's time and memory budget protect the page. The main-thread fallback (no
 worker) keeps the old bound and its refusal.
@@ -28,7 +29,7 @@ from rules import threat
 
 __all__ = ["INLINE_COST", "WORKER_BUDGET", "budget", "forecast", "forecast_from", "is_light"]
 
-INLINE_COST = 200  # estimated work computed on the page: ≤ 11 ms on CPython, like any plain bag
+INLINE_COST = 100  # estimated work computed on the page: ≤ 4 ms on CPython
 WORKER_BUDGET = 10 * FORECAST_BUDGET  # ≥ every bag the panel accepts: the worker's budget decides
 
 

@@ -41,6 +41,7 @@ FORECAST_HORIZON = 20
 # main thread (where no compute worker runs): measured ≤ 0.08 s on CPython at 2000, and Pyodide is
 # 2–3× slower. The worker accepts more (panels.threat.jobs.WORKER_BUDGET).
 FORECAST_BUDGET = 2000
+RETRIED = frozenset({"cancelled", "superseded"})  # stops not of the forecast's making
 LEGACY_KEYS = ("gm.threat.state", "gm.threat.undo", "gm.threat.journal", "gm.threat.settings")
 
 
@@ -60,13 +61,20 @@ ForecastKey = tuple[threat.BagState, str, str]  # what the forecast depends on: 
 class Forecasted:
     """The forecast of ``key`` as the compute worker gave it (not saved: asked again on start):
     ``pending`` while asked, then ``result`` (``None``: no event can happen), or ``refused``
-    (cost estimate, budget) or ``stopped`` (out of time or memory, cancelled)."""
+    (cost estimate, budget) or ``stopped`` (the kit's code: ``timeout``, ``memory``, ``cancelled``
+    by the GM or by leaving the tab, ``superseded`` by another panel's request, …)."""
 
     key: ForecastKey
     pending: bool = False
     result: threat.Forecast | None = None
     refused: tuple[int, int] | None = None
-    stopped: bool = False
+    stopped: str = ""
+
+    @property
+    def settled(self) -> bool:
+        """Whether asking again for the same key is pointless: it was answered, or it ran out of
+        time or memory (a cancelled or superseded request is asked again by the next action)."""
+        return self.stopped not in RETRIED
 
 
 @dataclass(frozen=True)

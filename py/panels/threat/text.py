@@ -149,6 +149,12 @@ FC_STOPPED = Msg(
     "The forecast was not computed: the computation was stopped. Change the bag or the kind of checks "
     "to compute it again.",
 )
+FC_CANCELLED = Msg(
+    "threat.fc_cancelled",
+    "Прогноз не посчитан: расчёт прерван. Любое действие в этой панели запустит его снова.",
+    "The forecast was not computed: the computation was interrupted. Any action in this panel starts "
+    "it again.",
+)
 FC_LABEL = Msg("threat.fc_label", "прогноз для цвета «{name}»", "the forecast for colour {name}")
 FC_SUMMARY = Msg(
     "threat.fc_summary",

@@ -3,7 +3,7 @@
 The exact forecast is the one costly part: a light one (``jobs.is_light``) is computed here and
 cached, so a language switch does not compute it again; a heavy one (an exhaustible bag with many
 remainders) comes from the compute worker through the state, with a "computing…" status meanwhile
-and a "stopped" one after a timeout or Cancel. Screen mode hides it, so it is not computed then.
+and a "stopped" one after a timeout, Cancel or leaving the tab. Screen mode hides it, so it is not computed then.
 """
 
 from __future__ import annotations
@@ -160,7 +160,7 @@ def _forecast_of(state: State) -> tuple[threat.Forecast | None, Renderable | Non
     if got is None or got.key != forecast_key(state) or got.pending:
         return None, text.FC_PENDING
     if got.stopped:
-        return None, text.FC_STOPPED
+        return None, text.FC_STOPPED if got.settled else text.FC_CANCELLED
     if got.refused is not None:
         cost, budget = got.refused
         return None, text.FC_TOO_SLOW(cost=cost, budget=budget)
