@@ -413,11 +413,14 @@ LONG_TASKS = """async () => {
 }"""
 
 # Fill the bag's fields at once, then one change event: one action, one request to the worker
-# (typing them one by one would also ask for each bag on the way).
-FILL = """([fields, roll]) => {
-  for (const [name, value] of Object.entries(fields)) document.getElementById(`threat-${name}`).value = value;
+# (typing them one by one would also ask for each bag on the way). The kind of checks is chosen
+# first, by its own action (a task of its own, as when the GM picks it).
+ROLL = """roll => {
   document.getElementById("threat-fc-roll").value = roll;
   document.getElementById("threat-fc-roll").dispatchEvent(new Event("change", {bubbles: true}));
+}"""
+FILL = """fields => {
+  for (const [name, value] of Object.entries(fields)) document.getElementById(`threat-${name}`).value = value;
   document.getElementById("threat-exhaustible").checked = true;
   document.getElementById("threat-exhaustible").dispatchEvent(new Event("change", {bubbles: true}));
 }"""
@@ -436,7 +439,8 @@ def test_heavy_forecast_leaves_the_main_thread_free(app: Page) -> None:
     its button. Both forecasts equal the rules."""
     fresh(app)
     app.evaluate(LONG_TASKS)
-    app.evaluate(FILL, [{"light": 8, "dark": 10, "base": 1, "t": 1, "step": 1}, "advantage"])
+    app.evaluate(ROLL, "advantage")
+    app.evaluate(FILL, {"light": 8, "dark": 10, "base": 1, "t": 1, "step": 1})
     summary = app.locator("#threat-fc-summary")
     heavy = threat.checks_until_event_distribution(
         heavy_bag(), "advantage", None, saved_state.FORECAST_HORIZON
@@ -454,7 +458,8 @@ def test_heavy_forecast_leaves_the_main_thread_free(app: Page) -> None:
     set_param(app, "dark", 5)
     app.select_option("#threat-track", DARK)
     expect(app.locator("#threat-dark")).to_have_value("1")
-    app.evaluate(FILL, [{"light": 20, "dark": 5, "base": 0, "t": 0, "step": 1}, "advantage"])
+    app.evaluate(ROLL, "advantage")
+    app.evaluate(FILL, {"light": 20, "dark": 5, "base": 0, "t": 0, "step": 1})
     status = app.locator("#threat .compute-status")
     expect(status).to_contain_text("прогноз для цвета «тёмный»")
     expect(summary).to_have_text("Прогноз считается в фоне…")
