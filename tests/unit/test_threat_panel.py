@@ -9,12 +9,15 @@ from typing import Any
 
 import pytest
 
+from kit import compute
+from kit.compute import settle
 from kit.form import InputError
-from kit.msg import render
-from kit.panel import Copy, Download, Outcome, SetFields, decode, outcome
+from kit.msg import fixed, pct, render
+from kit.panel import Answer, Compute, Copy, Download, Outcome, SetFields, decode, outcome
 from kit.view import texts
-from panels.threat.panel import State, dump, load, panel, view
-from panels.threat.state import FALLBACK, FORECAST_BUDGET, forecast_cost, legacy
+from panels.threat import jobs
+from panels.threat.panel import State, dump, load, panel, start, view
+from panels.threat.state import FALLBACK, FORECAST_BUDGET, FORECAST_HORIZON, forecast_cost, legacy
 from panels.threat.words import DEFAULT_NAME, default_bag, journal_line
 from rules import threat
 
@@ -46,7 +49,47 @@ def form_for(state: State, **extra: Any) -> dict[str, Any]:
 
 
 def run(selector: str, state: State, **extra: Any) -> State:
-    return outcome(PANEL.actions[selector](state, form_for(state, **extra))).state
+    """The state after ``selector``'s action, once the compute worker (if asked) has answered."""
+    return settle(PANEL.actions[selector](state, form_for(state, **extra)))
+
+
+# The heaviest bag forecast on the main thread before the worker (tests/e2e/test_threat.py too):
+# exhaustible, 8 light + 10 dark, T₀ = T = 1, Δ = 1, all checks with advantage.
+HEAVY = {
+    "threat-exhaustible": True,
+    "threat-light": "8",
+    "threat-dark": "10",
+    "threat-base": "1",
+    "threat-fc-roll": "advantage",
+}
+ADV = State(fc_roll="advantage")  # the kind of checks, set by its own action
+
+
+def heavy_bag(light: int = 8) -> threat.BagState:
+    bag = threat.set_modes(default_bag(), exhaustible=True)
+    return threat.set_base_threshold(threat.set_composition(bag, light=light, dark=10), 1)
+
+
+def heavy_state() -> State:
+    """The state with the HEAVY inputs, its forecast not asked for yet."""
+    return State(bag=heavy_bag(), fc_roll="advantage")
+
+
+def forecast_shown(state: State) -> tuple[str, list[tuple[str, ...]]]:
+    """The forecast's summary (English) and table rows as the view shows them."""
+    shown = view(state)
+    rows = [
+        tuple(render(cell.text, "en") for cell in row.children) for row in shown["threat-fc-table"].children
+    ]
+    return render(shown["threat-fc-summary"].text, "en"), rows
+
+
+def expected_rows(forecast: threat.Forecast) -> list[tuple[str, ...]]:
+    cumulative = forecast.cumulative()
+    return [
+        (str(k), render(pct(p), "en"), render(pct(c), "en"))
+        for k, (p, c) in enumerate(zip(forecast.probabilities, cumulative, strict=True), start=1)
+    ]
 
 
 def english_is_english(state: State) -> None:
@@ -167,14 +210,150 @@ def test_screen_mode_hides_thresholds_and_skips_the_forecast() -> None:
     )
 
 
-def test_forecast_budget_refuses_heavy_bags() -> None:
-    """Over the work budget the forecast is refused with its estimate; at the seed example it is shown."""
-    shown = view(State())
-    assert len(shown["threat-fc-table"].children) == 20
+def test_a_light_forecast_is_computed_in_the_view() -> None:
+    """The seed example's forecast (and any plain bag's) needs no worker: no Compute effect, and
+    the view of the initial state (pre-rendered by the build) shows it, equal to the rules."""
+    assert jobs.is_light(State().bag, DEFAULT_NAME)
+    done = PANEL.actions["#threat-light"](State(), form_for(State(), **{"threat-light": "6"}))
+    assert not any(isinstance(e, Compute) for e in outcome(done).effects)
+    summary, rows = forecast_shown(State())
+    expected = threat.checks_until_event_distribution(default_bag(), "normal", None, FORECAST_HORIZON)
+    assert rows == expected_rows(expected) and summary.startswith("Colour")
+    plain = threat.set_composition(default_bag(), light=20, dark=10)
+    assert jobs.is_light(threat.set_base_threshold(plain, 0), DEFAULT_NAME)
+
+
+def test_a_heavy_forecast_is_asked_of_the_worker_once() -> None:
+    """The heavy exhaustible bag: the action that makes it asks the worker (one Compute effect),
+    the view says "computing" meanwhile with no chart, and an action that changes none of the
+    forecast's inputs does not ask again (it would restart the worker)."""
+    assert not jobs.is_light(heavy_bag(), DEFAULT_NAME)
+    done = outcome(PANEL.actions["#threat-exhaustible"](ADV, form_for(ADV, **HEAVY)))
+    (request,) = [e for e in done.effects if isinstance(e, Compute)]
+    assert request.job == "threat.forecast"
+    assert request.args == {"bag": heavy_bag().to_dict(), "roll": "advantage", "track": DEFAULT_NAME}
+    assert done.state.forecast is not None and done.state.forecast.pending
+    summary, rows = forecast_shown(done.state)
+    assert summary == "The forecast is being computed in the background…" and rows == []
+    assert view(done.state)["threat-fc-chart"].children == ()
+    again = PANEL.actions["#threat-rec-colour"](done.state, form_for(done.state))
+    assert not any(isinstance(e, Compute) for e in outcome(again).effects)
+
+
+def test_the_settled_forecast_equals_the_rules() -> None:
+    """Once the worker answers, the view shows exactly what it showed when computed inline:
+    summary and table from checks_until_event_distribution, 20 bars."""
+    state = settle(PANEL.actions["#threat-exhaustible"](ADV, form_for(ADV, **HEAVY)))
+    expected = threat.checks_until_event_distribution(heavy_bag(), "advantage", None, FORECAST_HORIZON)
+    assert state.forecast is not None and state.forecast.result == expected
+    summary, rows = forecast_shown(state)
+    assert rows == expected_rows(expected)
+    assert summary.startswith("Colour") and f"{render(fixed(expected.mean), 'en')} checks" in summary
+    assert len(view(state)["threat-fc-chart"].children) == FORECAST_HORIZON
+
+
+def test_a_stale_forecast_is_dropped() -> None:
+    """An answer for a bag the panel no longer shows (a check drew a die meanwhile) changes nothing;
+    the newer request's answer is the one shown."""
+    first = outcome(PANEL.actions["#threat-exhaustible"](ADV, form_for(ADV, **HEAVY)))
+    (request,) = [e for e in first.effects if isinstance(e, Compute)]
+    later = outcome(PANEL.actions["#threat-check"](first.state, form_for(first.state)))
+    assert later.state.bag != first.state.bag
+    (newer,) = [e for e in later.effects if isinstance(e, Compute)]
+    old_answer = compute.answer(request.job, request.args)
+    assert request.done(later.state, old_answer) == later.state
+    assert (
+        request.failed is not None
+        and request.failed(later.state, Answer(False, code="timeout")) == later.state
+    )
+    shown = newer.done(later.state, compute.answer(newer.job, newer.args))
+    expected = threat.checks_until_event_distribution(later.state.bag, "advantage", None, FORECAST_HORIZON)
+    assert shown.forecast is not None and shown.forecast.result == expected
+
+
+def asks(state: State, selector: str, **extra: Any) -> bool:
+    """Whether ``selector``'s action asks the compute worker for a forecast."""
+    return any(
+        isinstance(e, Compute)
+        for e in outcome(PANEL.actions[selector](state, form_for(state, **extra))).effects
+    )
+
+
+def test_a_stopped_forecast_says_so_and_is_asked_again_when_it_may_finish() -> None:
+    """Out of time or memory shows "stopped" (the kit words the reason in the error box) and the
+    same inputs are not asked again, other inputs are; a forecast cancelled (Cancel, leaving the
+    tab) or superseded by another panel's request says so and any action of the panel asks again."""
+    done = outcome(PANEL.actions["#threat-exhaustible"](ADV, form_for(ADV, **HEAVY)))
+    (request,) = [e for e in done.effects if isinstance(e, Compute)]
+    assert request.failed is not None
+    for code in ("timeout", "memory"):
+        stopped = request.failed(done.state, Answer(False, code=code))
+        summary = forecast_shown(stopped)[0]
+        assert summary.startswith("The forecast was not computed: the computation was stopped. Change")
+        assert not asks(stopped, "#threat-rec-colour")
+        assert asks(stopped, "#threat-fc-roll", **{"threat-fc-roll": "normal"})
+    for code in ("cancelled", "superseded"):
+        stopped = request.failed(done.state, Answer(False, code=code))
+        assert forecast_shown(stopped)[0].endswith("Any action in this panel starts it again.")
+        again = outcome(PANEL.actions["#threat-rec-colour"](stopped, form_for(stopped)))
+        assert [e.job for e in again.effects if isinstance(e, Compute)] == ["threat.forecast"]
+        assert forecast_shown(again.state)[0] == "The forecast is being computed in the background…"
+
+
+def test_over_the_budget_the_forecast_is_refused_with_its_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a worker the job keeps the old main-thread bound: over FORECAST_BUDGET it refuses
+    with the estimate. In the worker the budget covers every bag the panel accepts (the largest
+    estimate, 15 876, is within WORKER_BUDGET), and a refusal there quotes WORKER_BUDGET."""
     bag = threat.set_modes(threat.set_composition(default_bag(), light=20, dark=10), exhaustible=True)
-    assert forecast_cost(bag) > FORECAST_BUDGET
-    summary = render(view(State(bag=bag))["threat-fc-summary"].text, "en")
-    assert "takes too long" in summary and view(State(bag=bag))["threat-fc-chart"].children == ()
+    cost = forecast_cost(bag)
+    assert cost > FORECAST_BUDGET
+    state = settle(
+        PANEL.actions["#threat-exhaustible"](
+            State(), form_for(State(bag=bag), **{"threat-exhaustible": True})
+        )
+    )
+    summary, rows = forecast_shown(state)
+    assert "takes too long" in summary and f"(estimate {cost} > {FORECAST_BUDGET})" in summary and rows == []
+    assert view(state)["threat-fc-chart"].children == ()
+    largest = max(
+        (threat.MAX_LIGHT + 1) * (dice + 1) * (threat.MAX_DARK - dice + 1) * (threat.MAX_THRESHOLD + 1)
+        for dice in range(threat.MAX_DARK + 1)
+    )
+    assert largest == 15_876 <= jobs.WORKER_BUDGET
+    monkeypatch.setattr(compute, "IN_WORKER", True)
+    over = heavy_bag(light=9)  # over the main thread's budget, computed in the worker
+    assert forecast_cost(over) > FORECAST_BUDGET
+    worked = settle(
+        PANEL.actions["#threat-light"](heavy_state(), form_for(heavy_state(), **{"threat-light": "9"}))
+    )
+    expected = threat.checks_until_event_distribution(over, "advantage", None, FORECAST_HORIZON)
+    assert worked.forecast is not None and worked.forecast.result == expected
+    monkeypatch.setattr(jobs, "WORKER_BUDGET", 100)
+    refused = settle(
+        PANEL.actions["#threat-light"](heavy_state(), form_for(heavy_state(), **{"threat-light": "9"}))
+    )
+    assert f"(estimate {forecast_cost(over)} > 100)" in forecast_shown(refused)[0]
+
+
+def test_screen_mode_asks_for_no_forecast() -> None:
+    """Screen mode hides the forecast, so a heavy bag asks nothing then; turning it off asks."""
+    screened = replace(heavy_state(), screen=True)
+    done = PANEL.actions["#threat-fc-roll"](screened, form_for(screened, **{"threat-fc-roll": "normal"}))
+    assert not any(isinstance(e, Compute) for e in outcome(done).effects)
+    assert forecast_shown(outcome(done).state) == ("", [])
+    shown = outcome(done).state
+    back = outcome(PANEL.actions["#threat-screen"](shown, form_for(shown, **{"threat-screen": False})))
+    assert [e.job for e in back.effects if isinstance(e, Compute)] == ["threat.forecast"]
+
+
+def test_start_asks_for_a_restored_heavy_forecast() -> None:
+    """The forecast is not saved: a restored heavy bag asks the worker on start, a light one does not."""
+    restored = load(dump(heavy_state()))
+    assert restored.forecast is None
+    (request,) = outcome(start(restored, {}, {})).effects
+    assert isinstance(request, Compute) and request.job == "threat.forecast"
+    assert start(State(), {}, {}) == State()
+    assert outcome(start(replace(restored, screen=True), {}, {})).effects == ()
 
 
 def test_english_view_has_no_russian_outside_quotes() -> None:
@@ -226,7 +405,7 @@ def test_dump_and_load_round_trip() -> None:
     state = run("#threat-screen", state, **{"threat-screen": True})
     state = run("#threat-fc-roll", state, **{"threat-fc-roll": "advantage"})
     back = load(dump(state))
-    assert back == replace(state, last=None, note=None, journal_note=None)
+    assert back == replace(state, last=None, note=None, journal_note=None, forecast=None)
 
 
 @pytest.mark.parametrize(

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import partial
 
 from kit import common
 from kit.form import Form, InputError, read_bool, read_choice, read_int
-from kit.panel import Copy, Download, Outcome, SetFields
+from kit.panel import Action, Answer, Compute, Copy, Download, Outcome, SetFields, outcome
 from panels.threat import text
-from panels.threat.state import State, commit
+from panels.threat.jobs import forecast_from, is_light
+from panels.threat.state import Forecasted, ForecastKey, State, commit, forecast_key
 from panels.threat.words import colour_label, journal_text
 from rules import threat
 
@@ -23,10 +25,13 @@ __all__ = [
     "PARAMS",
     "add_track",
     "apply_inputs",
+    "ask_forecast",
     "check",
     "clear_journal",
     "copy_journal",
     "download_journal",
+    "forecast_stopped",
+    "got_forecast",
     "record",
     "refill",
     "remove_track",
@@ -35,6 +40,7 @@ __all__ = [
     "set_screen",
     "set_track",
     "undo",
+    "with_forecast",
 ]
 
 # field name (threat-NAME and threat-NAME-range), low, high, the value's name in messages
@@ -201,3 +207,58 @@ def clear_journal(state: State, _form: Form) -> State:
     """An empty journal; undo no longer takes back lines that are gone."""
     undo = tuple(replace(u, mark=None) for u in state.undo)
     return replace(state, journal=(), undo=undo, journal_note=common.LOG_CLEARED)
+
+
+# --------------------------------------------------------------------------- the forecast, off the main thread
+
+
+def ask_forecast(result: State | Outcome[State]) -> State | Outcome[State]:
+    """``result`` plus a request to the compute worker if the forecast it needs is heavy and not
+    asked yet (a light one is computed in the view; screen mode hides it, so it is not asked)."""
+    done = outcome(result)
+    state = done.state
+    key = forecast_key(state)
+    asked = state.forecast is not None and state.forecast.key == key and state.forecast.settled
+    if state.screen or asked or is_light(state.bag, state.track):
+        return result
+    bag, roll, track = key
+    request = Compute(
+        "threat.forecast",
+        {"bag": bag.to_dict(), "roll": roll, "track": track},
+        partial(got_forecast, key),
+        text.FC_LABEL(name=colour_label(track)),
+        failed=partial(forecast_stopped, key),
+    )
+    state = replace(state, forecast=Forecasted(key, pending=True))
+    return replace(done, state=state, effects=(*done.effects, request))
+
+
+def with_forecast(action: Action[State]) -> Action[State]:
+    """``action``, then ``ask_forecast``: every action that changes the bag, the colour, the kind
+    of checks or screen mode asks for the forecast it now needs (and any action asks again for
+    one that was cancelled or superseded, e.g. when the GM left the tab while it computed)."""
+
+    def run(state: State, form: Form) -> State | Outcome[State]:
+        return ask_forecast(action(state, form))
+
+    return run
+
+
+def got_forecast(key: ForecastKey, state: State, answer: Answer) -> State:
+    """The worker's forecast for ``key``; dropped if the bag, colour or kind of checks changed."""
+    if forecast_key(state) != key:
+        return state
+    if answer.ok:
+        return replace(state, forecast=Forecasted(key, result=forecast_from(answer.result)))
+    if answer.code != "too_slow":
+        return replace(state, forecast=Forecasted(key, stopped=answer.code or "internal"))
+    refused = (int(answer.params["cost"]), int(answer.params["budget"]))
+    return replace(state, forecast=Forecasted(key, refused=refused))
+
+
+def forecast_stopped(key: ForecastKey, state: State, answer: Answer) -> State:
+    """Out of time or memory, cancelled (Cancel, another tab) or superseded (another panel's
+    request): the view says the forecast was stopped; the kit says why in the error box."""
+    if forecast_key(state) != key:
+        return state
+    return replace(state, forecast=Forecasted(key, stopped=answer.code or "internal"))

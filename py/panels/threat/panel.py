@@ -1,7 +1,8 @@
 """The threat dice calculator (seed 003, «Кубы угрозы»): bag, threshold, odds, forecast, journal.
 
-The state (``panels.threat.state``), its actions (``actions``), the view (``view``) and the
-wording of the rules' data (``words``) live in their own modules; this one wires them.
+The state (``panels.threat.state``), its actions (``actions``), the view (``view``), the heavy
+forecast run in the compute worker (``jobs``) and the wording of the rules' data (``words``) live
+in their own modules; this one wires them (every action asks for the forecast it makes heavy).
 
 >>> import random
 >>> from kit.msg import render
@@ -16,15 +17,22 @@ wording of the rules' data (``words``) live in their own modules; this one wires
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import partial
 
-from kit.panel import Action, Panel
+from kit.form import Form
+from kit.panel import Action, Outcome, Panel
 from panels.threat import actions, text
 from panels.threat.actions import PARAMS
 from panels.threat.state import FALLBACK, State, dump, legacy, load
 from panels.threat.view import view
 
-__all__ = ["State", "dump", "load", "panel", "view"]
+__all__ = ["State", "dump", "load", "panel", "start", "view"]
+
+
+def start(state: State, _form: Form, _params: Mapping[str, str]) -> State | Outcome[State]:
+    """A restored bag whose forecast is heavy asks the compute worker for it (it is not saved)."""
+    return actions.ask_forecast(state)
 
 
 def panel(rng: random.Random) -> Panel[State]:
@@ -54,10 +62,11 @@ def panel(rng: random.Random) -> Panel[State]:
         name="threat",
         initial=State(),
         view=view,
-        actions=bound,
+        actions={selector: actions.with_forecast(action) for selector, action in bound.items()},
         dump=dump,
         load=load,
         legacy=legacy,
         fallback=FALLBACK,
+        start=start,
         title=text.TITLE,
     )

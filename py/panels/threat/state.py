@@ -21,12 +21,15 @@ __all__ = [
     "FORECAST_BUDGET",
     "FORECAST_HORIZON",
     "JOURNAL_SIZE",
+    "ForecastKey",
+    "Forecasted",
     "UNDO_SIZE",
     "State",
     "Undo",
     "commit",
     "dump",
     "forecast_cost",
+    "forecast_key",
     "legacy",
     "load",
 ]
@@ -34,9 +37,11 @@ __all__ = [
 UNDO_SIZE = 50
 JOURNAL_SIZE = 500
 FORECAST_HORIZON = 20
-# Work units (bag remainders × T levels) above which an exhaustible-bag forecast is refused:
-# measured ≤ 0.08 s on CPython at 2000, and Pyodide is 2–3× slower.
+# Work units (bag remainders × T levels) above which an exhaustible-bag forecast is refused on the
+# main thread (where no compute worker runs): measured ≤ 0.08 s on CPython at 2000, and Pyodide is
+# 2–3× slower. The worker accepts more (panels.threat.jobs.WORKER_BUDGET).
 FORECAST_BUDGET = 2000
+RETRIED = frozenset({"cancelled", "superseded"})  # stops not of the forecast's making
 LEGACY_KEYS = ("gm.threat.state", "gm.threat.undo", "gm.threat.journal", "gm.threat.settings")
 
 
@@ -47,6 +52,29 @@ class Undo:
 
     bag: threat.BagState
     mark: int | None = None
+
+
+ForecastKey = tuple[threat.BagState, str, str]  # what the forecast depends on: bag, roll, colour
+
+
+@dataclass(frozen=True)
+class Forecasted:
+    """The forecast of ``key`` as the compute worker gave it (not saved: asked again on start):
+    ``pending`` while asked, then ``result`` (``None``: no event can happen), or ``refused``
+    (cost estimate, budget) or ``stopped`` (the kit's code: ``timeout``, ``memory``, ``cancelled``
+    by the GM or by leaving the tab, ``superseded`` by another panel's request, …)."""
+
+    key: ForecastKey
+    pending: bool = False
+    result: threat.Forecast | None = None
+    refused: tuple[int, int] | None = None
+    stopped: str = ""
+
+    @property
+    def settled(self) -> bool:
+        """Whether asking again for the same key is pointless: it was answered, or it ran out of
+        time or memory (a cancelled or superseded request is asked again by the next action)."""
+        return self.stopped not in RETRIED
 
 
 @dataclass(frozen=True)
@@ -64,6 +92,7 @@ class State:
     last: threat.JournalEntry | None = None
     note: Renderable | None = None
     journal_note: Renderable | None = None
+    forecast: Forecasted | None = None  # a heavy forecast from the worker (light ones: in the view)
 
 
 FALLBACK = State(screen=True)
@@ -88,6 +117,10 @@ def commit(
     track = changes.pop("track", state.track)
     track = track if track in names else names[0]
     return replace(state, bag=bag, journal=journal, undo=undo, last=last, track=track, **changes)
+
+
+def forecast_key(state: State) -> ForecastKey:
+    return (state.bag, state.fc_roll, state.track)
 
 
 def forecast_cost(bag: threat.BagState, track: str | None = None) -> int:

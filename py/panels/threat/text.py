@@ -138,6 +138,24 @@ FC_TOO_SLOW = Msg(
     "The forecast for an exhaustible bag this large takes too long in the browser "
     "(estimate {cost} > {budget}). Use fewer dice or raise T₀/Δ.",
 )
+FC_PENDING = Msg(
+    "threat.fc_pending",
+    "Прогноз считается в фоне…",
+    "The forecast is being computed in the background…",
+)
+FC_STOPPED = Msg(
+    "threat.fc_stopped",
+    "Прогноз не посчитан: расчёт остановлен. Измените мешок или тип проверок, чтобы посчитать снова.",
+    "The forecast was not computed: the computation was stopped. Change the bag or the kind of checks "
+    "to compute it again.",
+)
+FC_CANCELLED = Msg(
+    "threat.fc_cancelled",
+    "Прогноз не посчитан: расчёт прерван. Любое действие в этой панели запустит его снова.",
+    "The forecast was not computed: the computation was interrupted. Any action in this panel starts "
+    "it again.",
+)
+FC_LABEL = Msg("threat.fc_label", "прогноз для цвета «{name}»", "the forecast for colour {name}")
 FC_SUMMARY = Msg(
     "threat.fc_summary",
     "Цвет «{name}»: в среднем {mean} проверок до события; P(за 5 проверок) = {p5}; "

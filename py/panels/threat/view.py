@@ -1,8 +1,9 @@
 """The threat panel's view: everything it shows, from the state alone (pure).
 
-The exact forecast is the one costly part: it is refused above ``FORECAST_BUDGET`` (an
-exhaustible bag with many remainders), skipped in screen mode (hidden anyway), and cached, so a
-language switch does not compute it again.
+The exact forecast is the one costly part: a light one (``jobs.is_light``) is computed here and
+cached, so a language switch does not compute it again; a heavy one (an exhaustible bag with many
+remainders) comes from the compute worker through the state, with a "computing…" status meanwhile
+and a "stopped" one after a timeout, Cancel or leaving the tab. Screen mode hides it, so it is not computed then.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from kit.msg import Cat, Renderable, fixed, pct
 from kit.view import Node, Show, View, bar_chart, options, table_rows
 from panels.threat import text
 from panels.threat.actions import PARAMS
-from panels.threat.state import FORECAST_BUDGET, FORECAST_HORIZON, State, forecast_cost
+from panels.threat.jobs import is_light
+from panels.threat.state import FORECAST_HORIZON, State, forecast_key
 from panels.threat.words import announce, bag_text, colour_label, danger_text, journal_line
 from rules import threat
 
@@ -149,6 +151,22 @@ def _forecast(bag: threat.BagState, roll: str, name: str) -> threat.Forecast | N
     return threat.checks_until_event_distribution(bag, roll, name, FORECAST_HORIZON)
 
 
+def _forecast_of(state: State) -> tuple[threat.Forecast | None, Renderable | None]:
+    """The forecast to show, or else the status that replaces it (none: no event can happen)."""
+    name = state.track
+    if is_light(state.bag, name):
+        return _forecast(state.bag, state.fc_roll, name), None
+    got = state.forecast
+    if got is None or got.key != forecast_key(state) or got.pending:
+        return None, text.FC_PENDING
+    if got.stopped:
+        return None, text.FC_STOPPED if got.settled else text.FC_CANCELLED
+    if got.refused is not None:
+        cost, budget = got.refused
+        return None, text.FC_TOO_SLOW(cost=cost, budget=budget)
+    return got.result, None
+
+
 def _forecast_view(state: State) -> dict[str, Show]:
     empty = {
         "threat-fc-chart": Show(children=(), attrs=(("aria-hidden", "true"),)),
@@ -156,12 +174,10 @@ def _forecast_view(state: State) -> dict[str, Show]:
     }
     if state.screen:
         return {"threat-fc-summary": Show(text=""), **empty}  # hidden anyway: don't spend the time
-    name = state.track
-    label = colour_label(name)
-    cost = forecast_cost(state.bag, name)
-    if cost > FORECAST_BUDGET:
-        return {"threat-fc-summary": Show(text=text.FC_TOO_SLOW(cost=cost, budget=FORECAST_BUDGET)), **empty}
-    forecast = _forecast(state.bag, state.fc_roll, name)
+    label = colour_label(state.track)
+    forecast, status = _forecast_of(state)
+    if status is not None:
+        return {"threat-fc-summary": Show(text=status), **empty}
     if forecast is None:
         return {"threat-fc-summary": Show(text=text.FC_IMPOSSIBLE(name=label)), **empty}
     cumulative = forecast.cumulative()
