@@ -112,11 +112,11 @@ HEAVY: list[tuple[str, str, str, str]] = [
     (
         "threat forecast, exhaustible bag at the old budget",
         "threat",
-        ACTIONS[-2][2].replace(
-            "document.getElementById('threat-exhaustible').dispatchEvent(new Event('change'))", ""
-        ),
-        "#threat-exhaustible",
+        HEAVY_THREAT_BAG + "document.getElementById('threat-exhaustible').checked = false; ",
+        "#threat-exhaustible",  # the click ticks it: the exhaustible forecast is asked for
     ),
+    ("ITE odds, chain of 3 × 2к67, margin criticals", "ite", ACTIONS[-1][2], "#ite-calc"),
+    ("convert 1 MB log", "converter", ACTIONS[2][2], "#convert-run"),
 ]
 
 HEAVY_JS = """async ([setup, selector]) => {
