@@ -14,7 +14,7 @@ from serve import serve_in_thread
 
 
 def test_works_offline_after_one_visit(browser: Browser, site_url: str) -> None:
-    """After one online visit, the page boots and rolls with the network off."""
+    """After one online visit, the page boots, rolls and computes heavy odds with the network off."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html", watch)
     wait_until_controlled(page)
@@ -25,6 +25,12 @@ def test_works_offline_after_one_visit(browser: Browser, site_url: str) -> None:
     assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
     page.click("#gauss-roll")
     expect(page.locator("#gauss-result")).to_contain_text("GaussD20")
+    # The compute worker and its files are precached too: heavy odds work offline.
+    page.goto(page.url.split("#")[0] + "#notation")
+    page.fill("#notation-expr", "8d10!")
+    page.click("#notation-odds")
+    assert page.evaluate("gmCompute.busy()") is True
+    expect(page.locator("#notation-dist-status")).to_contain_text("Распределение 8d10!", timeout=60_000)
     # A file that was never precached really is unreachable: the network is off.
     errors_before = len(watch.console_errors)
     assert page.evaluate("fetch('./no-such-file.txt').then(() => 'online', () => 'offline')") == "offline"
