@@ -137,24 +137,31 @@ def set_language(lang: str, /, *, save: bool = True) -> None:
         callback(lang)
 
 
+def _log_item(entry: LogEntry, lang: str) -> Any:
+    item = document.createElement("li")
+    if entry.time:
+        stamp = document.createElement("time")
+        stamp.className = "muted"
+        stamp.textContent = entry.time[-5:]
+        item.append(stamp, " ")
+    item.append(entry.text(lang))
+    return item
+
+
 def _render_log(mounted: _Mounted) -> None:
-    spec, lang = mounted.panel.log, _page["lang"]
-    if spec is None or mounted.written_log == (lang, mounted.log):
+    spec, lang, log = mounted.panel.log, _page["lang"], mounted.log
+    if spec is None or mounted.written_log == (lang, log):
         return
-    mounted.written_log = (lang, mounted.log)
     box = dom.by_id(f"{spec.prefix}-log")
-    lines = []
-    for entry in mounted.log:
-        item = document.createElement("li")
-        if entry.time:
-            stamp = document.createElement("time")
-            stamp.className = "muted"
-            stamp.textContent = entry.time[-5:]
-            item.append(stamp, " ")
-        item.append(entry.text(lang))
-        lines.append(item)
-    box.replaceChildren(*lines)
-    dom.by_id(f"{spec.prefix}-log-empty").hidden = bool(mounted.log)
+    before = mounted.written_log
+    if before is not None and before[0] == lang and log and log[1:] == before[1][: len(log) - 1]:
+        box.prepend(_log_item(log[0], lang))  # one new line: the others stay as they are
+        while int(box.childElementCount) > len(log):
+            box.lastElementChild.remove()
+    else:
+        box.replaceChildren(*[_log_item(entry, lang) for entry in log])
+    mounted.written_log = (lang, log)
+    dom.by_id(f"{spec.prefix}-log-empty").hidden = bool(log)
 
 
 def _say(mounted: _Mounted, element: Any, text: Renderable | None, details: str = "") -> None:

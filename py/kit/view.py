@@ -14,6 +14,7 @@ and ``texts`` lists every text a view shows (tests look for stray Russian in Eng
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -156,8 +157,25 @@ def changes(before: Show | None, after: Show, /) -> Show | None:
     )
 
 
+_NAME = re.compile(r"[a-z][a-z0-9-]*")
+
+
 def to_html(node: Node, lang: str, /) -> str:
-    """The node as escaped markup in ``lang``."""
+    """The node as escaped markup in ``lang``: every text and attribute value escaped; tag and
+    attribute names are checked (no event handlers), so a view can never inject markup.
+
+    >>> to_html(Node("td", "<b>", attrs=(("title", '"x"'),)), "ru")
+    '<td title="&quot;x&quot;">&lt;b&gt;</td>'
+    >>> to_html(Node("td", attrs=(("onclick", "x"),)), "ru")
+    Traceback (most recent call last):
+    ...
+    ValueError: not an allowed attribute: 'onclick'
+    """
+    if not _NAME.fullmatch(node.tag):
+        raise ValueError(f"not an allowed tag: {node.tag!r}")
+    for name, _ in node.attrs:
+        if not _NAME.fullmatch(name) or name.startswith("on"):
+            raise ValueError(f"not an allowed attribute: {name!r}")
     attrs = "".join(f' {name}="{escape(render(value, lang))}"' for name, value in node.attrs)
     if node.cls:
         attrs = f' class="{escape(node.cls)}"' + attrs

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import partial
+from fractions import Fraction
+from functools import lru_cache, partial
 from typing import Any
 
 from kit import common
 from kit.form import Form, read_int
 from kit.msg import Renderable, pct, signed
 from kit.panel import LogSpec, Outcome, Panel
-from kit.view import Show, View, bar_chart, table_rows
+from kit.view import Node, Show, View, bar_chart, table_rows
 from panels.roller import text
 from rules import dice, gauss
 
@@ -59,10 +60,10 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     return Outcome(State(luck, rolled), log=describe(rolled))
 
 
-def view(state: State) -> View:
-    dist = gauss.distribution(state.luck)
-    last = state.last
-    hit = str(last.value) if last is not None and last.luck == state.luck else None
+@lru_cache(maxsize=9)
+def _odds(luck: int) -> tuple[tuple[tuple[str, Fraction], ...], tuple[Node, ...], tuple[Node, ...]]:
+    """The chart's bars and the two tables for ``luck`` (nine lucks: computed once each)."""
+    dist = gauss.distribution(luck)
     values = range(gauss.VALUE_MIN, gauss.VALUE_MAX + 1)
     odds = [
         (str(k), pct(dist[k]), pct(dice.at_most(dist, k)), pct(dice.at_least(dist, k)))
@@ -70,14 +71,19 @@ def view(state: State) -> View:
         else (str(k), common.IMPOSSIBLE, "—", "—")
         for k in values
     ]
-    windows = [(f"{low}–{high}", pct(p)) for low, high, p in gauss.centre_windows(state.luck)[:-1]]
+    windows = [(f"{low}–{high}", pct(p)) for low, high, p in gauss.centre_windows(luck)[:-1]]
+    bars = tuple((str(k), dist.get(k, Fraction(0))) for k in values)
+    return bars, table_rows(odds), table_rows(windows)
+
+
+def view(state: State) -> View:
+    last = state.last
+    hit = str(last.value) if last is not None and last.luck == state.luck else None
+    bars, odds, windows = _odds(state.luck)
     shown: dict[str, Show] = {
-        "gauss-chart": Show(
-            children=bar_chart([(str(k), dist.get(k, 0)) for k in values], highlight=hit),
-            attrs=(("aria-hidden", "true"),),
-        ),
-        "gauss-odds": Show(children=table_rows(odds)),
-        "gauss-windows": Show(children=table_rows(windows)),
+        "gauss-chart": Show(children=bar_chart(bars, highlight=hit), attrs=(("aria-hidden", "true"),)),
+        "gauss-odds": Show(children=odds),
+        "gauss-windows": Show(children=windows),
         "gauss-luck-note": Show(text=text.LUCK_SHIFT(shift=signed(state.luck - gauss.NEUTRAL_LUCK))),
     }
     if last is None:
@@ -87,7 +93,7 @@ def view(state: State) -> View:
             shown[f"gauss-die-{index}"] = Show(text="–")
         shown["gauss-value"] = Show(text="–")
         return shown
-    rolled = gauss.distribution(last.luck)
+    rolled = _distribution(last.luck)
     v = last.value
     for index, face in enumerate(last.dice):
         shown[f"gauss-die-{index}"] = Show(text=str(face))
@@ -99,6 +105,11 @@ def view(state: State) -> View:
         )
     )
     return shown
+
+
+@lru_cache(maxsize=9)
+def _distribution(luck: int) -> dict[int, Fraction]:
+    return gauss.distribution(luck)
 
 
 def dump(state: State) -> dict[str, Any]:
