@@ -109,6 +109,16 @@ HEAVY: list[tuple[str, str, str, str]] = [
         )
         for expr in ("8d10!", "200d6", "d1000*d100", "floor(200d6/7d6)")
     ),
+    *(
+        (
+            f"convert {size} log",
+            "converter",
+            "document.getElementById('convert-input').value = "
+            f"'Результат броска 3D20: 17 + 5 + 2 = 24 - \"раз\".\\nболтовня\\n'.repeat({repeat})",
+            "#convert-run",
+        )
+        for size, repeat in (("1 MB", 14000), ("2 MB", 28000))
+    ),
     (
         "threat forecast, exhaustible bag at the old budget",
         "threat",

@@ -8,13 +8,14 @@ import re
 import pytest
 
 from kit import common
+from kit.compute import answer, settle
 from kit.form import InputError
 from kit.msg import render
-from kit.panel import MAX_FIELD_CHARS, Copy, Outcome, SetFields, decode, encode
+from kit.panel import MAX_FIELD_CHARS, Answer, Compute, Copy, Outcome, SetFields, decode, encode, outcome
 from kit.view import texts
+from panels.converter import jobs, text
 from panels.converter import panel as converter
-from panels.converter import text
-from panels.converter.panel import EXAMPLE, State, convert, copy, dump, example, load, view
+from panels.converter.panel import EXAMPLE, State, convert, copy, dump, example, load, start, view
 from rules import forum_log
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
@@ -37,7 +38,8 @@ BAD_LINES = "\n".join(
 
 
 def _converted(source: str = EXAMPLE) -> State:
-    return convert(State(), {"convert-input": source}).state
+    """The state once the conversion is done (a long paste answered by the job, as the worker would)."""
+    return settle(convert(State(), {"convert-input": source}))
 
 
 def _english_is_clean(state: State) -> None:
@@ -221,3 +223,163 @@ def test_damaged_state_is_dropped_with_a_notice() -> None:
     back = decode(converter.panel(), raw)
     assert back.state == State() and back.form == {"convert-input": "abc"} and back.dropped
     assert render(common.SAVED_DROPPED(what=back.dropped[0]), "en").startswith("The saved data")
+
+
+# --------------------------------------------------------------------------- the compute worker
+
+BLOCK = (
+    'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".\nболтовня игроков\nРезультат броска 3D20: 1 + 1 = 2.\n'
+)
+LONG = BLOCK * (jobs.INLINE_CHARS // len(BLOCK) + 1)  # just over the inline limit: 3 lines a block
+
+
+def _asked(source: str, state: State | None = None) -> tuple[State, Compute]:
+    done = convert(state or State(), {"convert-input": source})
+    (effect,) = done.effects
+    assert isinstance(effect, Compute)
+    return done.state, effect
+
+
+def _expected_view(source: str) -> dict[str, object]:
+    """What the panel showed before the worker, straight from the rules: the whole output, the
+    counts over every line, the first fifty flagged lines and how many more."""
+    conversion = forum_log.convert_text(source)
+    flagged = [(n, line.reason) for n, line in enumerate(conversion.lines, start=1) if line.flagged]
+    reasons = [
+        render(text.LINE(line=n, reason=converter.describe(reason)), "en") for n, reason in flagged[:50]
+    ]
+    if len(flagged) > 50:
+        reasons.append(render(text.MORE(count=len(flagged) - 50), "en"))
+    summary = text.SUMMARY(converted=conversion.converted, flagged=len(flagged))
+    return {"output": conversion.text, "summary": render(summary, "en"), "reasons": reasons}
+
+
+def _shown(state: State) -> dict[str, object]:
+    shown = view(state)
+    return {
+        "output": shown["convert-output"].value,
+        "summary": render(shown["convert-summary"].text, "en"),
+        "reasons": [render(li.text, "en") for li in shown["convert-reasons"].children],
+    }
+
+
+def test_a_short_paste_converts_at_once_and_a_long_one_in_the_worker() -> None:
+    """Up to INLINE_CHARS the action converts itself (no Compute: the seed's example shows at
+    once); a longer paste becomes one ``converter.convert`` job with the source, and meanwhile the
+    panel shows no output, a converting status and a disabled Copy."""
+    light = convert(State(), {"convert-input": BLOCK * (jobs.INLINE_CHARS // len(BLOCK))})
+    assert light.effects == () and light.state.result is not None
+    state, effect = _asked(LONG)
+    assert effect.job == "converter.convert" and effect.args == {"source": LONG}
+    assert state == State(pending=LONG)
+    shown = view(state)
+    assert shown["convert-output"].value == "" and shown["convert-copy"].disabled is True
+    assert render(shown["convert-summary"].text, "ru") == "Конвертирую… Результат появится здесь."
+    assert shown["convert-reasons"].children == ()
+    with pytest.raises(InputError):
+        copy(state, {})
+
+
+def test_the_progress_label_counts_the_lines_being_converted() -> None:
+    """The kit's progress line names the paste by its line count, in Russian's genitive and in
+    English with grouped thousands."""
+    lines = LONG.count("\n")
+    _, effect = _asked(LONG)
+    assert render(effect.label, "ru") == f"конвертация {lines:,} строк".replace(",", " ")
+    assert render(effect.label, "en") == f"the conversion of {lines:,} lines"
+    shown = render(common.COMPUTING(what=effect.label, seconds="0.4"), "ru")
+    assert shown == f"Считаю: конвертация {lines} строк — 0.4 с"
+    for source, ru, en in [
+        ("Результат броска 3D20: 1 + 1 + 1 = 3." * 700, "конвертация 1 строки", "the conversion of 1 line"),
+        ("x" * 30_000 + "\n" * 21, "конвертация 21 строки", "the conversion of 21 lines"),
+        ("x" * 30_000 + "\n" * 11, "конвертация 11 строк", "the conversion of 11 lines"),
+        ("x\n" * 28_000, "конвертация 28 000 строк", "the conversion of 28,000 lines"),
+    ]:
+        _, effect = _asked(source)
+        assert (render(effect.label, "ru"), render(effect.label, "en")) == (ru, en)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        LONG,
+        BAD_LINES + "\n" + LONG,
+        "\r\n".join([BAD_LINES] * 2000),  # thousands of flagged lines: fifty listed, the rest counted
+        "Результат броска 3D20: 4 + 6 + 2 = " + "9" * 30_000 + ".\nРезультат броска 3D20: 1 + 1 + 1 = 3.",
+        "Результат броска " + "3D20" * 8000 + ": 1 + 1 + 1 = 3.",
+    ],
+)
+def test_the_worker_gives_the_same_view_as_converting_here(source: str) -> None:
+    """``settle`` (the job answered as the worker would, through JSON) shows exactly what the rules
+    give for the whole paste: the output, counts over every line, the first fifty reasons."""
+    assert _shown(_converted(source)) == _expected_view(source)
+
+
+def test_the_worker_answers_with_what_is_shown_only() -> None:
+    """The job's answer is the digest the view needs: at most fifty reasons, each value cut short,
+    and the counts; not a result per line."""
+    source = "\n".join(["Результат броска 3D20: 4 + 6 + 2 = " + "9" * 1000 + "."] * 500)
+    got = answer("converter.convert", {"source": source})
+    assert got.ok and set(got.result) == {"output", "converted", "flagged", "flagged_count"}
+    assert len(got.result["flagged"]) == 50 and got.result["flagged_count"] == 500
+    assert got.result["flagged"][0]["params"] == {"dice_sum": 12, "total": "9" * 40 + "…"}
+    assert got.result["output"] == forum_log.convert(source)
+
+
+def test_an_answer_for_a_paste_no_longer_pending_is_dropped() -> None:
+    """A conversion that arrives after the GM converted something else, refused an input or took
+    the example changes nothing; the same answer for the pending paste shows it."""
+    pending, effect = _asked(LONG)
+    reply = answer(effect.job, effect.args)
+    for later in (
+        _converted(),
+        convert(pending, {"convert-input": " "}).state,
+        example(pending, {}).state,
+        _asked(LONG + "x")[0],
+    ):
+        assert outcome(effect.done(later, reply)).state == later
+        assert effect.failed is not None and effect.failed(later, Answer(False, code="cancelled")) == later
+    assert _shown(outcome(effect.done(pending, reply)).state) == _expected_view(LONG)
+
+
+@pytest.mark.parametrize("code", ["cancelled", "timeout", "memory", "superseded"])
+def test_a_stopped_conversion_shows_its_status_and_nothing_to_copy(code: str) -> None:
+    """Cancel, the time or memory budget (the kit words those), or another panel's job taking the
+    worker: no result, a «stopped» status in both languages, Copy disabled."""
+    pending, effect = _asked(LONG, _converted())
+    assert effect.failed is not None
+    state = effect.failed(pending, Answer(False, code=code))
+    assert state == State(stopped=True)
+    shown = view(state)
+    assert shown["convert-output"].value == "" and shown["convert-copy"].disabled is True
+    assert (
+        render(shown["convert-summary"].text, "en")
+        == "The log was not converted: the conversion was stopped."
+    )
+    assert render(shown["convert-summary"].text, "ru").startswith("Лог не конвертирован")
+    _english_is_clean(state)
+    assert dump(state) == {"source": None}
+
+
+def test_a_refusal_by_the_job_clears_and_says_why() -> None:
+    """Should the worker refuse the paste (too long: the action refuses that first), the panel
+    shows the same message as the action and no result."""
+    pending, effect = _asked(LONG)
+    done = effect.done(pending, Answer(False, code="too_long", params={"length": 5, "limit": 1}))
+    assert isinstance(done, Outcome) and done.state == State()
+    assert render(done.error, "en").startswith("3D20 roll log: the text is too long")
+
+
+def test_a_restored_long_paste_converts_in_the_worker_on_start() -> None:
+    """A saved long source (or one saved while pending) loads pending, without converting on the
+    page; ``start`` asks the worker, and the answer shows what converting it here gives. A short
+    saved source loads converted."""
+    saved = json.loads(json.dumps(dump(_converted(LONG))))
+    assert saved == {"source": LONG} and dump(State(pending=LONG)) == saved
+    state = load(saved)
+    assert state == State(pending=LONG)
+    done = start(state, {}, {})
+    assert [type(e) for e in done.effects] == [Compute]
+    assert _shown(settle(done)) == _expected_view(LONG)
+    assert start(load({"source": EXAMPLE}), {}, {}).effects == ()
+    assert load({"source": EXAMPLE}) == _converted()

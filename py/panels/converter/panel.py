@@ -3,7 +3,9 @@
 The state is the last conversion (or none); the view shows its output, counts and the reasons
 for flagged lines, worded in the page's language (the output itself is the forum's own Russian
 format). A refused conversion (empty or too long) clears the previous result, so no output stays
-beside input it does not belong to.
+beside input it does not belong to. A paste longer than ``jobs.INLINE_CHARS`` converts in the
+compute worker (``jobs.convert``): meanwhile the state is pending (no output, Copy disabled, the kit
+shows elapsed time and Cancel), and an answer for a paste no longer pending is dropped.
 
 >>> from kit.msg import render
 >>> converter = panel(None)
@@ -17,21 +19,35 @@ beside input it does not belong to.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from kit import common
 from kit.form import Form, InputError
-from kit.msg import Renderable
-from kit.panel import MAX_FIELD_CHARS, Copy, Outcome, Panel, SetFields
+from kit.msg import Renderable, grouped
+from kit.panel import MAX_FIELD_CHARS, Answer, Compute, Copy, Outcome, Panel, SetFields
 from kit.view import Show, View, items
-from panels.converter import text
+from panels.converter import jobs, text
+from panels.converter.jobs import MAX_FLAGGED_SHOWN
 from rules import forum_log
 
-__all__ = ["EXAMPLE", "Result", "State", "convert", "copy", "dump", "example", "load", "panel", "view"]
-
-MAX_FLAGGED_SHOWN = 50
-MAX_VALUE_SHOWN = 40  # a pasted "3D20xxxx…" or a huge total is cut short in a reason
+__all__ = [
+    "EXAMPLE",
+    "Result",
+    "State",
+    "convert",
+    "converted",
+    "copy",
+    "dump",
+    "example",
+    "load",
+    "panel",
+    "start",
+    "stopped",
+    "view",
+]
 
 INPUT_ID = "convert-input"
 OUTPUT_ID = "convert-output"
@@ -46,39 +62,97 @@ EXAMPLE = (
 
 @dataclass(frozen=True)
 class Result:
-    """One conversion: what was converted, the converted text, and every flagged line's reason."""
+    """One conversion: what was converted, the converted text, the counts, and the first
+    ``MAX_FLAGGED_SHOWN`` flagged lines' reasons (values cut short as shown)."""
 
     source: str
     output: str
     converted: int
     flagged: tuple[tuple[int, forum_log.Reason], ...]
+    flagged_count: int
 
 
 @dataclass(frozen=True)
 class State:
+    """The last conversion; or the long paste the worker is converting (``pending``); or
+    ``stopped`` when that conversion was cancelled or ran out of time."""
+
     result: Result | None = None
+    pending: str | None = None
+    stopped: bool = False
 
 
-def _result(source: str) -> Result:
-    conversion = forum_log.convert_text(source)
+def _from_digest(source: str, digest: Mapping[str, Any]) -> Result:
+    """The ``Result`` of ``jobs.convert``'s answer (computed here or in the worker)."""
     flagged = tuple(
-        (number, line.reason)
-        for number, line in enumerate(conversion.lines, start=1)
-        if line.flagged and line.reason is not None
+        (int(item["line"]), forum_log.Reason(str(item["code"]), **item["params"]))
+        for item in digest["flagged"]
     )
-    return Result(source, conversion.text, conversion.converted, flagged)
+    return Result(
+        source, str(digest["output"]), int(digest["converted"]), flagged, int(digest["flagged_count"])
+    )
+
+
+def _too_long(length: int) -> Renderable:
+    return common.TOO_LONG(name=text.INPUT, length=length, limit=forum_log.MAX_INPUT_CHARS)
+
+
+def _lines(source: str) -> int:
+    """How many lines the paste has (a final line break ends the last line, it starts none)."""
+    return source.count("\n") + (not source.endswith("\n"))
+
+
+def _label(lines: int) -> Renderable:
+    """What the progress line names: «конвертация 28 000 строк» (Russian's genitive after a number)."""
+    if lines == 1:
+        return text.CONVERTING_ONE(lines=grouped(lines))
+    if lines % 10 == 1 and lines % 100 != 11:
+        return text.CONVERTING_21(lines=grouped(lines))
+    return text.CONVERTING(lines=grouped(lines))
+
+
+def _converting(source: str) -> Outcome[State]:
+    """``source`` converted here if it is light, else a pending state and the worker's job."""
+    if jobs.is_light(source):
+        return Outcome(State(_from_digest(source, jobs.convert(source=source))))
+    return Outcome(
+        State(pending=source),
+        effects=(
+            Compute(
+                "converter.convert",
+                {"source": source},
+                partial(converted, source),
+                _label(_lines(source)),
+                failed=partial(stopped, source),
+            ),
+        ),
+    )
 
 
 def convert(state: State, form: Form) -> Outcome[State]:
-    """Convert the pasted log; empty or too long input is refused and clears the old result."""
+    """Convert the pasted log; empty or too long input is refused and clears the old result.
+    A long paste goes to the compute worker, and the old result goes at once."""
     raw = form.get(INPUT_ID, "")
     source = raw if isinstance(raw, str) else ""
     if not source.strip():
         return Outcome(State(), error=text.EMPTY)
     if len(source) > forum_log.MAX_INPUT_CHARS:
-        too_long = common.TOO_LONG(name=text.INPUT, length=len(source), limit=forum_log.MAX_INPUT_CHARS)
-        return Outcome(State(), error=too_long)
-    return Outcome(State(_result(source)))
+        return Outcome(State(), error=_too_long(len(source)))
+    return _converting(source)
+
+
+def converted(source: str, state: State, answer: Answer) -> State | Outcome[State]:
+    """The worker's conversion of ``source``; dropped unless ``source`` is still the one pending."""
+    if state.pending != source:
+        return state
+    if not answer.ok:  # the job's own refusal (the action refuses such input before asking)
+        return Outcome(State(), error=_too_long(len(source)))
+    return State(_from_digest(source, answer.result))
+
+
+def stopped(source: str, state: State, answer: Answer) -> State:
+    """Cancelled, out of time or memory (the kit says which): no result for ``source``."""
+    return State(stopped=True) if state.pending == source else state
 
 
 def copy(state: State, form: Form) -> Outcome[State]:
@@ -93,45 +167,43 @@ def example(state: State, form: Form) -> Outcome[State]:
     return Outcome(State(), effects=(SetFields(((INPUT_ID, EXAMPLE),)),))
 
 
-def _short(value: str | int) -> str | int:
-    if isinstance(value, str) and len(value) > MAX_VALUE_SHOWN:
-        return value[:MAX_VALUE_SHOWN] + "…"
-    return value
-
-
 def describe(reason: forum_log.Reason) -> Renderable:
     """A flagged line's reason in words."""
-    return text.REASONS[reason.code](**{name: _short(value) for name, value in reason.params})
+    return text.REASONS[reason.code](**{name: jobs.short(value) for name, value in reason.params})
 
 
 def view(state: State) -> View:
     result = state.result
     if result is None:
+        status = text.PENDING if state.pending is not None else text.STOPPED if state.stopped else ""
         return {
             OUTPUT_ID: Show(value=""),
             "convert-copy": Show(text=text.COPY, disabled=True),
-            "convert-summary": Show(text=""),
+            "convert-summary": Show(text=status),
             "convert-reasons": Show(children=()),
         }
     lines: list[Renderable] = [
         text.LINE(line=number, reason=describe(reason))
         for number, reason in result.flagged[:MAX_FLAGGED_SHOWN]
     ]
-    if len(result.flagged) > MAX_FLAGGED_SHOWN:
-        lines.append(text.MORE(count=len(result.flagged) - MAX_FLAGGED_SHOWN))
+    if result.flagged_count > MAX_FLAGGED_SHOWN:
+        lines.append(text.MORE(count=result.flagged_count - MAX_FLAGGED_SHOWN))
     return {
         OUTPUT_ID: Show(value=result.output),
         "convert-copy": Show(text=text.COPY, disabled=False),
-        "convert-summary": Show(text=text.SUMMARY(converted=result.converted, flagged=len(result.flagged))),
+        "convert-summary": Show(text=text.SUMMARY(converted=result.converted, flagged=result.flagged_count)),
         "convert-reasons": Show(children=items(lines)),
     }
 
 
 def dump(state: State) -> dict[str, Any]:
-    """The converted source, if small enough to save (the result is recomputed on load); a huge
-    paste stays in the page only, like its field."""
+    """The converted (or pending) source, if small enough to save (the result is recomputed on
+    load); a huge paste stays in the page only, like its field."""
     result = state.result
-    if result is None or len(result.source) > MAX_FIELD_CHARS or len(result.output) > MAX_FIELD_CHARS:
+    if result is None:
+        pending = state.pending
+        return {"source": pending if pending is not None and len(pending) <= MAX_FIELD_CHARS else None}
+    if len(result.source) > MAX_FIELD_CHARS or len(result.output) > MAX_FIELD_CHARS:
         return {"source": None}
     return {"source": result.source}
 
@@ -145,7 +217,14 @@ def load(raw: Any) -> State:
         return State()
     if not isinstance(source, str) or not source.strip() or len(source) > MAX_FIELD_CHARS:
         raise ValueError("a saved source is a non-empty text of at most MAX_FIELD_CHARS characters")
-    return State(_result(source))
+    if jobs.is_light(source):
+        return State(_from_digest(source, jobs.convert(source=source)))
+    return State(pending=source)  # converted by the worker once the page starts (``start``)
+
+
+def start(state: State, form: Form, params: Mapping[str, str]) -> Outcome[State]:
+    """A restored long paste (``load`` left it pending) is converted in the worker."""
+    return Outcome(state) if state.pending is None else _converting(state.pending)
 
 
 def panel(rng: random.Random | None = None) -> Panel[State]:
@@ -157,6 +236,7 @@ def panel(rng: random.Random | None = None) -> Panel[State]:
         actions={"#convert-run": convert, "#convert-copy": copy, "#convert-example": example},
         dump=dump,
         load=load,
+        start=start,
         unsaved_fields=frozenset({OUTPUT_ID}),
         title=text.TITLE,
     )

@@ -49,3 +49,24 @@ REASONS = {
         "the dice add up to {dice_sum}, not {total}",
     ),
 }
+
+# A long paste converts in the compute worker: the progress line names it (kit.common.COMPUTING,
+# "Считаю: {what} — {seconds} с"), and so do the kit's cancel/timeout messages ("{what}: …").
+# Russian puts the noun in the genitive after the number: 1 and 21 take «строки», the rest «строк».
+CONVERTING_ONE = Msg(
+    "converter.converting_one", "конвертация {lines} строки", "the conversion of {lines} line"
+)
+CONVERTING_21 = Msg(
+    "converter.converting_21", "конвертация {lines} строки", "the conversion of {lines} lines"
+)
+CONVERTING = Msg("converter.converting", "конвертация {lines} строк", "the conversion of {lines} lines")
+PENDING = Msg(
+    "converter.pending",
+    "Конвертирую… Результат появится здесь.",
+    "Converting… The result will appear here.",
+)
+STOPPED = Msg(
+    "converter.stopped",
+    "Лог не конвертирован: конвертация остановлена.",
+    "The log was not converted: the conversion was stopped.",
+)

@@ -1,0 +1,63 @@
+"""The converter's heavy computation, run in the compute worker (``kit.compute``).
+
+A paste of up to ``INLINE_CHARS`` characters (the seed's example, a session's log) converts on the
+page at once, within a frame; a longer one (up to ``forum_log.MAX_INPUT_CHARS``, 0.3–3 s in Pyodide)
+converts in the worker. Both give the same digest: what the panel shows — the converted text, the
+counts, and the first ``MAX_FLAGGED_SHOWN`` flagged lines' reasons as data (values cut short as the
+view shows them), never every line's result.
+
+>>> got = convert(source="Результат броска 3D20: 4 + 6 = 10.\\nРезультат броска 3D20: 1 + 1 + 1 = 3.")
+>>> got["output"].splitlines()[1], got["converted"], got["flagged_count"]
+('Результат броска 3D20: 1 + 1 + 1 , GaussD20: 1', 1, 1)
+>>> got["flagged"]
+[{'line': 1, 'code': 'dice_count', 'params': {'count': 2}}]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kit.compute import JobError, job
+from rules import forum_log
+
+__all__ = ["INLINE_CHARS", "MAX_FLAGGED_SHOWN", "MAX_VALUE_SHOWN", "convert", "is_light", "short"]
+
+INLINE_CHARS = 20_000  # converted on the page: a few milliseconds even in Pyodide
+MAX_FLAGGED_SHOWN = 50
+MAX_VALUE_SHOWN = 40  # a pasted "3D20xxxx…" or a huge total is cut short in a reason
+
+
+def is_light(source: str) -> bool:
+    """Whether ``source`` is short enough to convert on the page."""
+    return len(source) <= INLINE_CHARS
+
+
+def short(value: str | int) -> str | int:
+    """A reason's value as shown: a long text is cut to ``MAX_VALUE_SHOWN`` characters and «…»
+    (cutting a value already cut gives it back unchanged)."""
+    if isinstance(value, str) and len(value) > MAX_VALUE_SHOWN:
+        return value[:MAX_VALUE_SHOWN] + "…"
+    return value
+
+
+@job("converter.convert")
+def convert(source: str) -> dict[str, Any]:
+    """``source`` converted: ``output``, ``converted`` and ``flagged_count``, and ``flagged``, the
+    first ``MAX_FLAGGED_SHOWN`` flagged lines as ``{"line", "code", "params"}``."""
+    if len(source) > forum_log.MAX_INPUT_CHARS:
+        raise JobError("too_long", length=len(source), limit=forum_log.MAX_INPUT_CHARS)
+    conversion = forum_log.convert_text(source)
+    flagged = [
+        (number, line.reason)
+        for number, line in enumerate(conversion.lines, start=1)
+        if line.flagged and line.reason is not None
+    ]
+    return {
+        "output": conversion.text,
+        "converted": conversion.converted,
+        "flagged_count": len(flagged),
+        "flagged": [
+            {"line": number, "code": reason.code, "params": {k: short(v) for k, v in reason.params}}
+            for number, reason in flagged[:MAX_FLAGGED_SHOWN]
+        ],
+    }
