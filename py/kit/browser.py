@@ -368,6 +368,8 @@ def _answered(mounted: _Mounted, effect: Compute, box: Any, answer: dict[str, An
         if action is None:
             return
         done = outcome(action(mounted.state, reply))
+        if done.state is mounted.state and not done.effects and done.error is None and done.log is None:
+            return  # a late answer the panel dropped: leave what is on screen (an error meanwhile)
         _apply(mounted, done, box)
         if code not in KIT_FAILURES:
             _say(mounted, box, done.error)

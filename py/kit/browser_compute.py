@@ -47,12 +47,13 @@ def request(job: str, args: dict[str, Any], on_answer: Callable[[dict[str, Any]]
     if not available():
         on_answer(_inline(job, args))
         return
-    promise = window.gmCompute.request(job, json.dumps(compute.encode(args)), budget_s() * 1000)
+    arguments = json.dumps(compute.encode(args), ensure_ascii=False)  # Cyrillic stays one character
+    promise = window.gmCompute.request(job, arguments, budget_s() * 1000)
     promise.then(create_once_callable(lambda answer: on_answer(json.loads(str(answer)))))
 
 
 def _inline(job: str, args: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(compute.run_json(job, json.dumps(compute.encode(args))))
+    return json.loads(compute.run_json(job, json.dumps(compute.encode(args), ensure_ascii=False)))
 
 
 def cancel() -> None:

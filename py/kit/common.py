@@ -97,13 +97,13 @@ COMPUTE_CANCELLED = Msg(
 )
 COMPUTE_TIMEOUT = Msg(
     "common.compute_timeout",
-    "{what}: не уложилось в {seconds} с и остановлено. Это слишком много для браузера: уменьшите число кубов или граней.",
-    "{what}: did not finish within {seconds} s and was stopped. That is too much for a browser: use fewer dice or faces.",
+    "{what}: не уложилось в {seconds} с и остановлено. Это слишком много для браузера: уменьшите задачу (меньше кубов, граней или текста).",
+    "{what}: did not finish within {seconds} s and was stopped. That is too much for a browser: make it smaller (fewer dice, faces or lines).",
 )
 COMPUTE_MEMORY = Msg(
     "common.compute_memory",
-    "{what}: нужно больше {megabytes} МБ памяти, и расчёт остановлен. Уменьшите число кубов или граней.",
-    "{what}: needs more than {megabytes} MB of memory, so it was stopped. Use fewer dice or faces.",
+    "{what}: нужно больше {megabytes} МБ памяти, и расчёт остановлен. Уменьшите задачу (меньше кубов, граней или текста).",
+    "{what}: needs more than {megabytes} MB of memory, so it was stopped. Make it smaller (fewer dice, faces or lines).",
 )
 COMPUTE_FAILED = Msg(
     "common.compute_failed",
