@@ -328,7 +328,10 @@ def _compute(mounted: _Mounted, effect: Compute, box: Any) -> None:
         )
 
     tick()
-    status.replaceChildren(label, " ", cancel)
+    spinner = document.createElement("span")
+    spinner.className = "spinner"
+    spinner.setAttribute("aria-hidden", "true")
+    status.replaceChildren(cancel, " ", spinner, " ", label)  # Cancel first: the seconds never move it
     status.hidden = False
     timer = window.setInterval(create_proxy(tick), 200)
 

@@ -303,6 +303,8 @@ def test_bad_input_shows_message_and_changes_nothing(app: Page, field: str, valu
     if field == "crit-low":
         app.select_option("#ite-t-crit", "face")
     app.click("#ite-roll")
+    expect(app.locator("#ite .compute-status")).to_be_hidden(timeout=60_000)  # a heavy chain's odds are in
+    expect(app.locator("#ite-chain-odds")).not_to_contain_text("считаются")
     before = _snapshot(app)
     app.fill(f"#ite-t-{field}", value)
     app.click("#ite-roll")
