@@ -42,7 +42,8 @@ async function start() {
   for (const [source, target] of files) {
     const bytes = new Uint8Array(await (await fetch(new URL(source, base))).arrayBuffer());
     if (target.endsWith("*")) {
-      python.unpackArchive(bytes, "wheel", { extractDir: HOME + target.slice(0, -1) });
+      const format = source.endsWith(".whl") ? "wheel" : "zip";
+      python.unpackArchive(bytes, format, { extractDir: HOME + target.slice(0, -1) });
     } else {
       python.FS.mkdirTree(HOME + target.slice(0, target.lastIndexOf("/")));
       python.FS.writeFile(HOME + target, bytes);

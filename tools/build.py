@@ -40,6 +40,7 @@ SNAPSHOT_IMPORTS = ("html", "icepool")
 BROWSER_IMPORT = re.compile(r"^\s*(from|import)\s+(pyscript|pyodide|js)\b", re.MULTILINE)
 FIRST_PAINT = "static/first-paint.js"
 WORKER_FILES = "static/worker-files.json"  # read by static/compute-worker.mjs
+PY_ARCHIVE = "static/py.zip"  # our Python modules, unpacked by PyScript ([files]) and the worker
 
 
 def _site_files() -> list[str]:
@@ -64,13 +65,21 @@ def _modules(out: Path, package: str) -> list[str]:
 
 
 def write_pyscript_config(out: Path) -> None:
-    """pyscript.toml's [files]: every module under py/ (the source lists only the wheel)."""
+    """Every module under py/ (but main.py, the page's script) in one archive, static/py.zip, and
+    pyscript.toml's [files] entry that unpacks it (the source lists only the wheel): one request
+    instead of one per module."""
+    archive = out / PY_ARCHIVE
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as bundle:
+        for path in sorted((out / "py").rglob("*.py")):
+            relative = path.relative_to(out / "py").as_posix()
+            if relative != "main.py" and "__pycache__" not in relative:
+                info = zipfile.ZipInfo(
+                    relative, date_time=(2026, 1, 1, 0, 0, 0)
+                )  # the same bytes every build
+                info.compress_type = zipfile.ZIP_DEFLATED
+                bundle.writestr(info, path.read_bytes())
     config = out / "pyscript.toml"
-    lines = [config.read_text(encoding="utf-8").rstrip("\n")]
-    for path in sorted((out / "py").rglob("*.py")):
-        relative = path.relative_to(out / "py").as_posix()
-        if relative != "main.py":
-            lines.append(f'"./py/{relative}" = "./{relative}"')
+    lines = [config.read_text(encoding="utf-8").rstrip("\n"), f'"./{PY_ARCHIVE}" = "./*"']
     config.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -180,7 +189,7 @@ def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
     write_pyscript_config(out)
     write_worker_files(out)
     make_snapshot(out)  # derived from the files above, so the build id covers it (and the first paint)
-    precache = ["./", *(f"./{relative}" for relative in [*files, SNAPSHOT, WORKER_FILES])]
+    precache = ["./", *(f"./{relative}" for relative in [*files, SNAPSHOT, WORKER_FILES, PY_ARCHIVE])]
     worker = (ROOT / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace('"__BUILD__"', json.dumps(build_id)).replace("__FILES__", json.dumps(precache))
     (out / "sw.js").write_text(worker, encoding="utf-8")

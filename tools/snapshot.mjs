@@ -20,7 +20,7 @@ const python = await loadPyodide({ indexURL: `${pyodideDir}/`, _makeSnapshot: tr
 for (const [source, target] of plan.files) {
   const bytes = new Uint8Array(readFileSync(source));
   if (target.endsWith("*")) {
-    python.unpackArchive(bytes, "wheel", { extractDir: target.slice(0, -1) });
+    python.unpackArchive(bytes, source.endsWith(".whl") ? "wheel" : "zip", { extractDir: target.slice(0, -1) });
   } else {
     python.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
     python.FS.writeFile(target, bytes);

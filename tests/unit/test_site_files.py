@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 import tomllib
+import zipfile
 from pathlib import Path
 
 from build import write_pyscript_config
@@ -16,30 +17,36 @@ def _config() -> dict:
     return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 
 
-def _built_config(tmp_path: Path) -> dict:
+def _built(tmp_path: Path) -> tuple[dict, Path]:
     site = tmp_path / "site"
     shutil.copytree(ROOT / "py", site / "py")
     shutil.copy(ROOT / "pyscript.toml", site / "pyscript.toml")
+    (site / "static").mkdir()
     write_pyscript_config(site)
-    return tomllib.loads((site / "pyscript.toml").read_text(encoding="utf-8"))
+    return tomllib.loads((site / "pyscript.toml").read_text(encoding="utf-8")), site
 
 
 def test_the_build_ships_every_python_module(tmp_path: Path) -> None:
-    """The built pyscript.toml [files] lists exactly the modules under py/ (but main.py, the page's script)."""
-    listed = {source for source in _built_config(tmp_path)["files"] if source.startswith("./py/")}
+    """The built [files] unpacks static/py.zip, which holds exactly the modules under py/ (but
+    main.py, the page's script), at the paths `import rules`, `import kit` and `import panels` need."""
+    config, site = _built(tmp_path)
+    assert config["files"]["./static/py.zip"] == "./*"
+    with zipfile.ZipFile(site / "static" / "py.zip") as bundle:
+        packed = set(bundle.namelist())
     on_disk = {
-        f"./{p.relative_to(ROOT).as_posix()}"
+        p.relative_to(ROOT / "py").as_posix()
         for p in (ROOT / "py").rglob("*.py")
         if p.name != "main.py" and "__pycache__" not in p.parts
     }
-    assert listed == on_disk
+    assert packed == on_disk
 
 
-def test_files_map_to_importable_paths(tmp_path: Path) -> None:
-    """Each ./py/X file unpacks to ./X, so `import rules`, `import kit` and `import panels` work in Pyodide."""
-    for source, target in _built_config(tmp_path)["files"].items():
-        if source.startswith("./py/"):
-            assert target == "./" + source.removeprefix("./py/")
+def test_the_archive_is_the_same_every_build(tmp_path: Path) -> None:
+    """Two builds of the same sources give the same py.zip bytes (the service worker's cache name
+    follows the sources, not the build's time)."""
+    _, first = _built(tmp_path / "a")
+    _, second = _built(tmp_path / "b")
+    assert (first / "static" / "py.zip").read_bytes() == (second / "static" / "py.zip").read_bytes()
 
 
 def test_interpreter_is_local() -> None:
