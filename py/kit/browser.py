@@ -27,6 +27,7 @@ from kit import common, compute, fmt
 from kit.form import ARG, InputError
 from kit.msg import LANGUAGES, Renderable, catalogue, fixed, render
 from kit.panel import (
+    WHAT_FIELDS,
     Answer,
     ClearLog,
     Compute,
@@ -36,6 +37,7 @@ from kit.panel import (
     Download,
     DownloadLog,
     LogEntry,
+    Outcome,
     Panel,
     SetFields,
     SetUrl,
@@ -133,6 +135,8 @@ def set_language(lang: str, /, *, save: bool = True) -> None:
     for mounted in _mounted.values():
         mounted.written.clear()  # every text is in the other language now
         _render(mounted)
+        for element, text, details in mounted.shown.values():
+            _fill(element, text, details)
     for callback in _listeners:
         callback(lang)
 
@@ -207,8 +211,6 @@ def _render(mounted: _Mounted) -> None:
             dom.write(dom.by_id(element_id), change, lang)
             mounted.written[element_id] = show
     _render_log(mounted)
-    for element, text, details in mounted.shown.values():
-        _fill(element, text, details)
 
 
 # --------------------------------------------------------------------------- running actions
@@ -356,7 +358,8 @@ def _answered(mounted: _Mounted, effect: Compute, box: Any, answer: dict[str, An
     else:
         reply = Answer(False, None, code, params)
         action = effect.failed if code in KIT_FAILURES or code == "superseded" else effect.done
-    try:
+
+    def step() -> object:
         if code in KIT_FAILURES:
             message = (
                 KIT_FAILURES[code](
@@ -369,19 +372,14 @@ def _answered(mounted: _Mounted, effect: Compute, box: Any, answer: dict[str, An
             )
             _say(mounted, box, message)
         if action is None:
-            return
+            return _KEEP
         done = outcome(action(mounted.state, reply))
         if done.state is mounted.state and not done.effects and done.error is None and done.log is None:
-            return  # a late answer the panel dropped: leave what is on screen (an error meanwhile)
+            return _KEEP  # a late answer the panel dropped: leave what is on screen (an error meanwhile)
         _apply(mounted, done, box)
-        if code not in KIT_FAILURES:
-            _say(mounted, box, done.error)
-    except InputError as failure:
-        _say(mounted, box, failure.message)
-    except Exception:
-        details = traceback.format_exc()
-        window.console.error(details)
-        _say(mounted, box, common.INTERNAL_ERROR, details)
+        return _KEEP if code in KIT_FAILURES else done.error
+
+    _guarded(mounted, box, step)
 
 
 def _error_box(mounted: _Mounted, target: Any) -> Any:
@@ -396,9 +394,23 @@ def _run(mounted: _Mounted, action: Any, target: Any) -> None:
     arg = target.getAttribute("data-arg")
     if isinstance(arg, str):  # which of many generated buttons (e.g. a wound box) was pressed
         form[ARG] = arg
-    try:
+
+    def step() -> object:
         done = outcome(action(mounted.state, form))
         _apply(mounted, done, box)
+        return done.error
+
+    _guarded(mounted, box, step)
+
+
+_KEEP = object()  # what a step returns to leave the error box as it is
+
+
+def _guarded(mounted: _Mounted, box: Any, step: Callable[[], object]) -> None:
+    """Run ``step`` (it carries out an outcome and returns the message for ``box``: a renderable,
+    ``None`` to clear it, or ``_KEEP``); bad input and unexpected errors are shown the kit's way."""
+    try:
+        message = step()
     except InputError as error:
         _say(mounted, box, error.message)
     except Exception:
@@ -406,7 +418,8 @@ def _run(mounted: _Mounted, action: Any, target: Any) -> None:
         window.console.error(details)
         _say(mounted, box, common.INTERNAL_ERROR, details)
     else:
-        _say(mounted, box, done.error)
+        if message is not _KEEP:
+            _say(mounted, box, message)
 
 
 def _listen(mounted: _Mounted) -> None:
@@ -459,8 +472,6 @@ def mount(panel: Panel[Any]) -> None:
     _mounted[panel.name] = mounted
     dropped = list(restored.dropped)
     if not all(dom.put_field(section, key, value) for key, value in restored.form.items()):
-        from kit.panel import WHAT_FIELDS
-
         dropped.append(WHAT_FIELDS)
     notice = dropped_notice(tuple(dropped))
     if notice is not None:
@@ -489,12 +500,7 @@ def mount(panel: Panel[Any]) -> None:
 
 
 def _clear_log(mounted: _Mounted) -> None:
-    mounted.log = ()
-    spec = mounted.panel.log
-    if spec is not None:
-        _say(mounted, dom.by_id(f"{spec.prefix}-log-notice"), None)
-    _save(mounted)
-    _render(mounted)
+    _apply(mounted, Outcome(mounted.state, effects=(ClearLog(),)))
 
 
 def _page_say(element_id: str, text: Renderable) -> None:
