@@ -138,6 +138,11 @@ class Character:
         if self.wounds is not None and not isinstance(self.wounds, fudge.WoundTrack):
             raise SheetError("bad_wounds")
         _items(self.ledger, LedgerEntry, "ledger", MAX_LEDGER)
+        running = dict.fromkeys(CURRENCIES, 0)
+        for entry in self.ledger:
+            running[entry.currency] += entry.amount
+            if running[entry.currency] < 0:
+                raise SheetError("ledger_below_zero", currency=entry.currency)
         if not isinstance(self.notes, str) or len(self.notes) > 2000:
             raise SheetError("too_long", field="notes", limit=2000)
 
