@@ -350,7 +350,9 @@ RANGE_TABLE: tuple[tuple[int, int], ...] = (
 def range_penalty(metres: int | float | Fraction, /) -> int:
     """Penalty to hit for a distance in metres, "до 2м 0" … "до 1000м -15" (seed 002, 2.3).
 
-    Apply it to the attacker's total (equivalently, raise the difficulty by its size).
+    The penalty is added to the difficulty of the hit («штрафы добавляются к сложности»): the
+    counted defence rises by its size (``attack(..., range_penalty=...)``); the attacker's total,
+    which the minimum hit level judges, is unchanged.
 
     >>> range_penalty(2), range_penalty(2.5), range_penalty(1000)
     (0, -1, -15)
@@ -1045,8 +1047,11 @@ def rapid_fire_bullet_margin(margin: int, /) -> int:
 
 
 def _graze(factors: DamageFactors, cap: int, /) -> int:
+    """A tie (seed 002, 3.1): with a scale difference exactly «1 + значение_масштаба» (0 when the
+    defender is bigger); otherwise the margin-0 damage, «не более» the cap (1, or 2 if the GM says)."""
     diff = factors.scale_difference
-    limit = cap if diff == 0 else max(0, 1 + diff)
+    if diff:
+        return max(0, 1 + diff)
     f = factors
     raw = (
         f.weapon.term(0)
@@ -1058,7 +1063,7 @@ def _graze(factors: DamageFactors, cap: int, /) -> int:
         - f.toughness
         - f.defence_maneuver
     )
-    return min(limit, max(0, raw))
+    return min(cap, max(0, raw))
 
 
 @dataclass(frozen=True)
@@ -1073,7 +1078,9 @@ class AttackOdds:
     hits: dict[int, Fraction] | None
 
 
-def _check_attack(graze_cap: int, bullets: int | None, min_hit_level: int, /) -> None:
+def _check_attack(graze_cap: int, bullets: int | None, min_hit_level: int, range_penalty: int, /) -> None:
+    if _whole("range penalty", range_penalty) > 0 or range_penalty < RANGE_TABLE[-1][1]:
+        raise ValueError(f"a range penalty is 0..{RANGE_TABLE[-1][1]} (seed 002, 2.3), got {range_penalty}")
     if _whole("graze cap", graze_cap) not in (1, 2):
         raise ValueError(f"a graze deals at most 1 (or 2 when the GM says so), got cap {graze_cap}")
     _whole("minimum hit level", min_hit_level)
@@ -1112,21 +1119,25 @@ def attack_odds(
     graze_cap: int = 1,
     bullets: int | None = None,
     min_hit_level: int = MIN_HIT_LEVEL,
+    range_penalty: int = 0,
 ) -> AttackOdds:
     """Exact odds of an attack (seed 002, 3.1); ``defender=None`` is a target that does not dodge.
+
+    ``range_penalty`` (:func:`range_penalty`, 0 or less) raises the counted defence by its size
+    (seed 002, 2.3: «штрафы добавляются к сложности»); ``min_hit_level`` judges the attack total.
 
     >>> fist = DamageFactors(MELEE_WEAPONS[0])
     >>> attack_odds(Side(), None, fist).miss  # needs roll >= -3 on 6dF
     Fraction(28, 729)
     """
-    _check_attack(graze_cap, bullets, min_hit_level)
+    _check_attack(graze_cap, bullets, min_hit_level, range_penalty)
     d = distribution(dice)
     attacks = {attacker.static + k: p for k, p in d.items()}
     if defender is None:
-        defences = {NO_DODGE: Fraction(1)}
+        defences = {NO_DODGE - range_penalty: Fraction(1)}
     else:
         defences = dice_engine.map_outcomes(
-            {defender.static + k: p for k, p in d.items()}, lambda v: max(v, MIN_DODGE)
+            {defender.static + k: p for k, p in d.items()}, lambda v: max(v, MIN_DODGE) - range_penalty
         )
     out = {FAILURE: Fraction(0), TIE: Fraction(0), SUCCESS: Fraction(0)}
     margins: dict[int, Fraction] = {}
@@ -1193,10 +1204,21 @@ def attack(
     graze_cap: int = 1,
     bullets: int | None = None,
     min_hit_level: int = MIN_HIT_LEVEL,
+    range_penalty: int = 0,
 ) -> AttackResult:
-    """Roll an attack against a dodging defender, or a non-dodging target (``None``: -3)."""
+    """Roll an attack against a dodging defender, or a non-dodging target (``None``: -3).
+
+    ``defence_counted`` is the dodge after the −4 floor plus the range penalty's size.
+    """
     odds = attack_odds(
-        attacker, defender, factors, dice, graze_cap=graze_cap, bullets=bullets, min_hit_level=min_hit_level
+        attacker,
+        defender,
+        factors,
+        dice,
+        graze_cap=graze_cap,
+        bullets=bullets,
+        min_hit_level=min_hit_level,
+        range_penalty=range_penalty,
     )
     a_roll = roll(rng, dice)
     a_total = attacker.static + a_roll.value
@@ -1205,7 +1227,7 @@ def attack(
     else:
         d_roll = roll(rng, dice)
         d_total = defender.static + d_roll.value
-    counted = d_total if defender is None else max(d_total, MIN_DODGE)
+    counted = (d_total if defender is None else max(d_total, MIN_DODGE)) - range_penalty
     outcome, margin, dmg, n = _resolve(a_total, counted, factors, graze_cap, bullets, min_hit_level)
     detail = None
     if outcome == SUCCESS:

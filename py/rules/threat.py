@@ -62,6 +62,7 @@ __all__ = [
     "set_modes",
     "set_step",
     "set_threshold",
+    "substitute",
 ]
 
 FACES = tuple(range(1, 21))
@@ -478,7 +479,9 @@ class DrawnDie:
 class JournalEntry:
     """One journal line: what was drawn and kept, the event, and every T before → after.
 
-    ``source`` is ``"roll"`` (virtual bag) or ``"record"`` (a table roll);
+    ``source`` is ``"roll"`` (virtual bag), ``"record"`` (a table roll) or ``"substitute"`` (a die
+    drawn blind from the virtual bag for a number substituted before the roll; its one "roll" is
+    that number);
     ``mode`` is ``"single"``, ``"base"`` (one die rolled twice), ``"two_dice"``
     or ``"table"``; ``track`` is the colour whose T the kept die concerned
     (``None`` for a light die); ``thresholds`` holds (colour, T before, T after)
@@ -517,7 +520,7 @@ class JournalEntry:
         """Rebuild a journal line from ``to_dict`` output; anything malformed raises ValueError."""
         keys = {"source", "roll", "mode", "drawn", "kept", "event", "track", "thresholds", "pair"}
         d = _exact_keys(data, keys | {"refilled"}, "saved journal line")
-        if d["source"] not in ("roll", "record"):
+        if d["source"] not in ("roll", "record", "substitute"):
             raise ValueError(f"journal line: unknown source {d['source']!r}")
         if d["mode"] not in ("single", "base", "two_dice", "table"):
             raise ValueError(f"journal line: unknown mode {d['mode']!r}")
@@ -624,17 +627,7 @@ def check(state: BagState, rng: random.Random, /, roll: str = "normal") -> Check
     ('dark', True)
     """
     mode = state._mode(_check_roll(roll))
-    if state.size == 0:
-        raise ValueError("the bag is empty: add light or dark dice before a check")
-    count = 2 if mode.startswith("pair") else 1
-    refilled = state.exhaustible and sum(state.left) < count
-    left = list(state.composition if refilled else state.left)
-    pool = [c for colour, n in zip(state.colours, left, strict=True) for c in [colour] * n]
-    colours = []
-    for _ in range(count):
-        picked = pool.pop(rng.randrange(len(pool)))
-        colours.append(picked)
-        left[state.colours.index(picked)] -= 1
+    colours, left, refilled = _draw(state, rng, 2 if mode.startswith("pair") else 1)
     if mode == "single":
         drawn = (DrawnDie(colours[0], (dice.roll_faces(rng, FACES),)),)
         kept_colour, kept_value = colours[0], drawn[0].rolls[0]
@@ -664,6 +657,46 @@ def check(state: BagState, rng: random.Random, /, roll: str = "normal") -> Check
         rows,
         pair,
         refilled,
+    )
+    return CheckResult(entry, new)
+
+
+def _draw(state: BagState, rng: random.Random, count: int, /) -> tuple[list[str], list[int], bool]:
+    """Draw ``count`` dice blind: their colours, what is left of each colour, and whether an
+    exhaustible bag was refilled first (seed «Исчерпаемый мешок»)."""
+    if state.size == 0:
+        raise ValueError("the bag is empty: add light or dark dice before a check")
+    refilled = state.exhaustible and sum(state.left) < count
+    left = list(state.composition if refilled else state.left)
+    pool = [c for colour, n in zip(state.colours, left, strict=True) for c in [colour] * n]
+    colours = []
+    for _ in range(count):
+        picked = pool.pop(rng.randrange(len(pool)))
+        colours.append(picked)
+        left[state.colours.index(picked)] -= 1
+    return colours, left, refilled
+
+
+def substitute(state: BagState, rng: random.Random, number: int, /) -> CheckResult:
+    """A substitution declared before the roll (seed «Перебросы и замена результата»): «Куб всё
+    равно вытягивается из мешка вслепую: его цвет определяет, затронет ли проверка угрозу.
+    Бросать его не нужно; результатом считается подставленное число.»
+
+    One die is drawn from the virtual bag as for a check (an exhaustible bag keeps it out, and
+    is refilled first when empty); it is not rolled: ``number`` is its result.
+
+    >>> bag = new_state(light=0, dark=1, threshold=6, exhaustible=True)
+    >>> result = substitute(bag, random.Random(1), 20)
+    >>> result.entry.kept_colour, result.event, result.state.left, result.state.track().threshold
+    ('dark', False, (0, 0), 6)
+    """
+    _whole(number, "substituted result", 1, 20)
+    (colour,), left, refilled = _draw(state, rng, 1)
+    base = replace(state, remaining=tuple(left) if state.exhaustible else None)
+    new, event, track, rows = _resolve(base, colour, number)
+    drawn = (DrawnDie(colour, (number,)),)
+    entry = JournalEntry(
+        "substitute", "normal", "single", drawn, colour, number, event, track, rows, None, refilled
     )
     return CheckResult(entry, new)
 

@@ -83,7 +83,8 @@ def saved_bag(page: Page) -> object:
 
 
 def test_seeded_session_matches_rules_replay(browser: Browser, site_url: str) -> None:
-    """A session clicked through the UI with ?seed=123 gives the journal rules.threat gives for Random("123")."""
+    """A session clicked through the UI with ?seed=123 gives the journal rules.threat gives for Random("123"),
+    including a substitution before the roll that draws its die from the exhaustible bag."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html?seed=123#threat", watch)
     set_param(page, "light", 3)
@@ -99,6 +100,8 @@ def test_seeded_session_matches_rules_replay(browser: Browser, site_url: str) ->
     page.check("#threat-exhaustible")
     for _ in range(4):
         page.click("#threat-check")
+    page.fill("#threat-rec-number", "20")
+    page.click("#threat-substitute")  # seed: a substitution still draws a die from the bag
 
     rng = random.Random("123")  # dom.app_rng: the ?seed= value arrives as a string
     state = words.default_bag()
@@ -123,6 +126,9 @@ def test_seeded_session_matches_rules_replay(browser: Browser, site_url: str) ->
         result = threat.check(state, rng, "normal")
         entries.append(result.entry)
         state = result.state
+    result = threat.substitute(state, rng, 20)
+    entries.append(result.entry)
+    state = result.state
 
     lines = journal(page)
     assert lines == [ru(words.journal_line(e)) for e in entries]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -249,6 +250,40 @@ def test_graze_damage_caps():
     assert attack(random.Random(tie_seed), Side(), Side(), weak).damage == 0
     with pytest.raises(ValueError, match="at most 1"):
         attack_odds(Side(), Side(), _big(), graze_cap=3)
+
+
+def test_scale_graze_equals_one_plus_scale():
+    """Seed 002 §3.1: «При наличии разницы в масштабе задевание равно 1+ значение_масштаба»: an
+    exact value, not a cap, whatever the weapon and armour (scale 2 grazes for 3)."""
+    fist = DamageFactors(MELEE_WEAPONS[0], armour=5, toughness=2, attack_scale=2)
+    odds = attack_odds(Side(), Side(), fist, "4dF")
+    assert odds.damage[3] == odds.graze  # every graze is 3, every hit is stopped by the armour
+    assert (
+        attack_odds(Side(), Side(), replace(fist, attack_scale=0, defence_scale=2), "4dF").damage.get(3)
+        is None
+    )
+
+
+def test_range_penalty_goes_to_the_difficulty_by_enumeration():
+    """Seed 002 §2.3 «штрафы добавляются к сложности»: the penalty raises the counted defence, so the
+    attack total the minimum hit level judges is not lowered; attack 0 vs dodge −6 at 4 m (−1) on 6dF
+    misses 3095/59049 ≈ 5.24 % (11.37 % if the penalty were taken off the attack total)."""
+    faces = list(itertools.product(DF, repeat=6))
+    miss_difficulty = miss_total = 0
+    for x in faces:
+        for y in faces:
+            a, d = sum(x), max(-4, -6 + sum(y))
+            miss_difficulty += a < -3 or a < d + 1
+            miss_total += a - 1 < -3 or a - 1 < d
+    n = len(faces) ** 2
+    odds = attack_odds(Side(), Side(modifier=-6), _big(), "6dF", range_penalty=range_penalty(4))
+    assert odds.miss == Fraction(miss_difficulty, n) == Fraction(3095, 59049)
+    assert Fraction(miss_total, n) == Fraction(20135, 177147)
+    assert attack_odds(Side(modifier=-1), Side(modifier=-6), _big(), "6dF").miss == Fraction(miss_total, n)
+    r = attack(random.Random(3), Side(), None, _big(), "6dF", range_penalty=-2)
+    assert r.defence_counted == -1 and r.margin == r.attack_total + 1
+    with pytest.raises(ValueError):
+        attack_odds(Side(), None, _big(), range_penalty=1)
 
 
 def _big(**kwargs):

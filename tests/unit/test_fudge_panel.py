@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -392,3 +393,16 @@ def test_attack_odds_work_is_bounded_by_the_dice_not_the_bullets(monkeypatch: py
                 calls.clear()
                 fudge.attack_odds(fudge.Side(), defender, factors, name, bullets=bullets)
                 assert 1 <= len(calls) <= outcomes * (1 if defender is None else outcomes)
+
+
+def test_range_penalty_is_added_to_the_difficulty_in_the_panel() -> None:
+    """Seed 002 §2.3 «штрафы добавляются к сложности»: at 4 m (−1) attack 0 vs dodge −6 on 6dF
+    misses 3095/59049 (the counted defence rises; the attack total under the −3 minimum stays),
+    and the summary says where the penalty goes."""
+    form = {**ATTACK_FORM, "fudge-range": "4", "fudge-def": "-6"}
+    setup, _ = fp.attack.read_setup(form, fp.State().attack.setup)
+    assert fp.attack.odds(setup, "6dF").miss == Fraction(3095, 59049)
+    state = run(fp.State(), "#fudge-att-part", form).state
+    shown = fp.attack.view(state)
+    summary = render(shown["fudge-att-summary"].text, "ru")  # type: ignore[arg-type]
+    assert "дистанция 4 м: −1, добавляется к сложности (защита +1)" in summary

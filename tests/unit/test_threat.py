@@ -642,3 +642,54 @@ def test_module_doctests_pass():
     """Module docstring examples (seed 003 worked numbers) run and pass."""
     failures, tried = doctest.testmod(threat)
     assert tried > 10 and failures == 0
+
+
+class _Pick:
+    """A stand-in rng whose ``randrange`` returns a chosen index (to enumerate every draw)."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def randrange(self, n: int) -> int:
+        assert 0 <= self.index < n
+        return self.index
+
+
+def test_substitution_before_the_roll_still_draws_from_the_bag() -> None:
+    """Seed «Замена, объявленная до броска»: «Куб всё равно вытягивается из мешка вслепую: его цвет
+    определяет, затронет ли проверка угрозу. Бросать его не нужно; результатом считается подставленное
+    число. Если подставлена 20 и куб тёмный — ни события, ни роста.» Every blind draw is enumerated:
+    an exhaustible bag loses the drawn die, the colour decides, the number is the substituted one."""
+    bag = threat.new_state(light=2, dark=1, threshold=6, step=1, exhaustible=True)
+    outcomes = []
+    for index in range(bag.size):
+        result = threat.substitute(bag, _Pick(index), 3)
+        entry = result.entry
+        assert entry.source == "substitute" and entry.kept_value == 3
+        assert sum(result.state.left) == bag.size - 1  # the die stays out of the exhaustible bag
+        outcomes.append((entry.kept_colour, entry.event, result.state.track().threshold))
+    assert sorted(outcomes) == [("dark", True, 5), ("light", False, 6), ("light", False, 6)]
+    dark_only = threat.new_state(light=0, dark=2, threshold=6, exhaustible=True)
+    twenty = threat.substitute(dark_only, _Pick(0), 20)
+    assert (twenty.event, twenty.state.track().threshold, twenty.state.left) == (False, 6, (0, 1))
+    grown = threat.substitute(dark_only, _Pick(0), 9)
+    assert (grown.event, grown.state.track().threshold) == (False, 7)
+
+
+def test_substitution_refills_an_empty_exhaustible_bag_and_round_trips() -> None:
+    """Seed «Исчерпаемый мешок»: «Когда кубов не хватает на следующую проверку, мастер наполняет мешок
+    заново»; a substitution is such a check. The journal line survives a save."""
+    bag = threat.new_state(light=1, dark=0, exhaustible=True)
+    empty = threat.substitute(bag, random.Random(1), 4).state
+    assert empty.left == (0, 0)
+    again = threat.substitute(empty, random.Random(2), 4)
+    assert again.entry.refilled and again.state.left == (0, 0)
+    line = again.entry.to_dict()
+    assert threat.JournalEntry.from_dict(line) == again.entry
+    plain = threat.new_state(light=3, dark=1)
+    assert threat.substitute(plain, random.Random(5), 7).state.left == plain.left
+    for bad in (0, 21, True, "5"):
+        with pytest.raises(ValueError):
+            threat.substitute(plain, random.Random(5), bad)
+    with pytest.raises(ValueError):
+        threat.substitute(threat.new_state(light=0, dark=0), random.Random(5), 7)

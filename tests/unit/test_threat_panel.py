@@ -370,6 +370,7 @@ def test_english_view_has_no_russian_outside_quotes() -> None:
         ("#threat-exhaustible", {"threat-exhaustible": True}),
         ("#threat-dis", {}),
         ("#threat-refill", {}),
+        ("#threat-substitute", {"threat-rec-number": "2"}),
         ("#threat-journal-download", {}),
     ):
         state = run(selector, state, **extra)
@@ -459,3 +460,23 @@ def test_the_old_keys_are_carried_over() -> None:
     damaged = decode(PANEL, None, {**old, "gm.threat.journal": [{"source": "x"}]}.get)
     assert damaged.state == FALLBACK and damaged.dropped
     assert legacy({}.get) is None
+
+
+def test_substitution_draws_a_die_from_the_exhaustible_bag() -> None:
+    """Seed 003 «Замена, объявленная до броска»: «Куб всё равно вытягивается из мешка вслепую»: the
+    button draws one die from the virtual bag (an exhaustible bag loses it), does not roll it, and
+    the substituted number is its result; the same rng gives exactly rules.threat.substitute."""
+    state = run("#threat-exhaustible", State(), **{"threat-exhaustible": True})
+    bag = state.bag
+    rng = random.Random(3)
+    got = settle(
+        panel(rng).actions["#threat-substitute"](state, form_for(state, **{"threat-rec-number": "4"}))
+    )
+    expected = threat.substitute(bag, random.Random(3), 4)
+    assert got.journal[-1] == expected.entry and got.bag == expected.state
+    assert sum(got.bag.left) == sum(bag.left) - 1
+    line = render(journal_line(got.journal[-1]), "ru")
+    assert line.startswith("Замена до броска, вытянут") and "4" in line
+    assert run("#threat-undo", got).bag == bag
+    with pytest.raises(InputError):
+        PANEL.actions["#threat-substitute"](state, form_for(state, **{"threat-rec-number": "21"}))

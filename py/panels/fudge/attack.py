@@ -100,12 +100,18 @@ def _penalty(setup: AttackSetup) -> int:
 
 
 def _sides(setup: AttackSetup) -> tuple[fudge.Side, fudge.Side | None]:
-    attacker = fudge.Side(modifier=setup.total + _penalty(setup))
+    attacker = fudge.Side(modifier=setup.total)
     return attacker, None if setup.no_dodge else fudge.Side(modifier=setup.dodge)
 
 
 def _options(setup: AttackSetup) -> dict[str, object]:
-    return {"graze_cap": setup.graze_cap, "bullets": setup.bullets, "min_hit_level": setup.min_hit}
+    # seed 002 §2.3 «штрафы добавляются к сложности»: the penalty raises the counted defence
+    return {
+        "graze_cap": setup.graze_cap,
+        "bullets": setup.bullets,
+        "min_hit_level": setup.min_hit,
+        "range_penalty": _penalty(setup),
+    }
 
 
 def odds(setup: AttackSetup, dice: str) -> fudge.AttackOdds:
@@ -153,7 +159,8 @@ def _factors_text(f: fudge.DamageFactors) -> Renderable:
 def _summary(setup: AttackSetup, dice: str) -> Renderable:
     parts: list[Renderable] = [text.SUMMARY_ATTACK(dice=words.dice_label(dice), total=signed(setup.total))]
     if setup.metres is not None:
-        parts.append(text.SUMMARY_RANGE(metres=setup.metres, penalty=signed(_penalty(setup))))
+        penalty = _penalty(setup)
+        parts.append(text.SUMMARY_RANGE(metres=setup.metres, penalty=signed(penalty), size=-penalty))
     parts.append(text.SUMMARY_NO_DODGE if setup.no_dodge else text.SUMMARY_DODGE(dodge=signed(setup.dodge)))
     parts.append(text.SUMMARY_MIN_HIT(level=signed(setup.min_hit)))
     if setup.bullets is not None:

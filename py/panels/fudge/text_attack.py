@@ -63,7 +63,20 @@ NO_DODGE_FIELD = Msg(
     "Target does not dodge (counts as «Очень плохо» (very poor), −3)",
 )
 MIN_HIT_FIELD = Msg("fudge.min_hit_field", "Минимальный уровень попадания", "Minimum hit level")
-GRAZE_FIELD = Msg("fudge.graze_field", "Задевание: не более", "Graze: at most")
+GRAZE_FIELD = Msg(
+    "fudge.graze_field",
+    "Задевание без разницы масштабов: не более",
+    "Graze without a scale difference: at most",
+)
+READINGS = Msg(
+    "fudge.readings",
+    "Как прочитаны правила (§2.3, §3.1): штраф за дистанцию добавляется к сложности — считаемая защита "
+    "растёт, итог атаки не меняется; минимальный уровень попадания (−3) сравнивается с итогом атаки; "
+    "при разнице масштабов задевание равно 1 + разница масштабов (0, если цель крупнее).",
+    "How the rules are read (§2.3, §3.1): the range penalty is added to the difficulty — the counted "
+    "defence rises, the attack total stays; the minimum hit level (−3) is compared with the attack total; "
+    "with a scale difference a graze equals 1 + the scale difference (0 if the target is bigger).",
+)
 GRAZE_1 = Msg("fudge.graze_1", "1 урона", "1 damage")
 GRAZE_2 = Msg("fudge.graze_2", "2 урона (особо оговорённый случай)", "2 damage (GM's special case)")
 BULLETS_FIELD = Msg(
@@ -128,7 +141,9 @@ FACTORS = Msg(
 )
 SUMMARY_ATTACK = Msg("fudge.summary_attack", "{dice}. Атака {total}", "{dice}. Attack {total}")
 SUMMARY_RANGE = Msg(
-    "fudge.summary_range", "дистанция {metres} м: {penalty}", "distance {metres} m: {penalty}"
+    "fudge.summary_range",
+    "дистанция {metres} м: {penalty}, добавляется к сложности (защита +{size})",
+    "distance {metres} m: {penalty}, added to the difficulty (defence +{size})",
 )
 SUMMARY_NO_DODGE = Msg("fudge.summary_no_dodge", "цель не уклоняется (−3)", "target does not dodge (−3)")
 SUMMARY_DODGE = Msg("fudge.summary_dodge", "уклонение {dodge} (не ниже −4)", "dodge {dodge} (not below −4)")

@@ -38,6 +38,7 @@ __all__ = [
     "set_fc_roll",
     "set_rec_colour",
     "set_screen",
+    "substitute",
     "set_track",
     "undo",
     "with_forecast",
@@ -109,6 +110,18 @@ def record(state: State, form: Form) -> State:
     state = commit(state, bag)
     result = threat.record(bag, str(colour), number)
     return commit(state, result.state, result.entry, rec_colour=str(colour))
+
+
+def substitute(rng: random.Random, state: State, form: Form) -> State:
+    """A number substituted before the roll: a die is still drawn blind from the virtual bag (its
+    colour decides), not rolled; the number is its result (seed «Замена, объявленная до броска»)."""
+    bag = _from_inputs(state, form)
+    if bag.size == 0:
+        raise InputError(text.EMPTY_BAG)
+    number = read_int(form, "threat-rec-number", 1, 20, text.FINAL_NUMBER)
+    state = commit(state, bag)
+    result = threat.substitute(bag, rng, number)
+    return commit(state, result.state, result.entry)
 
 
 def refill(state: State, form: Form) -> State:

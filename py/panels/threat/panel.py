@@ -41,6 +41,7 @@ def panel(rng: random.Random) -> Panel[State]:
         "#threat-adv": partial(actions.check, rng, "advantage"),
         "#threat-dis": partial(actions.check, rng, "disadvantage"),
         "#threat-record": actions.record,
+        "#threat-substitute": partial(actions.substitute, rng),
         "#threat-refill": actions.refill,
         "#threat-undo": actions.undo,
         "#threat-track": actions.set_track,

@@ -27,6 +27,20 @@ RECORD_LEGEND = Msg("threat.record_legend", "Записать бросок со 
 REC_COLOUR = Msg("threat.rec_colour", "Цвет оставленного куба", "Colour of the kept die")
 REC_NUMBER = Msg("threat.rec_number", "Итоговое число (1–20)", "Final number (1–20)")
 RECORD = Msg("threat.record", "Записать", "Record")
+SUBSTITUTE = Msg(
+    "threat.substitute",
+    "Замена до броска: вытянуть куб",
+    "Substitution before the roll: draw a die",
+)
+SUBSTITUTE_HINT = Msg(
+    "threat.substitute_hint",
+    "«Записать» — бросок со стола: цвет и итоговое число, мешок не меняется. «Замена до броска» — число "
+    "подставлено до броска: куб всё равно вытягивается из мешка вслепую (исчерпаемый мешок его теряет), "
+    "его цвет решает, затронута ли угроза, а результатом считается подставленное число.",
+    "Record is a table roll: colour and final number, the bag is unchanged. A substitution "
+    "before the roll still draws a die blind from the bag (an exhaustible bag loses it); its colour "
+    "decides whether the threat is touched, and the substituted number is its result.",
+)
 BAG_LEGEND = Msg("threat.bag_legend", "Мешок и порог", "Bag and threshold")
 TRACK = Msg("threat.track", "Угроза (тёмный цвет)", "Threat (dark colour)")
 REMOVE_TRACK = Msg("threat.remove_track", "Убрать цвет", "Remove colour")
@@ -93,6 +107,11 @@ NO_DANGER = Msg(
 DANGER_ONE = Msg("threat.danger_one", "опасен результат 1", "result 1 is dangerous")
 DANGER_MANY = Msg("threat.danger_many", "опасны результаты 1–{last}", "results 1–{last} are dangerous")
 TABLE_ROLL = Msg("threat.table_roll", "Бросок со стола", "Table roll")
+SUBSTITUTED = Msg(
+    "threat.substituted",
+    "Замена до броска, вытянут {colour}",
+    "Substitution before the roll, drew {colour}",
+)
 TWO_DICE_MARK = Msg("threat.two_dice_mark", "(два куба)", "(two dice)")
 DREW = Msg("threat.drew", "вытянуто {dice}", "drew {dice}")
 KEPT = Msg("threat.kept", "оставлен {colour} {value}", "kept {colour} {value}")

@@ -65,6 +65,8 @@ def journal_line(entry: threat.JournalEntry, *, screen: bool = False) -> Rendera
     """
     if entry.source == "record":
         head: Renderable = text.TABLE_ROLL
+    elif entry.source == "substitute":
+        head = text.SUBSTITUTED(colour=colour_label(entry.kept_colour))
     else:
         label: Renderable = ROLL_LABELS[entry.roll]
         if entry.mode == "two_dice":
