@@ -15,15 +15,18 @@ pick action reads the choice back with ``chosen(roster, value)``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from kit.form import Form, InputError
 from kit.msg import Cat, Renderable, signed
 from kit.shared import Shared
+from kit.view import Show, options
 from panels.roster import text
 from rules.roster import Entry, GaussSheet, IteSheet, Roster, roster_from_data, roster_to_data
 
-__all__ = ["ROSTER", "chosen", "choices", "ite_items", "skill_items"]
+__all__ = ["ROSTER", "Cast", "Picker", "chosen", "choices", "ite_items", "pick", "picker_view", "skill_items"]
 
 ROSTER: Shared[Roster] = Shared(
     "roster", Roster(), roster_to_data, roster_from_data, home="roster", what=text.ROSTER_WHAT
@@ -63,3 +66,53 @@ def chosen(roster: Roster, value: object) -> tuple[Entry, int | None] | None:
     if entry is None:
         return None
     return entry, int(index) if index.isdigit() and len(index) < 4 else None
+
+
+# --------------------------------------------------------------------------- pickers in panels
+
+
+@dataclass(frozen=True)
+class Picker:
+    """A «Кто действует» / «Против кого» select: element ``field`` lists the characters of
+    ``system`` (one option per ``items(sheet)`` if given); picking one puts ``fill(sheet, index)``
+    (``{field id: text}``) into the panel's inputs, which stay editable."""
+
+    field: str
+    system: str
+    items: Callable[[Any], Sequence[Renderable]] | None
+    fill: Callable[[Any, int | None], Mapping[str, str]]
+
+
+@dataclass(frozen=True)
+class Cast:
+    """What a panel with pickers keeps: the roster (synced) and each picker's choice."""
+
+    roster: Roster = field(default_factory=Roster)
+    picks: tuple[tuple[str, str], ...] = ()
+
+    def choice(self, field_id: str) -> str:
+        return dict(self.picks).get(field_id, "")
+
+    def synced(self, roster: Roster) -> Cast:
+        return replace(self, roster=roster)
+
+
+def picker_view(picker: Picker, cast: Cast) -> Show:
+    listed = choices(cast.roster, picker.system, picker.items)
+    value = cast.choice(picker.field)
+    return Show(children=options(listed), value=value if value in dict(listed) else "")
+
+
+def pick(picker: Picker, cast: Cast, form: Form) -> tuple[Cast, Entry | None, dict[str, str]]:
+    """The picker's choice in ``form``: the new cast, the character and the fields to fill (none
+    for «by hand»). A character that is gone raises ``InputError``."""
+    value = form.get(picker.field, "")
+    value = value if isinstance(value, str) else ""
+    new = replace(cast, picks=tuple({**dict(cast.picks), picker.field: value}.items()))
+    if not value:
+        return new, None, {}
+    found = chosen(cast.roster, value)
+    if found is None or found[0].system != picker.system:
+        raise InputError(text.PICK_GONE)
+    entry, index = found
+    return new, entry, dict(picker.fill(entry.sheet, index))
