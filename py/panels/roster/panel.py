@@ -246,9 +246,13 @@ def summary(entry: Any) -> Renderable:
         return text.GAUSS_SUMMARY(
             luck=sheet.luck,
             intelligence=sheet.intelligence,
-            skills=Cat([f"{n} {signed(v)}" for n, v in sheet.skills], ", ") if sheet.skills else text.NONE,
+            skills=Cat([Cat((n, signed(v)), " ") for n, v in sheet.skills], ", ")
+            if sheet.skills
+            else text.NONE,
             armour=text.ARMOUR(bonus=signed(sheet.armour_bonus), penalty=signed(sheet.armour_penalty)),
-            weapons=Cat([f"{n} {signed(v)}" for n, v in sheet.weapons], ", ") if sheet.weapons else text.NONE,
+            weapons=Cat([Cat((n, signed(v)), " ") for n, v in sheet.weapons], ", ")
+            if sheet.weapons
+            else text.NONE,
         )
     if entry.system == "ite":
         checks = [text.ITE_CHECK(name=n, x=c.x, modifier=signed(c.modifier)) for n, c in sheet.checks]
