@@ -57,6 +57,7 @@ class State:
     roster: Roster = field(default_factory=Roster)
     editing: str | None = None  # the id being edited; None: a new character
     system: str = "gauss"
+    status: Renderable = ""  # what the last change did (shown; not saved)
 
 
 def sync(state: State, roster: Roster) -> State:
@@ -166,10 +167,10 @@ def save(state: State, form: Form) -> Outcome[State]:
             roster, said = state.roster.add(name, system, sheet), text.SAVED_NEW
     except RosterError as error:
         raise InputError(word_error(error)) from error
-    new = replace(state, roster=roster, editing=None)
-    clear = SetFields((("roster-name", ""),))
     line = said(name=name.strip())
-    return Outcome(new, log=line, say=line, effects=(Share(ROSTER, roster), clear))
+    clear = SetFields(tuple((key, value) for key, value in FORM.items() if key != "roster-system"))
+    new = replace(state, roster=roster, editing=None, status=line)
+    return Outcome(new, say=line, effects=(Share(ROSTER, roster), clear))
 
 
 def new(state: State, form: Form) -> Outcome[State]:
@@ -198,7 +199,8 @@ def edit(state: State, form: Form) -> Outcome[State]:
 
 
 def _change(state: State, roster: Roster, line: Renderable) -> Outcome[State]:
-    return Outcome(sync(state, roster), log=line, say=line, effects=(Share(ROSTER, roster),))
+    new = replace(sync(state, roster), status=line)
+    return Outcome(new, say=line, effects=(Share(ROSTER, roster),))
 
 
 def duplicate(state: State, form: Form) -> Outcome[State]:
@@ -219,9 +221,8 @@ def move(by: int, state: State, form: Form) -> Outcome[State]:
 def export(state: State, form: Form) -> Outcome[State]:
     line = text.EXPORTED(file=EXPORT_FILE)
     return Outcome(
-        state,
+        replace(state, status=line),
         say=line,
-        log=line,
         effects=(Download(EXPORT_FILE, roster_to_json(state.roster), "application/json"),),
     )
 
@@ -302,6 +303,7 @@ def view(state: State) -> View:
             children=tuple(_item(e, i == 0, i == len(entries) - 1) for i, e in enumerate(entries))
         ),
         "roster-empty": Show(hidden=bool(entries)),
+        "roster-status": Show(text=state.status),
         "roster-editor-title": Show(text=text.EDITOR_EDIT(name=editing.name) if editing else text.EDITOR_NEW),
         "roster-system": Show(disabled=editing is not None),
         "roster-gauss": Show(hidden=system != "gauss"),
@@ -330,7 +332,6 @@ def panel(rng: Any = None) -> Panel[State]:
         follows=(Follow(ROSTER, sync),),
         dump=lambda state: {"editing": state.editing, "system": state.system},
         load=_load,
-        log=None,
     )
 
 
