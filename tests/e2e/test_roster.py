@@ -1,5 +1,6 @@
 """The roster of characters: made in «Персонажи», kept across a reload, picked in the checks panel,
-exported to a file and imported back; a corrupt file is refused and changes nothing."""
+exported to a file and imported back; a corrupt file is refused and changes nothing; a damaged
+saved roster is dropped with a notice."""
 
 from __future__ import annotations
 
@@ -85,5 +86,10 @@ def test_roster_made_picked_exported_and_imported(browser: Browser, site_url: st
     page.click("#lang-switch")
     expect(error).to_contain_text("this is not JSON")
     page.click("#lang-switch")
+
+    page.evaluate('k => gmStorage.save(k, \'{"v": 1, "value": {"format": 1}}\')', KEY)
+    reload(page, "#roster")  # a damaged roster record is dropped with a notice, never a crash
+    expect(page.locator("#roster .notice")).to_contain_text("список персонажей")
+    expect(page.locator("#roster-list li")).to_have_count(0)
     context.close()
     watch.assert_clean()
