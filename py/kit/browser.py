@@ -24,7 +24,7 @@ from kit import browser_compute as compute_client
 from kit import browser_dom as dom
 from kit import browser_storage as storage
 from kit import common, compute, fmt
-from kit.form import ARG, InputError
+from kit.form import ARG, FILE_NAME, FILE_TEXT, InputError
 from kit.msg import LANGUAGES, Renderable, catalogue, fixed, render
 from kit.panel import (
     WHAT_FIELDS,
@@ -48,6 +48,7 @@ from kit.panel import (
     outcome,
     sound_url_params,
 )
+from kit.shared import Share, Shared, decode_shared, encode_shared
 from kit.view import Show, changes
 
 __all__ = [
@@ -56,7 +57,9 @@ __all__ = [
     "mount",
     "on_language",
     "saved_language",
+    "resave_shared",
     "set_language",
+    "shared_records",
 ]
 
 LANG_KEY = "gm.lang"
@@ -84,6 +87,7 @@ class _Mounted:
 _mounted: dict[str, _Mounted] = {}
 _page_shown: dict[str, Renderable] = {}  # page-level kit texts by element id (re-worded on a switch)
 _unsaved: dict[str, str] = {}  # record key → why its last save failed
+_shared: dict[str, list[Any]] = {}  # shared value's name → [Shared, value, damaged record dropped]
 
 
 # --------------------------------------------------------------------------- language
@@ -274,6 +278,8 @@ def _apply(mounted: _Mounted, result: Any, box: Any = None) -> None:
         elif isinstance(effect, DownloadLog):
             text = _log_text(mounted, effect.title, effect.oldest_first)
             dom.download(effect.filename, text, "text/plain")
+        elif isinstance(effect, Share):
+            _share(mounted, effect)
         elif isinstance(effect, Compute):
             computing.append((effect, box if box is not None else mounted.section.querySelector(".error")))
     if done.log is not None and spec is not None:
@@ -285,6 +291,51 @@ def _apply(mounted: _Mounted, result: Any, box: Any = None) -> None:
         dom.by_id("announcer").textContent = render(done.say, _page["lang"])
     for effect, near in computing:  # after the state is shown: the answer may come at once
         _compute(mounted, effect, near)
+
+
+# --------------------------------------------------------------------------- shared values (kit.shared)
+
+
+def _shared_value(shared: Shared[Any]) -> Any:
+    """The value of ``shared`` (read from its record the first time a follower asks)."""
+    if shared.name not in _shared:
+        value, dropped = decode_shared(shared, storage.read(shared.key))
+        _shared[shared.name] = [shared, value, dropped]
+        if dropped:
+            _save_shared(shared)  # repaired: from now on one sound record
+    return _shared[shared.name][1]
+
+
+def _save_shared(shared: Shared[Any]) -> None:
+    storage.save(shared.key, encode_shared(shared, _shared[shared.name][1]))
+
+
+def _share(acting: _Mounted, effect: Share) -> None:
+    """``effect.shared`` takes the new value: save it, sync every follower (the acting panel is
+    saved and rendered by its own ``_apply``)."""
+    shared = effect.shared
+    _shared_value(shared)
+    _shared[shared.name][1] = effect.value
+    _save_shared(shared)
+    for mounted in _mounted.values():
+        for follow in mounted.panel.follows:
+            if follow.shared.name == shared.name:
+                mounted.state = follow.sync(mounted.state, effect.value)
+                if mounted is not acting:
+                    _save(mounted)
+                    _render(mounted)
+
+
+def shared_records() -> dict[str, str]:
+    """Every shared value's saved record by key (the page's data export)."""
+    return {entry[0].key: encode_shared(entry[0], entry[1]) for entry in _shared.values()}
+
+
+def resave_shared(keys: set[str]) -> None:
+    """Save again the shared values whose record key is in ``keys`` (after a failed save)."""
+    for shared, _value, _dropped in list(_shared.values()):
+        if shared.key in keys:
+            _save_shared(shared)
 
 
 # --------------------------------------------------------------------------- computing off the main thread
@@ -388,12 +439,13 @@ def _error_box(mounted: _Mounted, target: Any) -> Any:
     return box if box is not None and hasattr(box, "textContent") else mounted.section.querySelector(".error")
 
 
-def _run(mounted: _Mounted, action: Any, target: Any) -> None:
+def _run(mounted: _Mounted, action: Any, target: Any, extra: dict[str, str] | None = None) -> None:
     box = _error_box(mounted, target)
     form = dom.read_form(mounted.section)
     arg = target.getAttribute("data-arg")
     if isinstance(arg, str):  # which of many generated buttons (e.g. a wound box) was pressed
         form[ARG] = arg
+    form.update(extra or {})
 
     def step() -> object:
         done = outcome(action(mounted.state, form))
@@ -432,7 +484,10 @@ def _listen(mounted: _Mounted) -> None:
             if not hasattr(element, "tagName") or not mounted.section.contains(element):
                 continue
             if event.type == _trigger(element):
-                _run(mounted, action, element)
+                if str(getattr(element, "type", "")) == "file":
+                    _read_file(mounted, action, element)
+                else:
+                    _run(mounted, action, element)
                 return
         if event.type == "change":
             _save(mounted)  # every field a GM typed survives a reload
@@ -449,6 +504,21 @@ def _listen(mounted: _Mounted) -> None:
     for kind in ("click", "change", "input"):
         mounted.section.addEventListener(kind, handler)
     mounted.section.addEventListener("keydown", create_proxy(on_key))
+
+
+FILE_PROBLEMS = {"too_large": common.FILE_TOO_LARGE, "unreadable": common.FILE_UNREADABLE}
+
+
+def _read_file(mounted: _Mounted, action: Any, element: Any) -> None:
+    """A chosen file: run the action with its name and text (``kit.form.FILE_NAME``/``FILE_TEXT``)."""
+
+    def done(name: str, text: str) -> None:
+        _run(mounted, action, element, {FILE_NAME: name, FILE_TEXT: text})
+
+    def failed(problem: str) -> None:
+        _say(mounted, _error_box(mounted, element), FILE_PROBLEMS[problem](megabytes=dom.MAX_FILE_MB))
+
+    dom.read_file(element, done, failed)
 
 
 def _trigger(element: Any) -> str:
@@ -471,6 +541,12 @@ def mount(panel: Panel[Any]) -> None:
     mounted = _Mounted(panel, section, restored.state, restored.log)
     _mounted[panel.name] = mounted
     dropped = list(restored.dropped)
+    for follow in panel.follows:
+        mounted.state = follow.sync(mounted.state, _shared_value(follow.shared))
+        held = _shared[follow.shared.name]
+        if held[2] and follow.shared.home == panel.name:
+            dropped.append(follow.shared.what)
+            held[2] = False
     if not all(dom.put_field(section, key, value) for key, value in restored.form.items()):
         dropped.append(WHAT_FIELDS)
     notice = dropped_notice(tuple(dropped))

@@ -22,6 +22,7 @@ __all__ = [
     "download",
     "now",
     "put_field",
+    "read_file",
     "read_form",
     "set_url",
     "store_setting",
@@ -60,7 +61,8 @@ def now() -> str:
 
 
 def _fields(section: Any) -> list[Any]:
-    return [e for e in section.querySelectorAll("input, select, textarea") if e.id or e.name]
+    """The section's fields (a file chooser is not one: its choice is read once, never saved)."""
+    return [e for e in section.querySelectorAll("input:not([type=file]), select, textarea") if e.id or e.name]
 
 
 def read_form(section: Any) -> dict[str, str | bool]:
@@ -153,6 +155,28 @@ def download(filename: str, text: str, mime: str) -> None:
     link.click()
     link.remove()
     window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 5000)
+
+
+MAX_FILE_MB = 2
+
+
+def read_file(element: Any, done: Callable[[str, str], None], failed: Callable[[str], None]) -> None:
+    """The first file chosen in ``element`` (an ``<input type="file">``) as text: ``done(name,
+    text)``, or ``failed("too_large" | "unreadable")``. The chooser is emptied, so that choosing
+    the same file again is a new change."""
+    files = element.files
+    chosen = files.item(0) if files is not None and int(files.length) > 0 else None
+    element.value = ""
+    if chosen is None:
+        return
+    if float(chosen.size) > MAX_FILE_MB * 1024 * 1024:
+        failed("too_large")
+        return
+    name = str(chosen.name)
+    chosen.text().then(
+        create_once_callable(lambda text: done(name, str(text))),
+        create_once_callable(lambda *_: failed("unreadable")),
+    )
 
 
 def set_url(params: tuple[tuple[str, str | None], ...]) -> None:

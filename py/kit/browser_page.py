@@ -16,7 +16,17 @@ from kit import browser_compute as compute_client
 from kit import browser_dom as dom
 from kit import browser_storage as storage
 from kit import common
-from kit.browser import _mounted, _page_say, _render, _save, _unsaved, language, set_language
+from kit.browser import (
+    _mounted,
+    _page_say,
+    _render,
+    _save,
+    _unsaved,
+    language,
+    resave_shared,
+    set_language,
+    shared_records,
+)
 from kit.msg import Cat
 from kit.panel import encode
 
@@ -96,6 +106,7 @@ def _export_all(*_: Any) -> None:
         m.panel.key: json.loads(encode(m.panel, dom.read_form(m.section), m.state, m.log))
         for m in _mounted.values()
     }
+    records.update({key: json.loads(text) for key, text in shared_records().items()})
     dom.download(
         "gm-dice-data.json",
         json.dumps({"app": "gm-dice", "records": records}, ensure_ascii=False),
@@ -115,6 +126,7 @@ def _retry(*_: Any) -> None:
     for mounted in _mounted.values():
         if mounted.panel.key in _unsaved:
             _save(mounted)
+    resave_shared(set(_unsaved))
 
 
 def _show_usage(used: int, _quota: int) -> None:

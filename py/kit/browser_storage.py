@@ -40,7 +40,7 @@ async def load() -> None:
         storage = window.localStorage
         for index in range(int(storage.length)):
             key = str(storage.key(index))
-            if key.startswith("gm.panel."):
+            if key.startswith(("gm.panel.", "gm.shared.")):
                 _records[key] = str(storage.getItem(key))
 
 

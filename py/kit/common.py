@@ -115,3 +115,15 @@ COMPUTE_MAIN_THREAD = Msg(
     "Фоновые вычисления недоступны (например, в сохранённом файле): тяжёлые расчёты идут на странице, с прежними ограничениями.",
     "Background computing is unavailable (for instance in the saved file): heavy odds are computed in the page, with the old limits.",
 )
+
+# Files chosen to import (kit.browser reads them; the panel's action checks what they hold).
+FILE_TOO_LARGE = Msg(
+    "common.file_too_large",
+    "Файл слишком большой (больше {megabytes} МБ): ничего не изменилось.",
+    "The file is too large (over {megabytes} MB): nothing changed.",
+)
+FILE_UNREADABLE = Msg(
+    "common.file_unreadable",
+    "Не удалось прочитать файл как текст ({megabytes} МБ максимум): ничего не изменилось.",
+    "The file could not be read as text ({megabytes} MB at most): nothing changed.",
+)

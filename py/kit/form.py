@@ -27,6 +27,8 @@ from kit.msg import Renderable, render
 
 __all__ = [
     "ARG",
+    "FILE_NAME",
+    "FILE_TEXT",
     "Form",
     "InputError",
     "read_bool",
@@ -38,6 +40,8 @@ __all__ = [
 
 Form = Mapping[str, "str | bool"]
 ARG = "@arg"  # the form key of the pressed element's ``data-arg`` (one of many generated buttons)
+FILE_NAME = "@file.name"  # a chosen file's name, for the action of an ``<input type="file">``
+FILE_TEXT = "@file.text"  # … and its text (UTF-8; the kit refuses big or unreadable files itself)
 MAX_DIGITS = 30  # a longer "number" is refused before int() (which is quadratic and limited)
 
 

@@ -28,6 +28,7 @@ from typing import Any, Generic, TypeVar, Union
 from kit import common
 from kit.form import Form
 from kit.msg import Cat, Msg, Renderable, both
+from kit.shared import Follow, Share
 from kit.view import View
 
 __all__ = [
@@ -152,7 +153,9 @@ class Compute:
     failed: Callable[[Any, Answer], Any] | None = None
 
 
-Effect = Union[Copy, CopyUrl, Download, SetFields, SetUrl, ClearLog, CopyLog, DownloadLog, Compute]  # noqa: UP007
+Effect = Union[  # noqa: UP007
+    Copy, CopyUrl, Download, SetFields, SetUrl, ClearLog, CopyLog, DownloadLog, Compute, Share
+]
 
 
 @dataclass(frozen=True)
@@ -234,6 +237,7 @@ class Panel(Generic[S]):
     ``start`` runs once after the saved state and fields are restored, with the URL's query
     parameters (a share link). ``legacy`` reads data saved before the kit (given a function that
     returns the JSON under a localStorage key, or ``None``) and returns dumped state, or ``None``.
+    ``follows`` lists the shared values (``kit.shared``) the panel keeps in step with.
     """
 
     name: str
@@ -248,6 +252,7 @@ class Panel(Generic[S]):
     unsaved_fields: frozenset[str] = frozenset()
     title: Msg | None = None
     fallback: S | None = None
+    follows: tuple[Follow[S, Any], ...] = ()
 
     @property
     def key(self) -> str:

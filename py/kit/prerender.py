@@ -17,7 +17,7 @@ from kit.view import View, to_html
 
 __all__ = ["PANEL_NAMES", "first_paint", "load_texts", "panel_module"]
 
-PANEL_NAMES = ("roller", "converter", "threat", "notation", "checks", "ite", "fudge")
+PANEL_NAMES = ("roller", "converter", "threat", "notation", "checks", "ite", "fudge", "roster")
 
 
 def panel_module(name: str) -> str | None:

@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page
 from e2e_support import READY, Watch, open_app
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-PANELS = ("roller", "converter", "threat", "notation", "checks", "ite", "fudge")
+PANELS = ("roller", "converter", "threat", "notation", "checks", "ite", "fudge", "roster")
 
 
 def run_axe(page: Page) -> list[str]:

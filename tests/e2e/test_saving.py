@@ -208,7 +208,7 @@ def test_actions_survive_a_killed_browser(playwright: Playwright, site_url: str,
     watch.assert_clean()
 
 
-PANELS = ("roller", "converter", "threat", "notation", "checks", "ite", "fudge")
+PANELS = ("roller", "converter", "threat", "notation", "checks", "ite", "fudge", "roster")
 
 
 def test_each_panel_drops_its_own_damaged_record(browser: Browser, site_url: str) -> None:

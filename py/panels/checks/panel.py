@@ -21,9 +21,13 @@ from functools import partial
 from typing import Any
 
 from kit.form import Form
-from kit.panel import Action, LogSpec, Outcome, Panel, outcome
+from kit.panel import Action, LogSpec, Outcome, Panel, SetFields, outcome
+from kit.shared import Follow
 from kit.view import View
-from panels.checks import combat, median, opposed, series, skill, text
+from panels.checks import cast, combat, median, opposed, series, skill, text
+from panels.roster import text as roster_text
+from panels.roster.shared import ROSTER, Cast, Picker, pick, picker_view
+from rules.roster import Roster
 
 __all__ = ["FORM", "State", "dump", "legacy", "load", "panel", "view"]
 
@@ -46,6 +50,7 @@ class State:
     series: series.State = field(default_factory=series.State)
     opposed: opposed.State = field(default_factory=opposed.State)
     combat: combat.State = field(default_factory=combat.State)
+    cast: Cast = field(default_factory=Cast)  # the roster's characters and the pickers' choices
 
 
 def _on(part: str, action: Callable[[Any, Form], Any]) -> Action[State]:
@@ -58,10 +63,34 @@ def _on(part: str, action: Callable[[Any, Form], Any]) -> Action[State]:
     return run
 
 
+def _pick(part: str, picker: Picker, read: Callable[[Any, Form], Any]) -> Action[State]:
+    """A picker's action: fill the inputs from the sheet and read them into the sub-tool."""
+
+    def run(state: State, form: Form) -> Outcome[State]:
+        new_cast, entry, fields = pick(picker, state.cast, form)
+        if entry is None:
+            return Outcome(replace(state, cast=new_cast))
+        done = outcome(read(getattr(state, part), {**form, **fields}))
+        said = roster_text.PICKED(name=entry.name)
+        return Outcome(
+            replace(state, cast=new_cast, **{part: done.state}),
+            say=said,
+            effects=(SetFields(tuple(fields.items())),),
+        )
+
+    return run
+
+
+def sync(state: State, roster: Roster) -> State:
+    return replace(state, cast=state.cast.synced(roster))
+
+
 def view(state: State) -> View:
     shown: dict[str, Any] = {}
     for name, module in PARTS.items():
         shown.update(module.view(getattr(state, name)))
+    for _part, picker in cast.PICKERS:
+        shown[picker.field] = picker_view(picker, state.cast)
     return shown
 
 
@@ -102,6 +131,9 @@ def panel(rng: random.Random) -> Panel[State]:
     for part, read in changes:
         for field_id in PARTS[part].FORM:
             actions[f"#{field_id}"] = _on(part, read)
+    reads = dict(changes)
+    for part, picker in cast.PICKERS:
+        actions[f"#{picker.field}"] = _pick(part, picker, reads[part])
     for kind in series.KINDS:
         actions[f"#chk-{kind}-mod"] = _on("series", partial(series.set_modifier, kind))
         actions[f"#chk-{kind}-roll"] = _on("series", partial(series.roll, kind, rng))
@@ -116,4 +148,6 @@ def panel(rng: random.Random) -> Panel[State]:
         log=LogSpec("chk", size=50, legacy_key=LOG_KEY),
         legacy=legacy,
         title=text.TITLE,
+        follows=(Follow(ROSTER, sync),),
+        unsaved_fields=frozenset(picker.field for _part, picker in cast.PICKERS),
     )

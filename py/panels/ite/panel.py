@@ -1,7 +1,6 @@
 """The ITE panel (seed 001): И-, Т- and Эф-checks in the GM's order, exact odds before the roll, log.
 
-State, actions and a pure view; ``kit.browser`` shows it. One stage's fields, formula and saved
-form live in ``panels.ite.stage`` (the three stages share one shape).
+One stage's fields, formula and saved form: ``panels.ite.stage``; the roster pickers: ``.cast``.
 
 >>> import random
 >>> from kit.msg import render
@@ -17,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import partial
 from itertools import permutations
@@ -29,6 +28,7 @@ from kit.msg import Cat, Msg, Renderable, num, pct
 from kit.panel import Answer, ClearLog, Compute, Effect, LogSpec, Outcome, Panel, SetFields, outcome
 from kit.view import Show, View, bar_chart, table_rows
 from panels.ite import jobs, text
+from panels.ite.cast import Cast, attach
 from panels.ite.stage import (
     MARGIN_LETTER,
     dump_stage,
@@ -128,6 +128,7 @@ class State:
     last: Rolled | None = None
     status: str | None = None  # the preset whose fields were filled, or CLEARED
     computed: Computed | None = None  # a heavy chain's odds (light ones are computed in the view); not saved
+    cast: Cast = field(default_factory=Cast)  # the roster and the pickers' choices (panels.ite.cast)
 
 
 # --------------------------------------------------------------------------- odds off the page
@@ -400,20 +401,17 @@ def load(raw: Any) -> State:
 
 
 def panel(rng: random.Random) -> Panel[State]:
-    return Panel(
-        name="ite",
-        initial=State(),
-        view=view,
-        actions={
-            "#ite-preset": preset,
-            ".ite-input": calc,
-            "#ite-calc": calc,
-            "#ite-roll": partial(roll, rng),
-            "#ite-log-clear": clear_log,
-        },
-        dump=dump,
-        load=load,
-        log=LogSpec("ite", size=LOG_SIZE, legacy_key="gm.ite.log"),
-        start=start,
-        title=text.TITLE,
+    actions = {"#ite-preset": preset, ".ite-input": calc, "#ite-calc": calc, "#ite-log-clear": clear_log}
+    return attach(
+        Panel(
+            name="ite",
+            initial=State(),
+            view=view,
+            actions={**actions, "#ite-roll": partial(roll, rng)},
+            dump=dump,
+            load=load,
+            log=LogSpec("ite", size=LOG_SIZE, legacy_key="gm.ite.log"),
+            start=start,
+            title=text.TITLE,
+        )
     )

@@ -23,6 +23,7 @@ TAB_CONVERTER = Msg("shell.tab_converter", "Конвертер 3D20", "3D20 conv
 TAB_THREAT = Msg("shell.tab_threat", "Угроза", "Threat")
 TAB_NOTATION = Msg("shell.tab_notation", "Кубики", "Dice")
 TAB_CHECKS = Msg("shell.tab_checks", "Проверки GaussD20", "GaussD20 checks")
+TAB_ROSTER = Msg("shell.tab_roster", "Персонажи", "Characters")
 RULES = Msg("shell.rules", "Правила:", "Rules:")
 RULES_LINK = Msg("shell.rules_link", "документ с толкованиями", "how the seeds are read")
 COMPUTED = Msg(

@@ -1,0 +1,82 @@
+"""Data shared by several panels (e.g. the roster of characters): one saved record of its own.
+
+A ``Shared`` value lives outside every panel's state and is saved as ``gm.shared.NAME`` after every
+change. A panel follows it with ``Panel(..., follows=(Follow(SHARED, sync),))``: the kit calls
+``sync(state, value) -> state`` when the panel mounts and after every change of the value (from any
+panel), and the panel keeps in its state what its view needs, so ``view(state)`` stays pure. An
+action changes the value by returning the effect ``Share(SHARED, new_value)`` in its ``Outcome``;
+every follower is then synced, saved and re-rendered. A damaged record is dropped (the value starts
+from ``initial``) and the ``home`` panel shows the usual notice naming ``what``.
+
+>>> NUMBERS = Shared("numbers", (), dump=list, load=lambda raw: tuple(raw), home="roller", what="numbers")
+>>> decode_shared(NUMBERS, encode_shared(NUMBERS, (1, 2)))
+((1, 2), False)
+>>> decode_shared(NUMBERS, "{oops"), decode_shared(NUMBERS, None)
+(((), True), ((), False))
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from kit.msg import Renderable
+
+__all__ = ["Follow", "Share", "Shared", "decode_shared", "encode_shared"]
+
+S = TypeVar("S")
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Shared(Generic[T]):
+    """A value several panels follow. ``dump``/``load`` turn it into JSON-able data and back
+    (``load`` raises ``ValueError``/``TypeError``/``KeyError`` on anything malformed); ``home`` is
+    the panel that says so, naming the value with ``what``."""
+
+    name: str
+    initial: T
+    dump: Callable[[T], Any]
+    load: Callable[[Any], T]
+    home: str
+    what: Renderable
+
+    @property
+    def key(self) -> str:
+        return f"gm.shared.{self.name}"
+
+
+@dataclass(frozen=True)
+class Follow(Generic[S, T]):
+    """A panel follows ``shared``: ``sync(state, value)`` keeps what the panel needs of it."""
+
+    shared: Shared[T]
+    sync: Callable[[S, T], S]
+
+
+@dataclass(frozen=True)
+class Share:
+    """An effect: ``shared`` becomes ``value`` (saved; every follower synced and re-rendered)."""
+
+    shared: Shared[Any]
+    value: Any
+
+
+def encode_shared(shared: Shared[T], value: T) -> str:
+    """The saved record of ``value``."""
+    return json.dumps({"v": 1, "value": shared.dump(value)}, ensure_ascii=False)
+
+
+def decode_shared(shared: Shared[T], raw: str | None) -> tuple[T, bool]:
+    """The value of a saved record and whether a damaged one was dropped (no record: ``initial``)."""
+    if raw is None:
+        return shared.initial, False
+    try:
+        record = json.loads(raw)
+        if not isinstance(record, dict) or record.get("v") != 1 or "value" not in record:
+            raise ValueError("not a shared record")
+        return shared.load(record["value"]), False
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return shared.initial, True

@@ -1,0 +1,1 @@
+"""The «Персонажи / Characters» panel: the roster every panel picks characters from."""

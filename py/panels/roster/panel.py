@@ -1,0 +1,346 @@
+"""The «Персонажи / Characters» panel: create, edit, duplicate, delete, reorder, export, import.
+
+The roster itself is shared (``panels.roster.shared.ROSTER``, its own saved record): this panel
+follows it like every other, and changes it by returning ``Share(ROSTER, new)``. The editor reads
+GaussD20 and ITE sheets from labelled fields (one skill, weapon or check per line).
+
+>>> done = save(State(), {**FORM, "roster-name": "Борис", "roster-g-skills": "Меч: 8"})
+>>> done.state.roster.entries[0].sheet.skills
+(('Меч', 8),)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from kit.form import ARG, FILE_NAME, FILE_TEXT, Form, InputError, read_choice, read_int, read_text
+from kit.msg import Cat, Msg, Renderable, signed
+from kit.panel import Download, Outcome, Panel, SetFields
+from kit.shared import Follow, Share
+from kit.view import Node, Show, View
+from panels.roster import text
+from panels.roster.shared import ROSTER
+from rules import gauss
+from rules.roster import (
+    MAX_ITEMS,
+    GaussSheet,
+    IteCheck,
+    IteSheet,
+    Roster,
+    RosterError,
+    roster_from_json,
+    roster_to_json,
+)
+
+__all__ = ["EDITORS", "FORM", "State", "SYSTEM_NAMES", "panel", "save", "sync", "view", "word_error"]
+
+SYSTEM_NAMES: dict[str, Msg] = {"gauss": text.GAUSS, "ite": text.ITE, "fudge": text.FUDGE}
+EDITORS = ("gauss", "ite")  # systems this panel edits (others are edited in their own panel)
+EXPORT_FILE = "gm-dice-roster.json"
+FORM: dict[str, str | bool] = {
+    "roster-name": "",
+    "roster-system": "gauss",
+    "roster-g-luck": "5",
+    "roster-g-int": "5",
+    "roster-g-armour": "0",
+    "roster-g-penalty": "0",
+    "roster-g-skills": "",
+    "roster-g-weapons": "",
+    "roster-i-checks": "",
+}
+TEXT_LIMIT = 20_000
+
+
+@dataclass(frozen=True)
+class State:
+    roster: Roster = field(default_factory=Roster)
+    editing: str | None = None  # the id being edited; None: a new character
+    system: str = "gauss"
+    status: Renderable = ""  # what the last change did (shown; not saved)
+
+
+def sync(state: State, roster: Roster) -> State:
+    """The shared roster changed: keep it; stop editing a character that is gone."""
+    editing = state.editing if state.editing and roster.get(state.editing) else None
+    return replace(state, roster=roster, editing=editing)
+
+
+# --------------------------------------------------------------------------- errors and reading
+
+
+def word_error(error: RosterError) -> Renderable:
+    """A ``RosterError`` in words (its field named in the page's language)."""
+    params: dict[str, Any] = dict(error.params)
+    if "field" in params:
+        params["field"] = text.FIELDS.get(str(params["field"]), str(params["field"]))
+    return text.ERRORS.get(error.code, text.ERRORS["bad_entry"])(**params)
+
+
+def _lines(form: Form, key: str, what: Msg) -> list[tuple[int, str, str]]:
+    """``(line number, name, rest)`` of each non-empty ``name: rest`` line."""
+    out = []
+    for number, line in enumerate(read_text(form, key, TEXT_LIMIT, what).splitlines(), 1):
+        if not line.strip():
+            continue
+        name, colon, rest = line.rpartition(":")
+        if not colon or not name.strip():
+            fmt = text.LINE_FORMAT_ITE if key == "roster-i-checks" else text.LINE_FORMAT
+            raise InputError(text.LINE_ERROR(field=what, line=number, why=fmt))
+        out.append((number, name.strip(), rest.strip()))
+    if len(out) > MAX_ITEMS:
+        raise InputError(text.ERRORS["bad_sheet"](field=what))
+    return out
+
+
+def _number(raw: str, what: Msg, number: int, fmt: Msg) -> int:
+    raw = raw.replace("−", "-").replace("+", "")
+    if not raw.lstrip("-").isdigit() or len(raw) > 6:
+        raise InputError(text.LINE_ERROR(field=what, line=number, why=fmt))
+    return int(raw)
+
+
+def _read_sheet(system: str, form: Form) -> Any:
+    try:
+        if system == "gauss":
+            skills = [
+                (n, _number(v, text.SKILLS, i, text.LINE_FORMAT))
+                for i, n, v in _lines(form, "roster-g-skills", text.SKILLS)
+            ]
+            weapons = [
+                (n, _number(v, text.WEAPONS, i, text.LINE_FORMAT))
+                for i, n, v in _lines(form, "roster-g-weapons", text.WEAPONS)
+            ]
+            return GaussSheet(
+                luck=read_int(form, "roster-g-luck", gauss.LUCK_MIN, gauss.LUCK_MAX, text.LUCK),
+                intelligence=read_int(
+                    form, "roster-g-int", gauss.LUCK_MIN, gauss.LUCK_MAX, text.INTELLIGENCE
+                ),
+                skills=tuple(skills),
+                armour_bonus=read_int(form, "roster-g-armour", 0, 20, text.ARMOUR_BONUS),
+                armour_penalty=read_int(form, "roster-g-penalty", -20, 0, text.ARMOUR_PENALTY),
+                weapons=tuple(weapons),
+            )
+        checks = []
+        for number, name, rest in _lines(form, "roster-i-checks", text.CHECKS):
+            parts = rest.split()
+            if len(parts) not in (1, 2):
+                raise InputError(text.LINE_ERROR(field=text.CHECKS, line=number, why=text.LINE_FORMAT_ITE))
+            x, *modifier = (_number(p, text.CHECKS, number, text.LINE_FORMAT_ITE) for p in parts)
+            checks.append((name, IteCheck(x, modifier[0] if modifier else 0)))
+        return IteSheet(tuple(checks))
+    except RosterError as error:
+        raise InputError(word_error(error)) from error
+
+
+def _sheet_fields(system: str, sheet: Any) -> tuple[tuple[str, str], ...]:
+    """The editor's fields showing ``sheet`` (the inverse of ``_read_sheet``)."""
+    if system == "gauss":
+        return (
+            ("roster-g-luck", str(sheet.luck)),
+            ("roster-g-int", str(sheet.intelligence)),
+            ("roster-g-armour", str(sheet.armour_bonus)),
+            ("roster-g-penalty", str(sheet.armour_penalty)),
+            ("roster-g-skills", "\n".join(f"{n}: {v}" for n, v in sheet.skills)),
+            ("roster-g-weapons", "\n".join(f"{n}: {v}" for n, v in sheet.weapons)),
+        )
+    return (("roster-i-checks", "\n".join(f"{n}: {c.x} {c.modifier}" for n, c in sheet.checks)),)
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def set_system(state: State, form: Form) -> State:
+    return replace(state, system=read_choice(form, "roster-system", EDITORS, text.SYSTEM))
+
+
+def save(state: State, form: Form) -> Outcome[State]:
+    """Add the character in the editor, or store the one being edited."""
+    try:
+        name = read_text(form, "roster-name", 200, text.NAME)
+        editing = state.roster.get(state.editing) if state.editing else None
+        system = editing.system if editing else read_choice(form, "roster-system", EDITORS, text.SYSTEM)
+        sheet = _read_sheet(system, form)
+        if editing:
+            roster, said = state.roster.update(editing.id, name, sheet), text.SAVED_EDIT
+        else:
+            roster, said = state.roster.add(name, system, sheet), text.SAVED_NEW
+    except RosterError as error:
+        raise InputError(word_error(error)) from error
+    line = said(name=name.strip())
+    clear = SetFields(tuple((key, value) for key, value in FORM.items() if key != "roster-system"))
+    new = replace(state, roster=roster, editing=None, status=line)
+    return Outcome(new, say=line, effects=(Share(ROSTER, roster), clear))
+
+
+def new(state: State, form: Form) -> Outcome[State]:
+    """Empty the editor for a new character (cancels an edit)."""
+    fields = tuple((key, value) for key, value in FORM.items() if key != "roster-system")
+    return Outcome(replace(state, editing=None), effects=(SetFields(fields),))
+
+
+def _entry(state: State, form: Form) -> Any:
+    entry = state.roster.get(str(form.get(ARG, "")))
+    if entry is None:
+        raise InputError(text.NOT_FOUND)
+    return entry
+
+
+def edit(state: State, form: Form) -> Outcome[State]:
+    entry = _entry(state, form)
+    if entry.system not in EDITORS:
+        raise InputError(text.EDIT_ELSEWHERE(system=SYSTEM_NAMES.get(entry.system, entry.system)))
+    fields = (
+        ("roster-name", entry.name),
+        ("roster-system", entry.system),
+        *_sheet_fields(entry.system, entry.sheet),
+    )
+    return Outcome(replace(state, editing=entry.id, system=entry.system), effects=(SetFields(fields),))
+
+
+def _change(state: State, roster: Roster, line: Renderable) -> Outcome[State]:
+    new = replace(sync(state, roster), status=line)
+    return Outcome(new, say=line, effects=(Share(ROSTER, roster),))
+
+
+def duplicate(state: State, form: Form) -> Outcome[State]:
+    entry = _entry(state, form)
+    return _change(state, state.roster.duplicate(entry.id), text.DUPLICATED(name=entry.name))
+
+
+def delete(state: State, form: Form) -> Outcome[State]:
+    entry = _entry(state, form)
+    return _change(state, state.roster.delete(entry.id), text.DELETED(name=entry.name))
+
+
+def move(by: int, state: State, form: Form) -> Outcome[State]:
+    entry = _entry(state, form)
+    return _change(state, state.roster.move(entry.id, by), text.MOVED(name=entry.name))
+
+
+def export(state: State, form: Form) -> Outcome[State]:
+    line = text.EXPORTED(file=EXPORT_FILE)
+    return Outcome(
+        replace(state, status=line),
+        say=line,
+        effects=(Download(EXPORT_FILE, roster_to_json(state.roster), "application/json"),),
+    )
+
+
+def import_file(state: State, form: Form) -> Outcome[State]:
+    """A chosen file replaces the roster when it is a sound export; else nothing changes."""
+    name = str(form.get(FILE_NAME, ""))[:200]
+    try:
+        roster = roster_from_json(form.get(FILE_TEXT))
+    except RosterError as error:
+        raise InputError(text.IMPORT_REFUSED(file=name, why=word_error(error))) from error
+    line = text.IMPORTED(file=name, count=len(roster.entries))
+    return _change(replace(state, editing=None), roster, line)
+
+
+# --------------------------------------------------------------------------- view
+
+
+def summary(entry: Any) -> Renderable:
+    sheet = entry.sheet
+    if entry.system == "gauss":
+        return text.GAUSS_SUMMARY(
+            luck=sheet.luck,
+            intelligence=sheet.intelligence,
+            skills=Cat([Cat((n, signed(v)), " ") for n, v in sheet.skills], ", ")
+            if sheet.skills
+            else text.NONE,
+            armour=text.ARMOUR(bonus=signed(sheet.armour_bonus), penalty=signed(sheet.armour_penalty)),
+            weapons=Cat([Cat((n, signed(v)), " ") for n, v in sheet.weapons], ", ")
+            if sheet.weapons
+            else text.NONE,
+        )
+    if entry.system == "ite":
+        checks = [text.ITE_CHECK(name=n, x=c.x, modifier=signed(c.modifier)) for n, c in sheet.checks]
+        return text.ITE_SUMMARY(checks=Cat(checks, "; ") if checks else text.NONE)
+    return text.EDIT_ELSEWHERE(system=SYSTEM_NAMES.get(entry.system, entry.system))
+
+
+def _button(cls: str, label: Msg, aria: Msg, entry: Any, disabled: bool = False) -> Node:
+    attrs: tuple[tuple[str, Renderable], ...] = (
+        ("type", "button"),
+        ("data-arg", entry.id),
+        ("aria-label", aria(name=entry.name)),
+    )
+    if disabled:
+        attrs += (("disabled", ""),)
+    return Node("button", label, cls=cls, attrs=attrs)
+
+
+def _item(entry: Any, first: bool, last: bool) -> Node:
+    system = SYSTEM_NAMES.get(entry.system, entry.system)
+    head = Node("p", children=(Node("strong", entry.name), Node("span", Cat((" · ", system)), cls="muted")))
+    buttons = (
+        _button("roster-edit", text.EDIT, text.EDIT_OF, entry, entry.system not in EDITORS),
+        _button("roster-dup", text.DUPLICATE, text.DUPLICATE_OF, entry),
+        _button("roster-up", text.UP, text.UP_OF, entry, first),
+        _button("roster-down", text.DOWN, text.DOWN_OF, entry, last),
+        _button("roster-delete", text.DELETE, text.DELETE_OF, entry),
+    )
+    return Node(
+        "li",
+        cls="roster-item",
+        attrs=(("data-id", entry.id),),
+        children=(
+            head,
+            Node("p", summary(entry), cls="muted"),
+            Node("div", cls="controls", children=buttons),
+        ),
+    )
+
+
+def view(state: State) -> View:
+    entries = state.roster.entries
+    editing = state.roster.get(state.editing) if state.editing else None
+    system = editing.system if editing else state.system
+    return {
+        "roster-list": Show(
+            children=tuple(_item(e, i == 0, i == len(entries) - 1) for i, e in enumerate(entries))
+        ),
+        "roster-empty": Show(hidden=bool(entries)),
+        "roster-status": Show(text=state.status),
+        "roster-editor-title": Show(text=text.EDITOR_EDIT(name=editing.name) if editing else text.EDITOR_NEW),
+        "roster-system": Show(disabled=editing is not None),
+        "roster-gauss": Show(hidden=system != "gauss"),
+        "roster-ite": Show(hidden=system != "ite"),
+    }
+
+
+def panel(rng: Any = None) -> Panel[State]:
+    return Panel(
+        name="roster",
+        initial=State(),
+        view=view,
+        actions={
+            "#roster-system": set_system,
+            "#roster-save": save,
+            "#roster-new": new,
+            ".roster-edit": edit,
+            ".roster-dup": duplicate,
+            ".roster-up": lambda s, f: move(-1, s, f),
+            ".roster-down": lambda s, f: move(1, s, f),
+            ".roster-delete": delete,
+            "#roster-export": export,
+            "#roster-import": import_file,
+        },
+        title=text.TITLE,
+        follows=(Follow(ROSTER, sync),),
+        dump=lambda state: {"editing": state.editing, "system": state.system},
+        load=_load,
+    )
+
+
+def _load(raw: Any) -> State:
+    if not isinstance(raw, dict):
+        raise ValueError("roster panel state must be an object")
+    editing, system = raw.get("editing"), raw.get("system")
+    if editing is not None and not isinstance(editing, str):
+        raise ValueError("editing must be an id")
+    if system not in EDITORS:
+        raise ValueError("unknown system")
+    return State(editing=editing, system=system)

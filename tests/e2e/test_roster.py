@@ -1,0 +1,95 @@
+"""The roster of characters: made in «Персонажи», kept across a reload, picked in the checks panel,
+exported to a file and imported back; a corrupt file is refused and changes nothing; a damaged
+saved roster is dropped with a notice."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+from e2e_support import READY, Watch, open_app
+
+KEY = "gm.shared.roster"
+
+
+def saved(page: Page, key: str) -> dict | None:
+    raw = page.evaluate("k => gmStorage.get(k)", key)
+    return None if raw is None else json.loads(raw)
+
+
+def reload(page: Page, fragment: str) -> None:
+    page.goto(page.url.split("#")[0] + fragment)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+
+
+def make_character(page: Page, name: str, skills: str, luck: str) -> None:
+    page.fill("#roster-name", name)
+    page.select_option("#roster-system", "gauss")
+    page.fill("#roster-g-luck", luck)
+    page.fill("#roster-g-skills", skills)
+    page.fill("#roster-g-weapons", "Меч: 2")
+    page.click("#roster-save")
+
+
+def test_roster_made_picked_exported_and_imported(browser: Browser, site_url: str, tmp_path: Path) -> None:
+    """A GaussD20 character survives a reload and fills the skill check (its skill and luck are
+    what the roll uses); the export holds the roster, which an import brings back after the saved
+    data is cleared; a corrupt file is refused with a message and the roster stays as it was."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=7#roster", watch)
+    make_character(page, "Борис", "Фехтование: 8\nВерховая езда: 2", "7")
+    make_character(page, "Стражник", "Алебарда: 4", "4")
+    expect(page.locator("#roster-list li")).to_have_count(2)
+    page.click(".roster-up[data-arg='c2']")  # keyboard-usable buttons reorder the list
+    expect(page.locator("#roster-list li").first).to_contain_text("Стражник")
+    assert [e["name"] for e in saved(page, KEY)["value"]["entries"]] == ["Стражник", "Борис"]
+
+    reload(page, "#checks")
+    picker = page.locator("#chk-skill-who")
+    expect(picker.locator("option")).to_have_count(4)  # by hand + 2 skills of Борис + 1 of Стражник
+    picker.select_option(label="Борис — Фехтование +8")
+    expect(page.locator("#chk-skill")).to_have_value("8")
+    expect(page.locator("#chk-skill-luck")).to_have_value("7")
+    page.click("#chk-skill-roll")
+    expect(page.locator("#chk-log li").first).to_contain_text("+8")
+    state = saved(page, "gm.panel.checks")["state"]["skill"]
+    assert state["skill"] == 8 and state["luck"] == 7  # the roll used the sheet's skill and luck
+
+    page.goto(page.url.split("#")[0] + "#roster")
+    with page.expect_download() as download_info:
+        page.click("#roster-export")
+    exported = tmp_path / "roster.json"
+    download_info.value.save_as(exported)
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    assert data["format"] == "gm-dice-roster" and data["version"] == 1
+    assert [e["name"] for e in data["entries"]] == ["Стражник", "Борис"]
+
+    page.evaluate("k => gmStorage.remove(k)", KEY)
+    reload(page, "#roster")
+    expect(page.locator("#roster-list li")).to_have_count(0)
+    page.set_input_files("#roster-import", str(exported))
+    expect(page.locator("#roster-list li")).to_have_count(2)
+    expect(page.locator("#roster-list li").nth(1)).to_contain_text("Фехтование +8")
+    assert saved(page, KEY)["value"] == data
+
+    corrupt = tmp_path / "corrupt.json"
+    corrupt.write_text('{"format": "gm-dice-roster", "version": 1, "entries": [{"id": "x"', encoding="utf-8")
+    page.set_input_files("#roster-import", str(corrupt))
+    error = page.locator("#roster-list-part .error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("corrupt.json")
+    expect(page.locator("#roster-list li")).to_have_count(2)
+    assert saved(page, KEY)["value"] == data
+    page.click("#lang-switch")
+    expect(error).to_contain_text("this is not JSON")
+    page.click("#lang-switch")
+
+    page.evaluate('k => gmStorage.save(k, \'{"v": 1, "value": {"format": 1}}\')', KEY)
+    reload(page, "#roster")  # a damaged roster record is dropped with a notice, never a crash
+    expect(page.locator("#roster .notice")).to_contain_text("список персонажей")
+    expect(page.locator("#roster-list li")).to_have_count(0)
+    context.close()
+    watch.assert_clean()
