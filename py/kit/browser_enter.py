@@ -47,7 +47,8 @@ def main_button(field: Any, section: Any) -> Any:
     while element is not None and hasattr(element, "getAttribute"):
         chosen = element.getAttribute("data-enter")
         if isinstance(chosen, str):
-            return section.querySelector(f"#{chosen}") if chosen else None
+            found = section.querySelector(f"#{chosen}") if chosen else None
+            return found if hasattr(found, "click") else None
         if element is not field:
             buttons = element.querySelectorAll("[data-main-action]")
             if int(buttons.length) == 1:
@@ -102,7 +103,7 @@ def listen(section: Any, commit: Callable[[Any], None]) -> None:
             _handled.set(target, f"enter:{value}")
             commit(target)
         button = main_button(target, section)
-        if button is not None and not button.disabled:
+        if hasattr(button, "click") and not button.disabled:
             button.click()
 
     section.addEventListener("focusin", create_proxy(focused))

@@ -58,16 +58,27 @@ def _mark() -> None:
             link.setAttribute("aria-current", "page")
         else:
             link.removeAttribute("aria-current")
+    for back in document.querySelectorAll("a.doc-back"):  # a rules page leads back where the GM was
+        back.setAttribute("href", f"#{_tabs['current']}")
 
 
-def _heading(section_id: str) -> Any:
-    section = document.getElementById(section_id) if section_id else None
-    return section.querySelector("h2") if section is not None else None
+def _heading(target_id: str) -> Any:
+    """The heading to focus for ``#target_id``: a panel's or rules page's ``h2``, or the heading
+    the fragment names inside a rules page (``None`` if there is none)."""
+    target = document.getElementById(target_id) if target_id else None
+    if not hasattr(target, "tagName"):
+        return None
+    if str(target.tagName) in ("H2", "H3", "H4", "H5", "H6"):
+        return target
+    heading = target.querySelector("h2")
+    return heading if hasattr(heading, "focus") else None
 
 
-def _focus_heading(section_id: str) -> None:
-    heading = _heading(section_id)
+def _focus_heading(target_id: str) -> None:
+    heading = _heading(target_id)
     if heading is not None:
+        if not heading.hasAttribute("tabindex"):
+            heading.setAttribute("tabindex", "-1")
         heading.focus()
 
 
@@ -80,7 +91,8 @@ def _opened(on_switch: Callable[[], None]) -> Callable[..., None]:
         if name and name == _tabs["keep_focus"]:  # moved by an arrow key: focus stays on the tab
             _tabs["keep_focus"] = ""
             tab = document.getElementById(f"tab-{name}")
-            if tab is not None:
+            if hasattr(tab, "focus"):  # the fragment's navigation took focus away from it
+                tab.focus()
                 tab.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
         else:
             _focus_heading(name)
@@ -114,14 +126,14 @@ def _on_click(event: Any) -> None:
 def start_tabs(on_switch: Callable[[], None]) -> None:
     """Turn the nav links into tabs; ``on_switch()`` runs after every change of the fragment."""
     nav = document.querySelector("nav.tabs")
-    if nav is None:
+    if not hasattr(nav, "setAttribute"):
         return
     nav.setAttribute("role", "tablist")
     names = []
     for link in _links():
         name = _name(link)
         panel = document.getElementById(name)
-        if panel is None:
+        if not hasattr(panel, "setAttribute"):
             continue
         names.append(name)
         link.setAttribute("role", "tab")
@@ -130,7 +142,7 @@ def start_tabs(on_switch: Callable[[], None]) -> None:
         panel.setAttribute("role", "tabpanel")
         heading = _heading(name)
         if heading is not None and not heading.hasAttribute("tabindex"):
-            heading.setAttribute("tabindex", "-1")
+            heading.setAttribute("tabindex", "-1")  # focus lands here when the tab opens
     _tabs["names"] = tuple(names)
     _mark()
     nav.addEventListener("keydown", create_proxy(_on_key))
