@@ -117,6 +117,14 @@ def test_rules_pages_and_print(app: Page) -> None:
     expect(page.locator("#rules-index")).to_be_visible()
     expect(page.locator("#rules-index-forum-3d20--gaussd20-converter-seed-000")).to_be_in_viewport()
 
+    unlabelled = page.evaluate(
+        """() => [...document.querySelectorAll('input, select, textarea, button')].filter(e =>
+            !e.closest('[hidden]') && !(e.labels && [...e.labels].some(l => l.textContent.trim()))
+            && !(e.getAttribute('aria-label') || '').trim() && !e.getAttribute('aria-labelledby')
+            && !(e.tagName === 'BUTTON' && e.textContent.trim())).map(e => e.id)"""
+    )
+    assert unlabelled == []  # every control has a visible or aria label
+
     page.goto(base(page) + "#roller")
     page.emulate_media(media="print")
     try:
