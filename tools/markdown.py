@@ -2,8 +2,8 @@
 
 Blocks: ATX headings, paragraphs, ``-``/``*``/``+`` and ``1.`` lists (nested by indentation,
 lazy continuation lines), pipe tables, fenced and indented code. Inline: code spans, links,
-``**strong**`` and ``*emphasis*``. Every text is escaped; a link may only point inside the page
-(``#…``, mapped by ``link``) or to ``https:``. Not a general Markdown implementation: what the
+``**strong**`` and ``*emphasis*``. Every text is escaped; a link goes where ``link`` maps it
+(or stays plain words). Not a general Markdown implementation: what the
 documents do not use is rendered as plain paragraphs.
 
 >>> to_html("# Title\\n\\nSome *text* with `a<b>` and [a page](rules/ite.md).", lambda u: "#doc-" + u[6:-3])

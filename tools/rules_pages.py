@@ -3,7 +3,8 @@
 tools/build.py puts one hidden ``<section class="doc" id="rules-NAME">`` per document before
 ``</main>``; a ``#rules-NAME`` link shows it in place of the panels (static/app.css, ``:target``),
 so the pages work before Python, offline, and in the single saved file. Links between documents
-become links between these sections; links to source files stay plain words. The chrome around a
+become links between these sections; links to source files or other sites stay plain words (the
+page references nothing outside itself). The chrome around a
 document (back link, note on its language) is marked ``data-i18n``, so it follows the language switch.
 """
 
@@ -43,8 +44,6 @@ def doc_id(path: str) -> str | None:
 
 def _linker(own: str):
     def link(url: str) -> str | None:
-        if url.startswith("https://"):
-            return url
         path, _, fragment = url.partition("#")
         target = own if not path else doc_id(path)
         if target is None:
