@@ -10,7 +10,10 @@
   // Untrusted: only the name of a tab on this page.
   const tab = typeof name === "string" && /^[a-z][a-z0-9-]*$/.test(name)
     ? document.querySelector(`nav.tabs a[href="#${name}"]`) : null;
-  if (tab && document.getElementById(name)) location.replace(`#${name}`);
+  if (tab && document.getElementById(name)) {
+    location.replace(`#${name}`);
+    scrollTo(0, 0);  // a reopened tab starts at the top of the page, like a fresh visit
+  }
 })();
 (() => {
   const FIRST_PAINT = "__FIRST_PAINT__";
