@@ -74,7 +74,9 @@ def _cells(row: str) -> list[str]:
 
 
 def _table(lines: list[str], link: Linker) -> str:
-    head = "".join(f"<th scope='col'>{inline(c, link)}</th>" for c in _cells(lines[0]))
+    head = "".join(  # an empty header cell is no header (a corner above row labels)
+        f"<th scope='col'>{inline(c, link)}</th>" if c else "<td></td>" for c in _cells(lines[0])
+    )
     rows = "".join(
         "<tr>" + "".join(f"<td>{inline(c, link)}</td>" for c in _cells(line)) + "</tr>\n"
         for line in lines[2:]

@@ -1,6 +1,6 @@
 """The tabs (WAI-ARIA tabs pattern) over the ``#fragment`` that picks the panel on screen.
 
-Each ``nav.tabs`` link becomes a ``tab`` of a ``tablist`` (``aria-selected``, ``aria-controls``,
+Each ``nav.tabs`` link becomes a ``tab`` of a ``tablist`` made inside the nav (``aria-selected``, ``aria-controls``,
 roving ``tabindex``) and its panel a ``tabpanel``; Left/Right/Home/End move between tabs and open
 them (focus stays on the tab). Opening a tab by click or Enter moves focus to the panel's heading
 (``tabindex=-1``), so a screen reader says where it landed; so does following a link to a rules
@@ -128,7 +128,15 @@ def start_tabs(on_switch: Callable[[], None]) -> None:
     nav = document.querySelector("nav.tabs")
     if not hasattr(nav, "setAttribute"):
         return
-    nav.setAttribute("role", "tablist")
+    # The tablist inside the nav (the nav stays a landmark); display: contents keeps the layout.
+    tablist = document.createElement("div")
+    tablist.className = "tablist"
+    tablist.setAttribute("role", "tablist")
+    for name in ("aria-label", "data-i18n-aria-label"):
+        if nav.hasAttribute(name):
+            tablist.setAttribute(name, nav.getAttribute(name))
+    tablist.append(*list(nav.childNodes))
+    nav.append(tablist)
     names = []
     for link in _links():
         name = _name(link)
@@ -145,6 +153,6 @@ def start_tabs(on_switch: Callable[[], None]) -> None:
             heading.setAttribute("tabindex", "-1")  # focus lands here when the tab opens
     _tabs["names"] = tuple(names)
     _mark()
-    nav.addEventListener("keydown", create_proxy(_on_key))
-    nav.addEventListener("click", create_proxy(_on_click))
+    tablist.addEventListener("keydown", create_proxy(_on_key))
+    tablist.addEventListener("click", create_proxy(_on_click))
     window.addEventListener("hashchange", create_proxy(_opened(on_switch)))

@@ -5,6 +5,7 @@ rendered in the page, and the print sheet without controls."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
+from test_accessibility import run_axe
 
 from e2e_support import READY
 
@@ -26,7 +27,7 @@ def test_tabs_keyboard_focus_and_last_tab(app: Page) -> None:
     between tabs (focus stays on the tab); a reload without a #fragment reopens the last tab; a
     damaged saved tab is ignored."""
     page = app
-    expect(page.locator("nav.tabs")).to_have_attribute("role", "tablist")
+    expect(page.locator("nav.tabs > [role=tablist]")).to_have_attribute("aria-label", "Инструменты")
     expect(page.locator("#tab-roller")).to_have_attribute("aria-selected", "true")
     expect(page.locator("#ite")).to_have_attribute("role", "tabpanel")
     page.click("#tab-ite")
@@ -98,7 +99,7 @@ def test_enter_runs_the_main_action(app: Page) -> None:
 
 def test_rules_pages_and_print(app: Page) -> None:
     """A panel's rules link opens the rendered document in the page (headings, tables, no raw
-    Markdown), focus on its title; its back link returns to the panel; the print sheet hides the
+    Markdown, no axe violations), focus on its title; its back link returns to the panel; the print sheet hides the
     page's chrome and controls but keeps the odds table and chart."""
     page = app
     page.goto(base(page) + "#checks")
@@ -110,6 +111,7 @@ def test_rules_pages_and_print(app: Page) -> None:
     text = doc.inner_text()
     assert "## " not in text and "**" not in text and "](" not in text
     assert doc.locator("table").count() >= 1 and doc.locator("li code").count() > 5
+    assert run_axe(page) == []
     page.click("#rules-gauss a.doc-back")
     expect(page.locator("#checks")).to_be_visible()
     page.goto(base(page) + "#converter")
