@@ -176,13 +176,22 @@ def test_opposed_window_seed_examples(app: Page) -> None:
 
 
 def test_opposed_roll_without_defence_and_helpless(app: Page) -> None:
-    """With no defence entered both dice are rolled; a helpless side gives an automatic result."""
+    """With no defence entered both dice are rolled; a «Бросить защиту» roll serves one attack
+    (the field empties, the next attack rolls afresh and says so); a helpless side gives an
+    automatic result."""
     goto_checks(app)
     set_value(app, "#chk-opp-droll", "")
     expect(app.locator("#chk-opp-window")).to_contain_text("ещё не сделан")
     app.click("#chk-opp-roll")
     result = app.locator("#chk-opp-result")
     expect(result).to_contain_text("провал атаки при")
+    app.click("#chk-opp-roll-def")
+    expect(app.locator("#chk-opp-droll")).not_to_have_value("")
+    app.click("#chk-opp-roll")
+    expect(result).to_contain_text("брошено кнопкой «Бросить защиту»")
+    expect(app.locator("#chk-opp-droll")).to_have_value("")
+    app.click("#chk-opp-roll")
+    expect(result).to_contain_text("брошено вместе с атакой")
     expect(app.locator("#chk-opp-window")).to_contain_text("Защита ")
     app.check("#chk-opp-dhelpless")
     app.click("#chk-opp-roll")

@@ -71,7 +71,7 @@ def test_tabs_keyboard_focus_and_last_tab(app: Page) -> None:
 def test_enter_runs_the_main_action(app: Page) -> None:
     """Enter in a number field commits it and runs its section's main action once (the roller's
     roll with the new luck; the threat panel's «Записать» in its own box); Enter in a field whose
-    box has no main action only commits it."""
+    box has no main action only commits it; a textarea keeps Enter."""
     page = app
     page.goto(base(page) + "#roller")
     before = page.locator("#gauss-log li").count()
@@ -95,6 +95,12 @@ def test_enter_runs_the_main_action(app: Page) -> None:
     page.press("#threat-dark", "Enter")
     expect(page.locator("#threat-dark-range")).to_have_value(page.input_value("#threat-dark"))
     expect(page.locator("#threat-result")).to_have_text(result)  # no check was rolled
+
+    page.goto(base(page) + "#converter")
+    page.fill("#convert-input", "a")
+    page.press("#convert-input", "Enter")  # a textarea keeps Enter as a new line
+    assert page.input_value("#convert-input") == "a\n"
+    expect(page.locator("#convert-summary")).to_have_text("")
 
 
 def test_rules_pages_and_print(app: Page) -> None:
