@@ -1,6 +1,20 @@
 // First paint, before Python: tools/build.py fills in the catalogue and every panel's initial view
 // (computed at build time). Russian is already in the markup; a page whose saved language is
 // English is switched here, so it never shows Russian while Python starts. Python then takes over.
+// The last tab a GM opened (kit.tabs.TAB_KEY, saved by kit/browser_tabs.py) is reopened here, before
+// the first paint and before Python picks the panel to mount first, unless the address names one.
+(() => {
+  if (location.hash || new URLSearchParams(location.search).has("expr")) return;
+  let name = null;
+  try { name = JSON.parse(localStorage.getItem("gm.tab")); } catch { return; }
+  // Untrusted: only the name of a tab on this page.
+  const tab = typeof name === "string" && /^[a-z][a-z0-9-]*$/.test(name)
+    ? document.querySelector(`nav.tabs a[href="#${name}"]`) : null;
+  if (tab && document.getElementById(name)) {
+    location.replace(`#${name}`);
+    scrollTo(0, 0);  // a reopened tab starts at the top of the page, like a fresh visit
+  }
+})();
 (() => {
   const FIRST_PAINT = "__FIRST_PAINT__";
   let lang = "ru";

@@ -23,6 +23,7 @@ from html import escape
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rules_pages import with_rules
 from vendor import vendor
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -186,6 +187,8 @@ def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
         shutil.copy2(ROOT / relative, target)
         digest.update(relative.encode() + b"\0" + (ROOT / relative).read_bytes())
     build_id = digest.hexdigest()[:16]
+    page = out / "index.html"
+    page.write_text(with_rules(page.read_text(encoding="utf-8")), encoding="utf-8")
     write_pyscript_config(out)
     write_worker_files(out)
     make_snapshot(out)  # derived from the files above, so the build id covers it (and the first paint)

@@ -22,6 +22,7 @@ from pyscript import document, window
 
 from kit import browser_compute as compute_client
 from kit import browser_dom as dom
+from kit import browser_enter as enter
 from kit import browser_storage as storage
 from kit import common, compute, fmt
 from kit.form import ARG, FILE_NAME, FILE_TEXT, InputError
@@ -477,33 +478,29 @@ def _guarded(mounted: _Mounted, box: Any, step: Callable[[], object]) -> None:
 def _listen(mounted: _Mounted) -> None:
     actions = mounted.panel.actions
 
-    def on_event(event: Any) -> None:
-        target = event.target
+    def handle(target: Any, kind: str) -> None:
         for selector, action in actions.items():
             element = target.closest(selector) if hasattr(target, "closest") else None
             if not hasattr(element, "tagName") or not mounted.section.contains(element):
                 continue
-            if event.type == _trigger(element):
+            if kind == _trigger(element):
                 if str(getattr(element, "type", "")) == "file":
                     _read_file(mounted, action, element)
                 else:
                     _run(mounted, action, element)
                 return
-        if event.type == "change":
+        if kind == "change":
             _save(mounted)  # every field a GM typed survives a reload
 
-    def on_key(event: Any) -> None:
-        """Enter in a field with ``data-enter="BUTTON_ID"`` presses that button."""
-        target = event.target
-        button = target.getAttribute("data-enter") if hasattr(target, "getAttribute") else None
-        if str(event.key) == "Enter" and not event.isComposing and isinstance(button, str):
-            event.preventDefault()
-            dom.by_id(button).click()
+    def on_event(event: Any) -> None:
+        if event.type == "change" and enter.duplicate(event):
+            return  # the kit ran this change already, on Enter
+        handle(event.target, str(event.type))
 
     handler = create_proxy(on_event)
     for kind in ("click", "change", "input"):
         mounted.section.addEventListener(kind, handler)
-    mounted.section.addEventListener("keydown", create_proxy(on_key))
+    enter.listen(mounted.section, lambda field: handle(field, "change"))
 
 
 FILE_PROBLEMS = {"too_large": common.FILE_TOO_LARGE, "unreadable": common.FILE_UNREADABLE}

@@ -1,4 +1,4 @@
-"""The page around the panels: tabs, the language switch, enabling controls, and saving's
+"""The page around the panels: tabs (kit.browser_tabs), the language switch, enabling controls, and saving's
 banner (what could not be saved, and the ways out), storage usage and the compute worker's start.
 
 kit.browser mounts and runs the panels; this module only reads its registry of mounted panels.
@@ -10,11 +10,12 @@ import json
 from typing import Any
 
 from pyodide.ffi import create_proxy
-from pyscript import document, window
+from pyscript import window
 
 from kit import browser_compute as compute_client
 from kit import browser_dom as dom
 from kit import browser_storage as storage
+from kit import browser_tabs as tabs
 from kit import common
 from kit.browser import (
     _mounted,
@@ -30,7 +31,7 @@ from kit.browser import (
 from kit.msg import Cat
 from kit.panel import encode
 
-__all__ = ["after_ready", "enable", "mark_current_tab", "start_page", "start_saving"]
+__all__ = ["after_ready", "enable", "start_page", "start_saving"]
 
 
 # --------------------------------------------------------------------------- the page around the panels
@@ -46,32 +47,17 @@ def enable(root: Any) -> None:
                 dom.by_id(element_id).disabled = True
 
 
-def mark_current_tab(*_: Any) -> None:
-    """aria-current on the nav link of the panel that shows (the first one when no #fragment)."""
-    target = str(window.location.hash)
-    links = document.querySelectorAll("nav.tabs a")
-    ids = [str(link.getAttribute("href")) for link in links]
-    current = target if target in ids else ids[0]
-    for link in links:
-        if str(link.getAttribute("href")) == current:
-            link.setAttribute("aria-current", "page")
-        else:
-            link.removeAttribute("aria-current")
-
-
 def start_page() -> None:
-    """The language switch and the tabs' current marker."""
+    """The language switch and the tabs."""
     switch = dom.by_id("lang-switch")
     switch.addEventListener(
         "click", create_proxy(lambda _e: set_language("en" if language() == "ru" else "ru"))
     )
-    mark_current_tab()
-    window.addEventListener("hashchange", create_proxy(_left_panel))
+    tabs.start_tabs(_left_panel)
 
 
 def _left_panel(*_: Any) -> None:
     """Another tab: a computation the GM walked away from is stopped (the worker restarts)."""
-    mark_current_tab()
     if any(m.computing for m in _mounted.values()):
         compute_client.cancel()
 

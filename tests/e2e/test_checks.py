@@ -170,19 +170,28 @@ def test_opposed_window_seed_examples(app: Page) -> None:
     expect(window).to_contain_text(f"провал атаки при {'–'.join(map(str, gauss.opposed_window(12, 5)))}")
     expect(app.locator("#chk-opp-odds")).to_contain_text(percent(gauss.pierce_chance(12, 3, defence_luck=7)))
     app.click("#chk-opp-roll")
-    expect(app.locator("#chk-opp-result")).to_contain_text("защита 12 (введено)")
+    expect(app.locator("#chk-opp-result")).to_contain_text("защита 12 (введено мастером)")
     set_value(app, "#chk-opp-def", "0")
     set_value(app, "#chk-opp-dluck", "5")
 
 
 def test_opposed_roll_without_defence_and_helpless(app: Page) -> None:
-    """With no defence entered both dice are rolled; a helpless side gives an automatic result."""
+    """With no defence entered both dice are rolled; a «Бросить защиту» roll serves one attack
+    (the field empties, the next attack rolls afresh and says so); a helpless side gives an
+    automatic result."""
     goto_checks(app)
     set_value(app, "#chk-opp-droll", "")
     expect(app.locator("#chk-opp-window")).to_contain_text("ещё не сделан")
     app.click("#chk-opp-roll")
     result = app.locator("#chk-opp-result")
     expect(result).to_contain_text("провал атаки при")
+    app.click("#chk-opp-roll-def")
+    expect(app.locator("#chk-opp-droll")).not_to_have_value("")
+    app.click("#chk-opp-roll")
+    expect(result).to_contain_text("брошено кнопкой «Бросить защиту»")
+    expect(app.locator("#chk-opp-droll")).to_have_value("")
+    app.click("#chk-opp-roll")
+    expect(result).to_contain_text("брошено вместе с атакой")
     expect(app.locator("#chk-opp-window")).to_contain_text("Защита ")
     app.check("#chk-opp-dhelpless")
     app.click("#chk-opp-roll")
@@ -351,7 +360,9 @@ def test_english_narration_and_messages_rerender_on_switch(browser: Browser, sit
     expect(page.locator("#chk-cmb-lands")).to_contain_text("The attack lands: ")
     expect(page.locator("#chk-med-result")).to_contain_text("Median roll: 3d20 = ")
     expect(page.locator("#chk-med-odds")).to_contain_text("not enough mana")
-    expect(page.locator("#chk-opp-window")).to_contain_text("Defence 12 (entered): the attack fails on 9–12")
+    expect(page.locator("#chk-opp-window")).to_contain_text(
+        "Defence 12 (typed by the GM): the attack fails on 9–12"
+    )
     expect(skill_error).to_contain_text("Situational modifier")
     expect(page.locator("#chk-madness-state")).to_contain_text("Failures in the series: 0")
     page.click("#lang-switch")
@@ -375,7 +386,7 @@ def test_bad_input_then_english_has_no_stray_russian_and_russian_returns(
     page.click("#chk-skill-roll")
     page.click("#chk-cmb-roll")
     set_value(page, "#chk-opp-droll", "12")
-    expect(page.locator("#chk-opp-window")).to_contain_text("Защита 12 (введено)")
+    expect(page.locator("#chk-opp-window")).to_contain_text("Защита 12 (введено мастером)")
     set_value(page, "#chk-opp-droll", "-")
     opp_error = page.locator("#chk-opp-title").locator("xpath=../..").locator(".error")
     expect(opp_error).to_contain_text("Бросок защиты")

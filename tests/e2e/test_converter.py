@@ -203,16 +203,16 @@ def test_too_long_input_is_refused_and_clears_the_old_output(app: Page) -> None:
     app.fill("#convert-input", "")
 
 
-def test_example_fills_the_input_and_clears_the_old_output(app: Page) -> None:
-    """«Пример из поста» puts the post's lines into the input; the old result is gone."""
+def test_example_fills_the_input_and_replaces_the_old_output(app: Page) -> None:
+    """«Пример из поста» puts the post's lines into the input and shows their conversion; the old result is gone."""
     app.fill("#convert-input", "Результат броска 3D20: 1 + 1 = 2.")
     app.click("#convert-run")
     expect(app.locator("#convert-reasons li")).to_have_count(1)
     app.click("#convert-example")
     assert app.input_value("#convert-input") == SEED_INPUT
-    assert app.input_value("#convert-output") == ""
-    expect(app.locator("#convert-reasons li")).to_have_count(0)
-    expect(app.locator("#convert-copy")).to_be_disabled()
+    assert app.input_value("#convert-output").startswith("Результат броска 3D20: 4 + 6 + 2 , GaussD20: 4\n")
+    expect(app.locator("#convert-reasons li")).to_have_count(1)  # the post's 3D20+1 line
+    expect(app.locator("#convert-copy")).to_be_enabled()
 
 
 def test_input_and_result_survive_a_reload(app: Page) -> None:

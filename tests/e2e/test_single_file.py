@@ -102,3 +102,14 @@ def test_heavy_odds_run_in_the_page_and_it_says_so(disk_page: tuple[Page, Watch]
     page.fill("#notation-expr", "8d10!")
     page.click("#notation-odds")
     expect(page.locator("#notation-dist-status")).to_contain_text("Распределение 8d10!")
+
+
+def test_rules_pages_work_from_disk(disk_page: tuple[Page, Watch]) -> None:
+    """In the saved file a panel's «правила» link opens the rendered rules page (no raw Markdown)."""
+    page, _ = disk_page
+    page.goto(page.url.split("#")[0] + "#ite")
+    page.click("#ite .rules-link a")
+    doc = page.locator("#rules-ite")
+    expect(doc).to_be_visible()
+    expect(page.locator("#ite")).to_be_hidden()
+    assert "## " not in doc.inner_text() and doc.locator("h3").count() > 1

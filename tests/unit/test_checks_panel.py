@@ -129,16 +129,28 @@ def test_junk_in_the_defence_field_never_rolls_silently() -> None:
 def test_the_defence_used_is_labelled_entered_rolled_or_rolled_with_the_attack() -> None:
     """Entered by hand, rolled with «Бросить защиту», or rolled with the attack: the line says which."""
     entered = act(State(), "#chk-opp-roll", **{"chk-opp-droll": "12"})
-    assert "(entered)" in render(CHECKS.view(entered)["chk-opp-result"].text, "en")
+    assert "(typed by the GM)" in render(CHECKS.view(entered)["chk-opp-result"].text, "en")
     done = outcome(CHECKS.actions["#chk-opp-roll-def"](State(), FORM))
     value = done.state.opposed.entered
     assert done.effects == (SetFields((("chk-opp-droll", str(value)),)),)
     rolled = act(done.state, "#chk-opp-roll", **{"chk-opp-droll": str(value)})
     assert "rolled with Roll the defence: 3d20" in render(CHECKS.view(rolled)["chk-opp-result"].text, "en")
     retyped = act(rolled, "#chk-opp-roll", **{"chk-opp-droll": str(value % 20 + 1)})
-    assert "(entered)" in render(CHECKS.view(retyped)["chk-opp-result"].text, "en")
+    assert "(typed by the GM)" in render(CHECKS.view(retyped)["chk-opp-result"].text, "en")
     fresh = act(State(), "#chk-opp-roll")
     assert "rolled with the attack: 3d20" in render(CHECKS.view(fresh)["chk-opp-result"].text, "en")
+
+
+def test_a_defence_roll_serves_one_attack() -> None:
+    """«Бросить защиту» then an attack: the attack empties the defence field, so the next attack
+    rolls a fresh defence (said so) instead of silently reusing the old roll."""
+    done = outcome(CHECKS.actions["#chk-opp-roll-def"](State(), FORM))
+    value = str(done.state.opposed.entered)
+    attacked = outcome(CHECKS.actions["#chk-opp-roll"](done.state, {**FORM, "chk-opp-droll": value}))
+    assert attacked.effects == (SetFields((("chk-opp-droll", ""),)),)
+    assert attacked.state.opposed.entered is None and attacked.state.opposed.defence_roll is None
+    again = act(attacked.state, "#chk-opp-roll", **{"chk-opp-droll": ""})
+    assert "rolled with the attack: 3d20" in render(CHECKS.view(again)["chk-opp-result"].text, "en")
 
 
 def test_series_runs_until_it_ends_and_then_refuses() -> None:

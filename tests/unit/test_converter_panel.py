@@ -147,10 +147,11 @@ def test_copy_copies_exactly_the_output() -> None:
     assert done.state == state and done.effects == (Copy(SEED_OUTPUT, "convert-copy-status"),)
 
 
-def test_the_example_fills_the_input_and_clears_the_old_result() -> None:
-    """«Пример из поста» puts the post's lines into the input and drops the previous output."""
+def test_the_example_fills_the_input_and_replaces_the_old_result() -> None:
+    """«Пример из поста» puts the post's lines into the input and shows their conversion, never
+    the previous paste's output."""
     done = example(_converted(BAD_LINES), {})
-    assert isinstance(done, Outcome) and done.state == State()
+    assert isinstance(done, Outcome) and done.state == _converted(EXAMPLE)
     assert done.effects == (SetFields((("convert-input", EXAMPLE),)),)
 
 

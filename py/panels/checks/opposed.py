@@ -2,13 +2,15 @@
 
 The optional «Бросок защиты» field decides the defence: empty means it is rolled with the attack;
 anything else must be a number 1–20 (else a message, never a silent roll). Every line says how
-the defence came about: entered by hand, rolled with «Бросить защиту», or rolled with the attack.
+the defence came about: typed by the GM, rolled with «Бросить защиту», or rolled with the attack.
+A «Бросить защиту» roll serves one attack: the attack empties the field, so the next one rolls a
+fresh defence instead of silently reusing the old one; a typed defence stays until the GM clears it.
 
 >>> import random
 >>> from kit.msg import render
 >>> state = roll(random.Random(1), State(), {**FORM, "chk-opp-droll": "12"}).state
 >>> render(view(state)["chk-opp-window"].text, "en")
-'Defence 12 (entered): the attack fails on 9–12 and pierces on anything else.'
+'Defence 12 (typed by the GM): the attack fails on 9–12 and pierces on anything else.'
 """
 
 from __future__ import annotations
@@ -162,7 +164,10 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
         defence=new.entered,
     )
     attacked = Attacked(result, new.defence_roll if new.entered is not None else None)
-    return Outcome(replace(new, last=attacked), log=line(attacked))
+    if attacked.defence_roll is None:
+        return Outcome(replace(new, last=attacked), log=line(attacked))
+    used = replace(new, entered=None, defence_roll=None, last=attacked)  # one roll, one attack
+    return Outcome(used, log=line(attacked), effects=(SetFields(((DEFENCE_FIELD, ""),)),))
 
 
 def _defence_shown(state: State, window_modifier: int) -> tuple[int, Renderable] | None:

@@ -180,7 +180,7 @@ WINDOW_LINE = Msg(
     "Защита {defence} ({how}): провал атаки при {low}–{high}, пробой — всё остальное.",
     "Defence {defence} ({how}): the attack fails on {low}–{high} and pierces on anything else.",
 )
-HOW_ENTERED = Msg("checks.how_entered", "введено", "entered")
+HOW_ENTERED = Msg("checks.how_entered", "введено мастером", "typed by the GM")
 HOW_ROLLED = Msg(
     "checks.how_rolled", "брошено кнопкой «Бросить защиту»: {roll}", "rolled with Roll the defence: {roll}"
 )

@@ -163,8 +163,10 @@ def copy(state: State, form: Form) -> Outcome[State]:
 
 
 def example(state: State, form: Form) -> Outcome[State]:
-    """The post's example goes into the input; the old output would not belong to it, so it goes."""
-    return Outcome(State(), effects=(SetFields(((INPUT_ID, EXAMPLE),)),))
+    """The post's example goes into the input and is converted at once: the output beside it is
+    always the example's, never the previous paste's."""
+    done = _converting(EXAMPLE)
+    return Outcome(done.state, effects=(SetFields(((INPUT_ID, EXAMPLE),)), *done.effects))
 
 
 def describe(reason: forum_log.Reason) -> Renderable:

@@ -31,3 +31,12 @@ COMPUTED = Msg(
     "Все вычисления — в браузере, на Python (PyScript + Pyodide).",
     "Everything is computed in your browser, in Python (PyScript + Pyodide).",
 )
+PANEL_RULES = Msg("shell.panel_rules", "Правила и толкования", "Rules and readings")
+RULES_BACK = Msg("shell.rules_back", "← Назад к инструменту", "← Back to the tool")
+RULES_ALL = Msg("shell.rules_all", "Все правила", "All rules")
+RULES_PAGE = Msg("shell.rules_page", "Правила", "Rules")
+RULES_LANGUAGE = Msg(
+    "shell.rules_language",
+    "Толкования записаны по-английски; слова сидов приведены по-русски.",
+    "The readings are written in English; the seeds' words are quoted in Russian.",
+)
