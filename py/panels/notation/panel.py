@@ -37,7 +37,7 @@ from kit.panel import (
     SetFields,
     SetUrl,
 )
-from panels.notation import text
+from panels.notation import lab, text
 from panels.notation.digest import Key, from_json
 from panels.notation.jobs import is_light
 from panels.notation.state import MAX_LENGTH, VIEWS, Fault, Odds, State, dump, load
@@ -194,9 +194,12 @@ def export_log(state: State, form: Form) -> Outcome[State]:
 
 def start(state: State, form: Form, params: Mapping[str, str]) -> State | Outcome[State]:
     """A share link's ``?expr=`` is untrusted input: checked like a typed line, its odds shown."""
+    restored = lab.compute_lab(state, state.lab.rows) if any(r.strip() for r in state.lab.rows) else None
+    if restored is not None:  # the saved lab's results (at once if light)
+        state = restored.state
     line = params.get("expr")
     if line is None:
-        return state
+        return state if restored is None else restored
     if len(line) > MAX_LENGTH:
         message = common.TOO_LONG(name=text.EXPRESSION, length=len(line), limit=MAX_LENGTH)
         return Outcome(State(view=state.view), error=message, effects=(DROP_LINK,))
@@ -217,6 +220,15 @@ def panel(rng: random.Random) -> Panel[State]:
             "#notation-csv": download_csv,
             "#notation-share": share,
             "#notation-log-export": export_log,
+            "#lab-run": lab.run_lab,
+            ".lab-row": lab.run_lab,
+            "#lab-add": lab.add_row,
+            ".lab-remove": lab.remove_row,
+            ".lab-up": partial(lab.move_row, -1),
+            ".lab-down": partial(lab.move_row, 1),
+            "input[name='lab-view']": lab.set_lab_view,
+            "#lab-csv": lab.download_csv,
+            "#lab-svg": lab.download_svg,
         },
         dump=dump,
         load=load,

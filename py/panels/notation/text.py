@@ -261,3 +261,4 @@ KINDS = {
     "keep": Msg("notation.kind.keep", "оставить/отбросить", "keep"),
 }
 UNKNOWN_ERROR = Msg("notation.error_unknown", "ошибка {code}", "error {code}")
+from panels.notation import lab_text  # noqa: E402,F401  (the lab's static ids are in the catalogue too)
