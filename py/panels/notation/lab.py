@@ -145,9 +145,7 @@ def _shown(state: State) -> LabDigest:
 
 
 def _csv_cell(text: Renderable) -> Renderable:
-    """A CSV field: quoted, inner quotes doubled (labels are user text)."""
-    if isinstance(text, str):
-        return '"' + text.replace('"', '""') + '"'
+    """A quoted CSV field (its inner quotes already doubled)."""
     return Cat(('"', text, '"'))
 
 
@@ -155,7 +153,8 @@ def download_csv(state: State, form: Form) -> Outcome[State]:
     """The lab's table as CSV: P(=), P(≥), P(≤) of every series per value, then the statistics and
     the pairwise odds (decimal, dot)."""
     digest = _shown(state)
-    names = [series_name(s) for s in digest.series]
+    # labels are user text: quotes doubled inside, each name quoted (the parts the lab adds have none)
+    names = [series_name(replace(s, label=s.label.replace('"', '""'))) for s in digest.series]
     lines: list[Renderable] = [Cat(tuple(_header(names)), ",")]
     for i, value in enumerate(digest.values):
         cells = [f"{float(p):.12g}" for s in digest.series for p in s.cells[i]]
