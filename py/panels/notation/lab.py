@@ -19,18 +19,21 @@ from functools import partial
 
 from kit.form import ARG, Form, InputError, read_choice, read_text
 from kit.msg import Cat, Renderable
-from kit.panel import Answer, Compute, Download, Effect, Outcome
+from kit.panel import Answer, Compute, Download, Effect, Outcome, SetFields
 from panels.notation import lab_text
 from panels.notation.jobs import INLINE_WORK
 from panels.notation.lab_digest import MAX_ROWS, LabDigest, from_json, make, prepare
 from panels.notation.lab_state import MAX_LENGTH, VIEWS, Lab, LabFault
 from panels.notation.lab_view import chart_of, series_name
+from panels.notation.program import EXAMPLES, MAX_PROGRAM
 from panels.notation.state import State
 from panels.notation.words import error_message
 from rules import notation
 
 __all__ = [
     "add_row",
+    "choose_example",
+    "run_program",
     "compute_lab",
     "download_csv",
     "download_svg",
@@ -59,18 +62,33 @@ def _is_light(rows: tuple[str, ...]) -> bool:
     return sum(notation.parse(line, names=names).work for _, line in prepared.lines) <= INLINE_WORK
 
 
-def compute_lab(state: State, rows: tuple[str, ...], effects: tuple[Effect, ...] = ()) -> Outcome[State]:
-    """Show the results of ``rows``: at once if light, else from the worker; a refused row clears them."""
+def compute_lab(
+    state: State, rows: tuple[str, ...], program: str | None = None, effects: tuple[Effect, ...] = ()
+) -> Outcome[State]:
+    """Show the results of ``rows`` (and of ``program``, default: the one run last): at once if light,
+    else from the worker (a program always); a refused row clears them."""
     lab = state.lab
+    source = lab.program if program is None else program
     prepared = prepare(rows)
     if prepared.fault is not None:
         row, error = prepared.fault
         fault = LabFault(row, rows[row], error.position)
         message = lab_text.ERROR_AT(row=row + 1, col=error.position + 1, msg=error_message(error))
-        return Outcome(replace(state, lab=Lab(rows, lab.view, fault=fault)), error=message, effects=effects)
+        cleared = Lab(rows, lab.view, fault=fault, program=source)
+        return Outcome(replace(state, lab=cleared), error=message, effects=effects)
+    if source.strip():
+        ask = Compute(
+            "notation.program",
+            {"rows": list(rows), "source": source},
+            partial(got_program, rows, source),
+            lab_text.PROGRAM_LABEL,
+            failed=partial(lab_stopped, rows),
+        )
+        pending = Lab(rows, lab.view, key=rows, pending=True, program=source)
+        return Outcome(replace(state, lab=pending), effects=(*effects, ask))
     if not prepared.lines:
         return Outcome(replace(state, lab=Lab(rows, lab.view)), effects=effects)
-    if lab.digest is not None and _essence(lab.key) == _essence(rows):
+    if lab.digest is not None and not lab.program and _essence(lab.key) == _essence(rows):
         return Outcome(replace(state, lab=replace(lab, rows=rows, key=rows)), effects=effects)
     if _is_light(rows):
         return Outcome(replace(state, lab=Lab(rows, lab.view, make(rows), rows)), effects=effects)
@@ -92,6 +110,43 @@ def got_lab(rows: tuple[str, ...], state: State, answer: Answer) -> State:
     if not answer.ok:
         return replace(state, lab=replace(lab, pending=False, stopped=True))
     return replace(state, lab=replace(lab, digest=from_json(answer.result), pending=False))
+
+
+def got_program(rows: tuple[str, ...], source: str, state: State, answer: Answer) -> State | Outcome[State]:
+    """The worker's results for ``rows`` and the program ``source``, or why the program failed."""
+    lab = state.lab
+    if lab.key != rows or lab.program != source or not lab.pending:
+        return state
+    if answer.ok:
+        return replace(state, lab=replace(lab, digest=from_json(answer.result), pending=False))
+    failed = replace(state, lab=replace(lab, pending=False))
+    if answer.code == "program_needs_worker":
+        return Outcome(failed, error=lab_text.NEEDS_WORKER)
+    params = dict(answer.params)
+    message = lab_text.PROGRAM_ERRORS.get(str(params.pop("problem", "")))
+    if answer.code != "program_error" or message is None:
+        return replace(failed, lab=replace(failed.lab, stopped=True))
+    values = {k: str(v) for k, v in params.items()}
+    return Outcome(failed, error=message(**values))
+
+
+def run_program(state: State, form: Form) -> Outcome[State]:
+    """Run the program in the field (in the worker) with the rows as typed; an empty program drops
+    its outputs."""
+    source = read_text(form, "lab-program", MAX_PROGRAM, lab_text.PROGRAM)
+    return compute_lab(state, _rows(state, form), source)
+
+
+def choose_example(state: State, form: Form) -> State | Outcome[State]:
+    """A worked program: put it into the field and run it; the list returns to "choose"."""
+    key = form.get("lab-example")
+    if not key:
+        return state
+    if key not in EXAMPLES:
+        raise InputError(lab_text.PROGRAM_EXAMPLES)
+    source = EXAMPLES[str(key)]
+    fields = SetFields((("lab-program", source), ("lab-example", "")))
+    return compute_lab(state, _rows(state, form), source, (fields,))
 
 
 def lab_stopped(rows: tuple[str, ...], state: State, answer: Answer) -> State:

@@ -137,8 +137,14 @@ def _distributions(
     return out
 
 
-def make(rows: Sequence[str], /, limits: notation.Limits = notation.DEFAULT_LIMITS) -> LabDigest:
-    """Every series of ``rows`` (which ``prepare`` accepted), their union of values and pairs."""
+def make(
+    rows: Sequence[str],
+    /,
+    limits: notation.Limits = notation.DEFAULT_LIMITS,
+    outputs: Sequence[tuple[str, dict[int, Fraction]]] = (),
+) -> LabDigest:
+    """Every series of ``rows`` (which ``prepare`` accepted) and of a program's ``outputs`` (label,
+    distribution; row MAX_ROWS + k for the k-th), their union of values and pairs."""
     prepared = prepare(rows, limits)
     names = dict(prepared.names)
     found: list[tuple[int, str, int, int, dict[int, Fraction]]] = []
@@ -151,6 +157,7 @@ def make(rows: Sequence[str], /, limits: notation.Limits = notation.DEFAULT_LIMI
             continue
         label = _label(notation.parse(line, limits=limits, names=names))
         found += [(index, label, part, count, dist) for part, count, dist in parts]
+    found += [(MAX_ROWS + k, label, 0, 0, dist) for k, (label, dist) in enumerate(outputs)]
     cut_series = len(found) > MAX_SERIES
     found = found[:MAX_SERIES]
     summaries = [notation.summary_of(dist) for *_, dist in found]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from panels.notation.lab_digest import MAX_ROWS, LabDigest
+from panels.notation.program import MAX_PROGRAM
 from rules import notation
 
 __all__ = ["VIEWS", "Lab", "LabFault", "dump_lab", "load_lab"]
@@ -45,10 +46,11 @@ class Lab:
     pending: bool = False
     stopped: bool = False
     fault: LabFault | None = None
+    program: str = ""  # the program whose outputs join the series (program mode), "" for none
 
 
 def dump_lab(lab: Lab, /) -> dict[str, Any]:
-    return {"rows": list(lab.rows), "view": lab.view}
+    return {"rows": list(lab.rows), "view": lab.view, "program": lab.program}
 
 
 def load_lab(raw: Any, /) -> Lab:
@@ -64,4 +66,7 @@ def load_lab(raw: Any, /) -> Lab:
         raise ValueError(f"the lab holds 1 to {MAX_ROWS} rows of at most {MAX_LENGTH} characters")
     if view not in VIEWS:
         raise ValueError("unknown lab view")
-    return Lab(tuple(rows), view)
+    program = raw.get("program", "")
+    if not isinstance(program, str) or len(program) > MAX_PROGRAM:
+        raise ValueError(f"the program must be text of at most {MAX_PROGRAM} characters")
+    return Lab(tuple(rows), view, program=program)

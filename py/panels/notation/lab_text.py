@@ -63,3 +63,83 @@ CUT_VALUES = Msg(
     "Values {lo} to {hi} are shown; the rarest ones at the edges are left out.",
 )
 NO_RESULT = Msg("notation.lab.no_result", "Сначала нажмите «Сравнить».", "Press “Compare” first.")
+OUTPUT = Msg("notation.lab.output", "вывод {n}", "output {n}")
+PROGRAM_TITLE = Msg(
+    "notation.lab.program_title", "Программа (Python + icepool)", "Program (Python + icepool)"
+)
+PROGRAM_HINT = Msg(
+    "notation.lab.program_hint",
+    'output(d20 + 5, "атака") добавляет ряд на тот же график и в ту же таблицу; можно несколько выводов, '
+    "функции, циклы. Доступны d4 … d100, d(n), Die, Pool, map, highest, lowest и модуль icepool; import — только "
+    "icepool и чистые модули (math, fractions, itertools, functools, collections…). Программа выполняется "
+    "в фоновом вычислителе, без доступа к странице, сети и файлам; «Отмена» и лимит времени её останавливают.",
+    'output(d20 + 5, "attack") adds a series to the same chart and table; several outputs, functions and '
+    "loops are fine. Available: d4 … d100, d(n), Die, Pool, map, highest, lowest and the icepool module; "
+    "import only icepool and pure modules (math, fractions, itertools, functools, collections…). The program "
+    "runs in the background worker, with no access to the page, the network or files; Cancel and the time "
+    "limit stop it.",
+)
+PROGRAM = Msg("notation.lab.program", "Программа", "Program")
+PROGRAM_RUN = Msg("notation.lab.program_run", "Запустить программу", "Run the program")
+PROGRAM_EXAMPLES = Msg("notation.lab.program_examples", "Примеры программ", "Example programs")
+EXAMPLE_GAUSS = Msg(
+    "notation.lab.example.gauss", "GaussD20 с удачей (сид 000)", "GaussD20 with luck («удача», seed 000)"
+)
+EXAMPLE_EXPLODE = Msg(
+    "notation.lab.example.explode",
+    "d6, взрывается на 6 не больше 3 раз (AnyDice)",
+    "d6 exploding on 6 up to 3 times (AnyDice)",
+)
+EXAMPLE_STATS = Msg(
+    "notation.lab.example.stats", "4d6kh3: лучшая и худшая из шести", "4d6kh3: best and worst of six"
+)
+PROGRAM_LABEL = Msg("notation.lab.program_label", "программа лаборатории", "the lab's program")
+NEEDS_WORKER = Msg(
+    "notation.lab.needs_worker",
+    "Программы выполняются только в фоновом вычислителе, а в сохранённом файле (file://) его нет: "
+    "откройте страницу с сайта. Строки-выражения работают и здесь.",
+    "Programs run only in the background worker, which the saved file (file://) cannot start: open the "
+    "hosted page. Expression rows work here too.",
+)
+PROGRAM_ERRORS = {
+    "syntax": Msg(
+        "notation.lab.program.syntax",
+        "Программа, строка {line}: синтаксическая ошибка: {message}",
+        "Program, line {line}: syntax error: {message}",
+    ),
+    "denied": Msg(
+        "notation.lab.program.denied",
+        "Программа, строка {line}: {name} недоступно программе (нет доступа к странице, сети и файлам)",
+        "Program, line {line}: {name} is not available to a program (no page, network or files)",
+    ),
+    "runtime": Msg(
+        "notation.lab.program.runtime",
+        "Программа, строка {line}: {kind}: {message}",
+        "Program, line {line}: {kind}: {message}",
+    ),
+    "output": Msg(
+        "notation.lab.program.output",
+        "Программа, строка {line}: output() ждёт кубик icepool или целое число, а получено {kind} (у пула вызовите .sum())",
+        "Program, line {line}: output() takes an icepool die or a whole number, got {kind} (call .sum() on a pool)",
+    ),
+    "outcomes": Msg(
+        "notation.lab.program.outcomes",
+        "Программа, строка {line}: у вывода {label} исходы не целые ({kind})",
+        "Program, line {line}: the output {label} has outcomes that are not whole numbers ({kind})",
+    ),
+    "too_many_outputs": Msg(
+        "notation.lab.program.too_many_outputs",
+        "Программа, строка {line}: больше {max} выводов",
+        "Program, line {line}: more than {max} outputs",
+    ),
+    "too_many_outcomes": Msg(
+        "notation.lab.program.too_many_outcomes",
+        "Программа, строка {line}: у вывода {label} больше {max} исходов",
+        "Program, line {line}: the output {label} has more than {max} outcomes",
+    ),
+    "too_long": Msg(
+        "notation.lab.program.too_long",
+        "Программа длиннее {max} символов",
+        "The program is longer than {max} characters",
+    ),
+}

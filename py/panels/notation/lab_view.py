@@ -29,6 +29,8 @@ COLUMN = {"eq": 0, "ge": 1, "le": 2}
 
 def series_name(series: Series, /) -> Renderable:
     """``stats · highest``, ``stats · #2``, ``stats · sum``, or the label of a plain line."""
+    if series.row >= MAX_ROWS and not series.label:  # a program's output without a label
+        return lab_text.OUTPUT(n=series.row - MAX_ROWS + 1)
     if not series.count:
         return series.label
     if series.part == 0:

@@ -229,6 +229,8 @@ def panel(rng: random.Random) -> Panel[State]:
             "input[name='lab-view']": lab.set_lab_view,
             "#lab-csv": lab.download_csv,
             "#lab-svg": lab.download_svg,
+            "#lab-program-run": lab.run_program,
+            "#lab-example": lab.choose_example,
         },
         dump=dump,
         load=load,
