@@ -111,9 +111,11 @@ class CopyLog:
 @dataclass(frozen=True)
 class CopyUrl:
     """Copy the page's address (after any ``SetUrl`` of the same outcome: a share link); say so in
-    ``status``."""
+    ``status``. ``offline``: what to say instead, without copying, when the page is the saved file
+    (``file://``), where a link cannot be opened elsewhere."""
 
     status: str
+    offline: Renderable | None = None
 
 
 @dataclass(frozen=True)
@@ -385,14 +387,14 @@ def check_record(text: object) -> str | None:
     return None
 
 
-MAX_URL_VALUE = 2_000
+MAX_URL_VALUE = 16_000  # a whole dice lab with its program (compressed) fits
 
 
 def sound_url_params(params: tuple[tuple[str, str | None], ...]) -> tuple[tuple[str, str | None], ...]:
     """The share-link parameters that may go into the URL: valid UTF-8 within the size limit (a
     removal, ``None``, always may); anything else is left out rather than written.
 
-    >>> sound_url_params((("expr", "3d6"), ("long", "x" * 3000), ("y", None)))
+    >>> sound_url_params((("expr", "3d6"), ("long", "x" * 20_000), ("y", None)))
     (('expr', '3d6'), ('y', None))
     """
     sound = []

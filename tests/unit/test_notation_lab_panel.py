@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -175,3 +176,50 @@ def test_the_view_speaks_both_languages() -> None:
     assert not [t for t in english if CYRILLIC.search(re.sub(r"«[^»]*»", "", t))]
     assert any(CYRILLIC.search(t) for t in texts(view, "ru"))
     assert make(("6x4d6kh3",)).series[1].label == "6x4d6kh3"
+
+
+def test_a_share_link_carries_the_whole_lab_and_is_checked() -> None:
+    """?lab= holds rows, labels, view and program; opening it fills the fields and computes; a damaged,
+    oversized or invalid link is refused whole and dropped from the address."""
+    from kit.panel import Copy, CopyUrl, SetFields, SetUrl
+    from panels.notation.lab_share import MAX_PARAM, decode_lab, encode_lab
+
+    shown = lab.set_lab_view(_run(("4d6kh3 # сила", "6x4d6kh3")), {"lab-view": "le"})
+    shown = replace(shown, lab=replace(shown.lab, program='output(d20, "атака")'))
+    shared = lab.share(shown, {})
+    link = next(e for e in shared.effects if isinstance(e, SetUrl)).params[0]
+    assert link[0] == "lab" and decode_lab(link[1]) == Lab(shown.lab.rows, "le", program=shown.lab.program)
+    copy = next(e for e in shared.effects if isinstance(e, CopyUrl))
+    assert "file://" in render(copy.offline, "en")
+    opened = dice.start(State(), {}, {"lab": link[1]})
+    assert opened.error is None
+    assert opened.state.lab.rows == shown.lab.rows and opened.state.lab.view == "le"
+    fields = dict(next(e for e in opened.effects if isinstance(e, SetFields)).values)
+    assert fields["lab-row-0"] == "4d6kh3 # сила" and fields["lab-program"] == shown.lab.program
+    assert [e.job for e in opened.effects if isinstance(e, Compute)] == ["notation.program"]
+    text = lab.copy_text(shown, {}).effects[0]
+    assert (
+        isinstance(text, Copy) and text.text == '4d6kh3 # сила\n6x4d6kh3\n\n# program\noutput(d20, "атака")\n'
+    )
+    import base64
+    import zlib
+
+    bomb = base64.urlsafe_b64encode(zlib.compress(b"[" * 10_000_000)).decode()
+    bad_rows = encode_lab(Lab(("d6",))).replace("A", "B")
+    for raw in ("", "x" * (MAX_PARAM + 1), bomb, bad_rows, encode_lab(Lab(("2d6 + foo",)))[:-3]):
+        refused = dice.start(State(), {}, {"lab": raw})
+        assert refused.error is not None, raw[:40]
+        assert SetUrl((("lab", None),)) in refused.effects
+    typo = dice.start(State(), {}, {"lab": encode_lab(Lab(("2d6 + foo",)))})
+    assert typo.state.lab.fault is not None  # a valid link with a typo shows the typo, like typing it
+    with pytest.raises(InputError):
+        lab.share(State(), {})
+
+
+def test_dice_actions_keep_the_lab() -> None:
+    """Rolling or refusing a line in the dice field leaves the lab as it is."""
+    state = _run(("3d6",))
+    rolled = dice.roll(__import__("random").Random(1), state, {"notation-expr": "2d6"}).state
+    assert rolled.lab == state.lab
+    refused = dice.odds_only(state, {"notation-expr": "2d6 +"}).state
+    assert refused.lab == state.lab

@@ -19,10 +19,11 @@ from functools import partial
 
 from kit.form import ARG, Form, InputError, read_choice, read_text
 from kit.msg import Cat, Renderable
-from kit.panel import Answer, Compute, Download, Effect, Outcome, SetFields
+from kit.panel import Answer, Compute, Copy, CopyUrl, Download, Effect, Outcome, SetFields, SetUrl
 from panels.notation import lab_text
 from panels.notation.jobs import INLINE_WORK
 from panels.notation.lab_digest import MAX_ROWS, LabDigest, from_json, make, prepare
+from panels.notation.lab_share import MAX_PARAM, PARAM, as_text, decode_lab, encode_lab
 from panels.notation.lab_state import MAX_LENGTH, VIEWS, Lab, LabFault
 from panels.notation.lab_view import chart_of, series_name
 from panels.notation.program import EXAMPLES, MAX_PROGRAM
@@ -32,6 +33,9 @@ from rules import notation
 
 __all__ = [
     "add_row",
+    "copy_text",
+    "from_link",
+    "share",
     "choose_example",
     "run_program",
     "compute_lab",
@@ -241,3 +245,38 @@ def download_svg(state: State, form: Form) -> Outcome[State]:
 
     chart = chart_of(_shown(state), state.lab.view)
     return Outcome(state, effects=(Download("dice-lab.svg", svg_file(chart, "en"), "image/svg+xml"),))
+
+
+def _shareable(state: State) -> Lab:
+    lab = state.lab
+    if not _essence(lab.rows) and not lab.program.strip():
+        raise InputError(lab_text.NOTHING_TO_SHARE)
+    return lab
+
+
+def share(state: State, form: Form) -> Outcome[State]:
+    """A link carrying the lab shown (rows, labels, view, program) into the address, and copied;
+    from the saved file the page says that a link needs the hosted page."""
+    encoded = encode_lab(_shareable(state))
+    if len(encoded) > MAX_PARAM:
+        raise InputError(lab_text.TOO_BIG)
+    effects = (SetUrl(((PARAM, encoded),)), CopyUrl("lab-copy-status", offline=lab_text.SHARE_OFFLINE))
+    return Outcome(state, effects=effects)
+
+
+def copy_text(state: State, form: Form) -> Outcome[State]:
+    """The lab as plain text (rows, then the program), copied."""
+    return Outcome(state, effects=(Copy(as_text(_shareable(state)), "lab-copy-status"),))
+
+
+def from_link(state: State, raw: str) -> Outcome[State]:
+    """A share link's lab (untrusted): checked, put into the fields and computed; refused whole if damaged."""
+    try:
+        shared = decode_lab(raw)
+    except ValueError:
+        return Outcome(state, error=lab_text.LINK_BROKEN, effects=(SetUrl(((PARAM, None),)),))
+    fields = SetFields(
+        (*((f"lab-row-{i}", row) for i, row in enumerate(shared.rows)), ("lab-program", shared.program))
+    )
+    start = replace(state, lab=Lab(shared.rows, shared.view, program=state.lab.program))
+    return compute_lab(start, shared.rows, shared.program, (fields,))

@@ -143,3 +143,23 @@ PROGRAM_ERRORS = {
         "The program is longer than {max} characters",
     ),
 }
+SHARE = Msg("notation.lab.share", "Копировать ссылку на лабораторию", "Copy a link to the lab")
+COPY_TEXT = Msg("notation.lab.copy_text", "Копировать как текст", "Copy as text")
+SHARE_OFFLINE = Msg(
+    "notation.lab.share_offline",
+    "Ссылке нужна страница на сайте: из сохранённого файла (file://) её не открыть на другом компьютере. "
+    "Скопируйте лабораторию как текст (кнопка рядом).",
+    "A link needs the hosted page: one made from the saved file (file://) does not open on another computer. "
+    "Copy the lab as text instead (the button next to this).",
+)
+NOTHING_TO_SHARE = Msg("notation.lab.nothing_to_share", "Лаборатория пуста.", "The lab is empty.")
+TOO_BIG = Msg(
+    "notation.lab.too_big",
+    "Лаборатория слишком велика для ссылки; скопируйте её как текст.",
+    "The lab is too big for a link; copy it as text instead.",
+)
+LINK_BROKEN = Msg(
+    "notation.lab.link_broken",
+    "Лаборатория из ссылки повреждена и не загружена.",
+    "The lab in the link is damaged and was not loaded.",
+)
