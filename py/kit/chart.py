@@ -6,7 +6,7 @@ pairs of dash and marker), so a print-out in grey or a colour-blind reader still
 readers (give the container ``aria-hidden``): pair every chart with a table of the same numbers.
 ``svg_file`` is the same chart as a standalone SVG document (the chart's export).
 
->>> chart = line_chart(["1", "2"], [[Fraction(1, 2), Fraction(1, 2)]], ymax=Fraction(1))
+>>> chart = line_chart([1, 2], [[Fraction(1, 2), Fraction(1, 2)]], ymax=Fraction(1))
 >>> chart.tag, [c.tag for c in chart.children][-2:]
 ('svg', ['polyline', 'g'])
 >>> text = svg_file(chart, "en")
@@ -16,7 +16,7 @@ readers (give the container ``aria-hidden``): pair every chart with a table of t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from kit.msg import Renderable, short_pct
@@ -65,23 +65,42 @@ def marker(shape: str, x: float, y: float, colour: str, /) -> Node:
     return Node("path", attrs=(("d", d), *paint))
 
 
+def ticks(low: int, high: int, /, most: int = 12) -> list[int]:
+    """Round x-axis ticks from ``low`` to ``high``: steps of 1, 2, 5, 10, 20, 50… and at most ``most``.
+
+    >>> ticks(3, 18), ticks(-7, 108)
+    ([4, 6, 8, 10, 12, 14, 16, 18], [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100])
+    """
+    step = 1
+    while (high - low) // step + 1 > most:
+        step = step * 5 // 2 if str(step)[0] == "2" else step * 2
+    first = -(-low // step) * step
+    return list(range(first, high + 1, step))
+
+
 def line_chart(
-    labels: Sequence[str],
+    xs: Sequence[int],
     series: Sequence[Sequence[Fraction | None]],
     /,
     *,
     ymax: Fraction | None = None,
+    label: Callable[[int], str] = str,
 ) -> Node:
-    """An SVG line chart: x = ``labels`` (evenly spaced), one line per series (``None``: no point).
+    """An SVG line chart: x = the values ``xs`` (to scale, gaps included), one line per series with a
+    point per value (``None``: no point); x ticks are round numbers written by ``label``.
 
     The y axis runs from 0 to ``ymax`` (default: the largest value), with gridlines at quarters.
     """
     top = ymax or max((p for s in series for p in s if p is not None), default=Fraction(1)) or Fraction(1)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-    step = plot_w / max(1, len(labels) - 1)
+    low, high = (min(xs), max(xs)) if xs else (0, 1)
+    span = max(1, high - low)
+
+    def at(v: int) -> float:
+        return LEFT + (plot_w * (v - low) / span if high > low else plot_w / 2)
 
     def x(i: int) -> float:
-        return LEFT + (i * step if len(labels) > 1 else plot_w / 2)
+        return at(xs[i])
 
     def y(p: Fraction) -> float:
         return TOP + plot_h * (1 - float(p / top))
@@ -105,12 +124,14 @@ def line_chart(
         nodes.append(
             Node("text", short_pct(level), attrs=(("x", str(LEFT - 4)), ("y", yy), ("class", "ylabel")))
         )
-    every = max(1, -(-len(labels) * 4 // 64))  # about 16 labels fit
-    for i, label in enumerate(labels):
-        if i % every == 0:
-            nodes.append(
-                Node("text", label, attrs=(("x", _num(x(i))), ("y", str(HEIGHT - 10)), ("class", "xlabel")))
+    for tick in ticks(low, high) if xs else ():
+        nodes.append(
+            Node(
+                "text",
+                label(tick),
+                attrs=(("x", _num(at(tick))), ("y", str(HEIGHT - 10)), ("class", "xlabel")),
             )
+        )
     for index, points in enumerate(series):
         colour, dash, shape = style(index)
         present = [(i, p) for i, p in enumerate(points) if p is not None]

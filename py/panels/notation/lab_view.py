@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from kit.chart import legend, line_chart
-from kit.msg import Cat, Renderable, fixed, pct
+from kit.msg import Cat, Renderable, fixed, short_pct
 from kit.view import Node, Show, table_rows
 from panels.notation import lab_text
 from panels.notation.lab_digest import MAX_ROWS, MAX_SERIES, LabDigest, Series
@@ -54,7 +54,7 @@ def chart_of(digest: LabDigest, view: str, /) -> Node:
         ]
         for series in digest.series
     ]
-    return line_chart([minus(v) for v in digest.values], series, ymax=None if view == "eq" else Fraction(1))
+    return line_chart(digest.values, series, ymax=None if view == "eq" else Fraction(1), label=minus)
 
 
 def _caret(lab: Lab) -> Show:
@@ -134,7 +134,8 @@ def lab_view(lab: Lab, /) -> dict[str, Show]:
     shown["lab-dist-head"] = Show(children=table_rows([(lab_text.VALUE, *names)], header="col"))
     shown["lab-dist"] = Show(
         children=table_rows(
-            (minus(v), *(pct(s.cells[i][col]) for s in digest.series)) for i, v in enumerate(digest.values)
+            (minus(v), *(short_pct(s.cells[i][col]) for s in digest.series))
+            for i, v in enumerate(digest.values)
         )
     )
     shown["lab-pairs-head"] = Show(children=table_rows([("", *names)], header="col"))
@@ -143,7 +144,7 @@ def lab_view(lab: Lab, /) -> dict[str, Show]:
         cells: list[Renderable] = [name]
         for j in range(len(names)):
             pair = digest.pairs.get((i, j))
-            cells.append("—" if pair is None else Cat((pct(pair[0]), pct(pair[1])), " / "))
+            cells.append("—" if pair is None else Cat((short_pct(pair[0]), short_pct(pair[1])), " / "))
         rows.append(cells)
     shown["lab-pairs"] = Show(children=table_rows(rows))
     shown["lab-note"] = Show(text=_notes(digest))
