@@ -541,5 +541,11 @@ def test_lab_link_program_cancel_and_budget_offline(app: Page, browser: Browser,
     page.fill("#lab-program", 'output(d4, "ok")')
     page.click("#lab-program-run")
     expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}", "ok"], timeout=60_000)
+    # Without a link, a reload brings back the saved lab: rows, view and program.
+    page.goto(site_url + "index.html?budget=3#notation")
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+    expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}", "ok"], timeout=60_000)
+    expect(page.locator("#lab-view-le")).to_be_checked()
+    assert page.input_value("#lab-program") == 'output(d4, "ok")'
     context.close()
     watch.assert_clean()
