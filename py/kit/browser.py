@@ -36,6 +36,7 @@ from kit.panel import (
     CopyUrl,
     Download,
     DownloadLog,
+    DownloadPng,
     LogEntry,
     Outcome,
     Panel,
@@ -267,6 +268,8 @@ def _apply(mounted: _Mounted, result: Any, box: Any = None) -> None:
             _copy(mounted, _log_text(mounted), effect.status)
         elif isinstance(effect, Download):
             dom.download(effect.filename, render(effect.text, _page["lang"]), effect.mime)
+        elif isinstance(effect, DownloadPng):
+            dom.download_png(effect.filename, effect.svg, effect.width, effect.height)
         elif isinstance(effect, SetUrl):
             dom.set_url(sound_url_params(effect.params))
         elif isinstance(effect, CopyUrl):

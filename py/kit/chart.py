@@ -22,7 +22,18 @@ from fractions import Fraction
 from kit.msg import Renderable, short_pct
 from kit.view import Node, to_html
 
-__all__ = ["COLOURS", "DASHES", "MARKERS", "legend", "line_chart", "style", "svg_file"]
+__all__ = [
+    "COLOURS",
+    "DASHES",
+    "HEIGHT",
+    "MARKERS",
+    "WIDTH",
+    "legend",
+    "line_chart",
+    "style",
+    "svg_file",
+    "ticks",
+]
 
 COLOURS = ("#1f5fa8", "#c0392b", "#1e8449", "#7d3c98", "#b9770e", "#148f9b")
 DASHES = ("", "7 4", "2 3", "10 3 2 3")

@@ -40,6 +40,7 @@ __all__ = [
     "CopyUrl",
     "Download",
     "DownloadLog",
+    "DownloadPng",
     "Effect",
     "LogEntry",
     "LogSpec",
@@ -80,6 +81,17 @@ class Download:
     filename: str
     text: Renderable
     mime: str = "text/plain"
+
+
+@dataclass(frozen=True)
+class DownloadPng:
+    """Offer an SVG drawing (``svg``: a standalone document, ``width`` × ``height`` user units) as
+    a PNG image named ``filename``, drawn at twice that size on white (a chart's export)."""
+
+    filename: str
+    svg: str
+    width: int
+    height: int
 
 
 @dataclass(frozen=True)
@@ -154,7 +166,9 @@ class Compute:
     failed: Callable[[Any, Answer], Any] | None = None
 
 
-Effect = Union[Copy, CopyUrl, Download, SetFields, SetUrl, ClearLog, CopyLog, DownloadLog, Compute]  # noqa: UP007
+Effect = Union[  # noqa: UP007
+    Copy, CopyUrl, Download, DownloadPng, SetFields, SetUrl, ClearLog, CopyLog, DownloadLog, Compute
+]
 
 
 @dataclass(frozen=True)

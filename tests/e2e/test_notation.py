@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Browser, Page, expect
@@ -462,6 +463,14 @@ def test_lab_compares_lines_and_arrays_on_one_chart_and_table(app: Page) -> None
     app.check("#lab-view-ge")
     expect(app.locator("#lab-dist tr").first.locator("td").nth(0)).to_have_text("100 %")
     app.check("#lab-view-eq")
+    for button, name, magic in (
+        ("#lab-png", "dice-lab.png", b"\x89PNG"),
+        ("#lab-svg", "dice-lab.svg", b"<svg"),
+    ):
+        with app.expect_download() as download:
+            app.click(button)
+        assert download.value.suggested_filename == name
+        assert Path(download.value.path()).read_bytes().startswith(magic)
     # An array: each sorted position and the sum, named so.
     app.fill("#lab-row-1", "6 x 4d6kh3 # six")
     app.press("#lab-row-1", "Enter")

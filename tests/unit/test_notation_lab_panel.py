@@ -164,6 +164,12 @@ def test_csv_and_svg_exports() -> None:
     svg = lab.download_svg(state, {}).effects[0]
     assert isinstance(svg, Download) and svg.mime == "image/svg+xml"
     assert render(svg.text, "en").startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    png = lab.download_png(state, {}).effects[0]
+    assert (
+        png.filename == "dice-lab.png"
+        and png.svg == render(svg.text, "en")
+        and (png.width, png.height) == (640, 280)
+    )
     with pytest.raises(InputError):
         lab.download_csv(State(), {})
 

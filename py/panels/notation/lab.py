@@ -19,7 +19,18 @@ from functools import partial
 
 from kit.form import ARG, Form, InputError, read_choice, read_text
 from kit.msg import Cat, Renderable
-from kit.panel import Answer, Compute, Copy, CopyUrl, Download, Effect, Outcome, SetFields, SetUrl
+from kit.panel import (
+    Answer,
+    Compute,
+    Copy,
+    CopyUrl,
+    Download,
+    DownloadPng,
+    Effect,
+    Outcome,
+    SetFields,
+    SetUrl,
+)
 from panels.notation import lab_text
 from panels.notation.jobs import INLINE_WORK
 from panels.notation.lab_digest import MAX_ROWS, LabDigest, from_json, make, prepare
@@ -40,6 +51,7 @@ __all__ = [
     "run_program",
     "compute_lab",
     "download_csv",
+    "download_png",
     "download_svg",
     "move_row",
     "remove_row",
@@ -245,6 +257,14 @@ def download_svg(state: State, form: Form) -> Outcome[State]:
 
     chart = chart_of(_shown(state), state.lab.view)
     return Outcome(state, effects=(Download("dice-lab.svg", svg_file(chart, "en"), "image/svg+xml"),))
+
+
+def download_png(state: State, form: Form) -> Outcome[State]:
+    """The chart as a PNG image (drawn from the same SVG in the page)."""
+    from kit.chart import HEIGHT, WIDTH, svg_file
+
+    svg = svg_file(chart_of(_shown(state), state.lab.view), "en")
+    return Outcome(state, effects=(DownloadPng("dice-lab.png", svg, WIDTH, HEIGHT),))
 
 
 def _shareable(state: State) -> Lab:

@@ -31,6 +31,7 @@ PAIRS = Msg(
 )
 CHART = Msg("notation.lab.chart", "График", "Chart")
 DOWNLOAD_CSV = Msg("notation.lab.download_csv", "Скачать таблицу (CSV)", "Download the table (CSV)")
+DOWNLOAD_PNG = Msg("notation.lab.download_png", "Скачать график (PNG)", "Download the chart (PNG)")
 DOWNLOAD_SVG = Msg("notation.lab.download_svg", "Скачать график (SVG)", "Download the chart (SVG)")
 EMPTY = Msg(
     "notation.lab.empty",

@@ -241,6 +241,7 @@ def panel(rng: random.Random) -> Panel[State]:
             "input[name='lab-view']": lab.set_lab_view,
             "#lab-csv": lab.download_csv,
             "#lab-svg": lab.download_svg,
+            "#lab-png": lab.download_png,
             "#lab-program-run": lab.run_program,
             "#lab-example": lab.choose_example,
             "#lab-share": lab.share,
