@@ -32,14 +32,20 @@ HOME_TAB = {"gauss": "roller", "ite": "ite", "fudge": "fudge", "threat": "threat
 def doc_id(path: str) -> str | None:
     """The section id of a document a link points at (``rules/ite.md``, ``../rules.md``).
 
+    Only the rules documents are pages; a link to another document (``../compute.md``) is ``None``.
+
     >>> doc_id("rules/ite.md"), doc_id("../rules.md"), doc_id("fudge.md"), doc_id("x.py")
     ('rules-ite', 'rules-index', 'rules-fudge', None)
+    >>> doc_id("../compute.md") is None
+    True
     """
     name = path.rsplit("/", 1)[-1]
     if not name.endswith(".md"):
         return None
     stem = name.removesuffix(".md")
-    return INDEX if stem == "rules" else f"rules-{stem}"
+    if stem == "rules":
+        return INDEX
+    return f"rules-{stem}" if (ROOT / "docs" / "rules" / name).is_file() else None
 
 
 def _linker(own: str):

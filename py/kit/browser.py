@@ -37,6 +37,7 @@ from kit.panel import (
     CopyUrl,
     Download,
     DownloadLog,
+    DownloadPng,
     LogEntry,
     Outcome,
     Panel,
@@ -272,10 +273,16 @@ def _apply(mounted: _Mounted, result: Any, box: Any = None) -> None:
             _copy(mounted, _log_text(mounted), effect.status)
         elif isinstance(effect, Download):
             dom.download(effect.filename, render(effect.text, _page["lang"]), effect.mime)
+        elif isinstance(effect, DownloadPng):
+            dom.download_png(effect.filename, effect.svg, effect.width, effect.height)
         elif isinstance(effect, SetUrl):
             dom.set_url(sound_url_params(effect.params))
         elif isinstance(effect, CopyUrl):
-            _copy(mounted, str(window.location.href), effect.status)
+            if effect.offline is not None and str(window.location.protocol) == "file:":
+                mounted.statuses.add(effect.status)
+                _say(mounted, dom.by_id(effect.status), effect.offline)
+            else:
+                _copy(mounted, str(window.location.href), effect.status)
         elif isinstance(effect, DownloadLog):
             text = _log_text(mounted, effect.title, effect.oldest_first)
             dom.download(effect.filename, text, "text/plain")

@@ -45,7 +45,9 @@ def warm() -> None:
 def request(job: str, args: dict[str, Any], on_answer: Callable[[dict[str, Any]], None]) -> None:
     """Run ``job``; ``on_answer`` gets the answer dict (in the worker, else here and now)."""
     if not available():
-        on_answer(_inline(job, args))
+        # Answered on the next task, as the worker would: the action that asked has finished by
+        # then, so what the answer says (an error, a refusal) is not overwritten by that action.
+        window.setTimeout(create_once_callable(lambda: on_answer(_inline(job, args))), 0)
         return
     arguments = json.dumps(compute.encode(args), ensure_ascii=False)  # Cyrillic stays one character
     promise = window.gmCompute.request(job, arguments, budget_s() * 1000)

@@ -20,6 +20,7 @@ __all__ = [
     "by_id",
     "clipboard",
     "download",
+    "download_png",
     "now",
     "put_field",
     "read_file",
@@ -148,7 +149,31 @@ def write(element: Any, show: Show, lang: str) -> None:
 
 def download(filename: str, text: str, mime: str) -> None:
     options = to_js({"type": f"{mime};charset=utf-8"}, dict_converter=window.Object.fromEntries)
-    url = window.URL.createObjectURL(window.Blob.new(to_js([text]), options))
+    _save_blob(filename, window.Blob.new(to_js([text]), options))
+
+
+def download_png(filename: str, svg: str, width: int, height: int) -> None:
+    """Draw the SVG document on a canvas (twice its size, on white) and offer it as a PNG file."""
+    options = to_js({"type": "image/svg+xml;charset=utf-8"}, dict_converter=window.Object.fromEntries)
+    source = window.URL.createObjectURL(window.Blob.new(to_js([svg]), options))
+    image = window.Image.new()
+
+    def drawn(*_: Any) -> None:
+        canvas = document.createElement("canvas")
+        canvas.width, canvas.height = width * 2, height * 2
+        context = canvas.getContext("2d")
+        context.fillStyle = "#ffffff"
+        context.fillRect(0, 0, width * 2, height * 2)
+        context.drawImage(image, 0, 0, width * 2, height * 2)
+        window.URL.revokeObjectURL(source)
+        canvas.toBlob(create_once_callable(lambda blob: _save_blob(filename, blob)), "image/png")
+
+    image.onload = create_once_callable(drawn)
+    image.src = source
+
+
+def _save_blob(filename: str, blob: Any) -> None:
+    url = window.URL.createObjectURL(blob)
     link = document.createElement("a")
     link.href, link.download, link.hidden = url, filename, True
     document.body.append(link)

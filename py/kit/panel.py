@@ -41,6 +41,7 @@ __all__ = [
     "CopyUrl",
     "Download",
     "DownloadLog",
+    "DownloadPng",
     "Effect",
     "LogEntry",
     "LogSpec",
@@ -84,6 +85,17 @@ class Download:
 
 
 @dataclass(frozen=True)
+class DownloadPng:
+    """Offer an SVG drawing (``svg``: a standalone document, ``width`` × ``height`` user units) as
+    a PNG image named ``filename``, drawn at twice that size on white (a chart's export)."""
+
+    filename: str
+    svg: str
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
 class SetUrl:
     """Put these query parameters into the page's URL (a share link; ``None`` removes one)."""
 
@@ -112,9 +124,11 @@ class CopyLog:
 @dataclass(frozen=True)
 class CopyUrl:
     """Copy the page's address (after any ``SetUrl`` of the same outcome: a share link); say so in
-    ``status``."""
+    ``status``. ``offline``: what to say instead, without copying, when the page is the saved file
+    (``file://``), where a link cannot be opened elsewhere."""
 
     status: str
+    offline: Renderable | None = None
 
 
 @dataclass(frozen=True)
@@ -154,7 +168,17 @@ class Compute:
 
 
 Effect = Union[  # noqa: UP007
-    Copy, CopyUrl, Download, SetFields, SetUrl, ClearLog, CopyLog, DownloadLog, Compute, Share
+    Copy,
+    CopyUrl,
+    Download,
+    DownloadPng,
+    SetFields,
+    SetUrl,
+    ClearLog,
+    CopyLog,
+    DownloadLog,
+    Compute,
+    Share,
 ]
 
 
@@ -390,14 +414,14 @@ def check_record(text: object) -> str | None:
     return None
 
 
-MAX_URL_VALUE = 2_000
+MAX_URL_VALUE = 16_000  # a whole dice lab with its program (compressed) fits
 
 
 def sound_url_params(params: tuple[tuple[str, str | None], ...]) -> tuple[tuple[str, str | None], ...]:
     """The share-link parameters that may go into the URL: valid UTF-8 within the size limit (a
     removal, ``None``, always may); anything else is left out rather than written.
 
-    >>> sound_url_params((("expr", "3d6"), ("long", "x" * 3000), ("y", None)))
+    >>> sound_url_params((("expr", "3d6"), ("long", "x" * 20_000), ("y", None)))
     (('expr', '3d6'), ('y', None))
     """
     sound = []

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -43,11 +44,15 @@ __all__ = [
     "RollResult",
     "RolledDie",
     "Summary",
+    "array",
+    "compare",
+    "definition",
     "distribution",
     "parse",
     "roll",
     "round_half_away",
     "summary",
+    "summary_of",
 ]
 
 Number = int | Fraction
@@ -92,6 +97,10 @@ ERROR_CODES: tuple[str, ...] = (
     "divisor_zero",
     "needs_rounding",
     "too_complex",  # work: estimated, max: the work limit
+    "range_reversed",  # low, high: a face range ``{low..high}`` with low > high
+    "array_count",  # low, high: an array ``Nx…`` needs low <= N <= high
+    "bad_definition",  # a named die must be one die: ``fib = d{1,1,2,3,5,8}``
+    "reserved_name",  # name: a name that is a function, GaussD20 or reads as a die
 )
 
 
@@ -135,6 +144,8 @@ class Limits:
     explode_depth: int = 10
     reroll_cap: int = 20
     max_work: int = 1_000_000
+    max_array: int = 20
+    max_names: int = 50
 
 
 DEFAULT_LIMITS = Limits()
@@ -252,6 +263,9 @@ _CMP_SPELLINGS = (  # longest first
     ("<", "<"),
     ("=", "="),
 )
+_ARRAY = re.compile(r"[ \t]*([0-9]+)[ \t]*x")  # ``6x…`` / ``6 x …``: an array of six rolls
+_NAME = re.compile(r"[ \t]*([a-z][a-z0-9]{0,19})[ \t]*=(?![=<>])")  # ``fib = d{…}``: a named die
+Names = tuple[tuple[str, tuple[int, ...]], ...]  # named dice, (lower-case name, faces), sorted
 _CP_SPELLINGS = ((">=", ">="), ("<=", "<="), ("≥", ">="), ("≤", "<="), (">", ">"), ("<", "<"), ("=", "="))
 
 
@@ -261,10 +275,11 @@ _CP_SPELLINGS = ((">=", ">="), ("<=", "<="), ("≥", ">="), ("≤", "<="), (">",
 class _Parser:
     """Hand-written recursive descent over characters; whitespace matters only inside dice terms."""
 
-    def __init__(self, text: str, limits: Limits, /) -> None:
+    def __init__(self, text: str, limits: Limits, names: Names = (), /) -> None:
         self.text = text
         self.low = text.translate(_LOWER)
         self.limits = limits
+        self.names = dict(names)
         self.pos = 0
         self.depth = 0
 
@@ -311,6 +326,18 @@ class _Parser:
         return sign * self.integer()
 
     # grammar
+    def array_count(self) -> int:
+        """``N x`` in front of a line (``6x4d6kh3``, ``6 x 4d6kh3``): N, else 0 (not an array)."""
+        match = _ARRAY.match(self.low)
+        if match is None:
+            return 0
+        at = match.start(1)
+        count = int(match.group(1)) if len(match.group(1)) < 10 else self.limits.max_array + 1
+        if not 1 <= count <= self.limits.max_array:
+            raise self.error("array_count", at, low=1, high=self.limits.max_array)
+        self.pos = match.end()
+        return count
+
     def line(self) -> tuple[_Node, str | None]:
         node = self.expression()
         self.skip()
@@ -394,6 +421,9 @@ class _Parser:
             value = self.integer()
             if self.peek() == "d" and self.dice_follows(self.pos + 1):
                 return self.dice(pos, value)
+            named = self.named_die()
+            if named is not None:
+                return self.dice(pos, value, named)
             if self.peek() == "d" and not self.low[self.pos + 1 : self.pos + 2].isalnum():
                 raise self.error("expected_sides", self.pos + 1)
             return _Const(pos, value)
@@ -409,10 +439,27 @@ class _Parser:
                 return self.gauss(pos)
             if name in _FUNCTIONS:
                 return self.call(pos, name)
+            self.pos = pos
+            named = self.named_die()
+            if named is not None:
+                return self.dice(pos, 1, named)
+            self.pos = pos + len(name)
             raise self.error("unknown_name", pos, name=self.text[pos : self.pos])
         if not ch:
             raise self.error("expected_operand")
         raise self.error("unexpected_char", char=self.text[pos])
+
+    def named_die(self) -> tuple[int, ...] | None:
+        """The faces of the longest named die the word here starts with (its modifiers may follow)."""
+        end = self.pos
+        while end < len(self.low) and self.low[end].isascii() and self.low[end].isalnum():
+            end += 1
+        word = self.low[self.pos : end]
+        name = max((n for n in self.names if word.startswith(n)), key=len, default=None)
+        if name is None:
+            return None
+        self.pos += len(name)
+        return self.names[name]
 
     def dice_follows(self, at: int, /) -> bool:
         nxt = self.low[at : at + 1]
@@ -450,14 +497,17 @@ class _Parser:
             raise self.error("wrong_arity", pos, name=name, low=low, high=high, got=len(args))
         return _Call(pos, name, tuple(args))
 
-    def dice(self, pos: int, count: int, /) -> _Dice:
+    def dice(self, pos: int, count: int, named: tuple[int, ...] | None = None, /) -> _Dice:
         lim = self.limits
         if count < 1:
             raise self.error("dice_count_zero", pos)
         if count > lim.max_dice_per_term:
             raise self.error("too_many_dice", pos, max=lim.max_dice_per_term)
-        self.pos += 1  # the 'd'
-        faces = self.sides()
+        if named is None:
+            self.pos += 1  # the 'd'
+            faces = self.sides()
+        else:
+            faces = named
         clamp: dict[str, int] = {}
         mods: dict[str, Any] = {}
         seen: set[str] = set()
@@ -528,14 +578,26 @@ class _Parser:
         if self.eat("f"):
             return (-1, 0, 1)
         if self.eat("{"):
-            faces = []
+            faces: list[int] = []
+            entries = 0
             while True:
                 self.skip()
-                faces.append(self.signed_integer())
-                if abs(faces[-1]) > lim.max_sides * 100:
+                start = self.pos
+                low = high = self.signed_integer()
+                self.skip()
+                if self.eat("..") or self.eat("…"):
+                    self.skip()
+                    high = self.signed_integer()
+                    if high < low:
+                        raise self.error("range_reversed", start, low=low, high=high)
+                entries += 1
+                if max(abs(low), abs(high)) > lim.max_sides * 100:
                     raise self.error("face_too_large", at, max=lim.max_sides * 100)
-                if len(faces) > lim.max_custom_faces:
+                if entries > lim.max_custom_faces:
                     raise self.error("too_many_faces", at, max=lim.max_custom_faces)
+                if len(faces) + high - low >= lim.max_sides:
+                    raise self.error("too_many_faces", at, max=lim.max_sides)
+                faces.extend(range(low, high + 1))
                 self.skip()
                 if self.eat("}"):
                     return tuple(faces)
@@ -722,7 +784,11 @@ def _analyse_dice(node: _Dice, limits: Limits, /) -> _Info:
 
 @dataclass(frozen=True)
 class Expression:
-    """A parsed, checked notation line: ``text``, optional ``label``, bounds and cost estimate."""
+    """A parsed, checked notation line: ``text``, optional ``label``, bounds and cost estimate.
+
+    ``repeat`` is N for an array line ``Nx…`` (N independent rolls; bounds, dice and the
+    distribution are those of their sum), 0 otherwise.
+    """
 
     text: str
     label: str | None
@@ -732,6 +798,7 @@ class Expression:
     work: int
     limits: Limits = field(repr=False)
     _root: _Node = field(repr=False)
+    repeat: int = 0
 
     def check_work(self) -> None:
         """Raise NotationError if an exact distribution would exceed ``limits.max_work``."""
@@ -739,8 +806,12 @@ class Expression:
             raise NotationError("too_complex", 0, work=self.work, max=self.limits.max_work)
 
 
-def parse(text: str, /, *, limits: Limits = DEFAULT_LIMITS) -> Expression:
+def parse(
+    text: str, /, *, limits: Limits = DEFAULT_LIMITS, names: Mapping[str, Sequence[int]] | None = None
+) -> Expression:
     """Parse and check one notation line; raise NotationError with a position on any problem.
+
+    ``names`` maps named dice (``definition()``) to their faces: ``3fib``.
 
     >>> e = parse("4d6dl1 + 2")
     >>> (e.minimum, e.maximum, e.dice_count)
@@ -752,29 +823,106 @@ def parse(text: str, /, *, limits: Limits = DEFAULT_LIMITS) -> Expression:
     """
     if not isinstance(text, str):
         raise NotationError("not_a_string", 0, type=type(text).__name__)
-    return _parse_cached(text, limits)
+    return _parse_cached(text, limits, _names(names, limits))
+
+
+def _names(names: Mapping[str, Sequence[int]] | None, limits: Limits, /) -> Names:
+    if not names:
+        return ()
+    if len(names) > limits.max_names:
+        raise ValueError(f"at most {limits.max_names} named dice")
+    out = []
+    for name, faces in names.items():
+        key = str(name).lower()
+        if _NAME.fullmatch(f"{key}=") is None or _reserved(key):
+            raise ValueError(f"not a die name: {name!r}")
+        if not 1 <= len(faces) <= limits.max_sides or not all(type(f) is int for f in faces):
+            raise ValueError(f"faces of {name!r}: 1 to {limits.max_sides} integers")
+        out.append((key, tuple(faces)))
+    return tuple(sorted(out))
+
+
+def _reserved(name: str, /) -> bool:
+    """Names a named die cannot take: functions, GaussD20, and words that read as dice (``d6``, ``df``)."""
+    if name in _FUNCTIONS or name in ("gauss", "gaussd20", "d", "x"):
+        return True
+    return name[0] == "d" and (name[1] in "0123456789f" or name.startswith("dgf"))
 
 
 @lru_cache(maxsize=256)
-def _parse_cached(text: str, limits: Limits, /) -> Expression:
+def _parse_cached(text: str, limits: Limits, names: Names = (), /) -> Expression:
     if len(text) > limits.max_length:
         raise NotationError("too_long", limits.max_length, max=limits.max_length)
     if "\n" in text or "\r" in text:
         raise NotationError("one_line", min(i for i in (text.find("\n"), text.find("\r")) if i >= 0))
-    parser = _Parser(text, limits)
+    parser = _Parser(text, limits, names)
     if not text.strip() or text.strip().startswith("#"):
         raise NotationError("empty", 0)
+    repeat = parser.array_count()
     root, label = parser.line()
     info = _analyse(root, limits)
     if not info.integral:
         raise NotationError("needs_rounding", info.div_pos if info.div_pos is not None else 0)
-    if info.dice > limits.max_total_dice:
+    n = max(1, repeat)
+    if info.dice * n > limits.max_total_dice:
         raise NotationError("too_many_dice_total", 0, max=limits.max_total_dice)
-    return Expression(text, label, int(info.lo), int(info.hi), info.dice, info.work, limits, root)
+    work = info.work
+    if repeat:
+        # the sum (n dice of ``support`` outcomes) and the n sorted positions (n² passes over them)
+        work += n * n * info.support * info.support // 2 + n * n * info.support
+    lo, hi = int(info.lo) * n, int(info.hi) * n
+    return Expression(text, label, lo, hi, info.dice * n, work, limits, root, repeat)
 
 
-def _as_expression(expression: str | Expression, limits: Limits, /) -> Expression:
-    return expression if isinstance(expression, Expression) else parse(expression, limits=limits)
+def definition(
+    text: str, /, *, limits: Limits = DEFAULT_LIMITS, names: Mapping[str, Sequence[int]] | None = None
+) -> tuple[str, tuple[int, ...]] | None:
+    """A named-die line ``name = die`` as (lower-case name, faces); None for any other line.
+
+    The die is one die of any sides: ``d6``, ``dF``, ``d{1,1,2,3,5,8}``, ``d{-2..2}``, with
+    ``min``/``max``, or a die named before. ``d6 = 3`` is not a definition (a comparison).
+
+    >>> definition("fib = d{1,1,2,3,5,8}")
+    ('fib', (1, 1, 2, 3, 5, 8))
+    >>> definition("2d6 >= 7") is None, definition("d6 = 3") is None
+    (True, True)
+    >>> definition("fib = 2d6")
+    Traceback (most recent call last):
+    ...
+    rules.notation.NotationError: at 6: bad_definition {}
+    """
+    if not isinstance(text, str):
+        raise NotationError("not_a_string", 0, type=type(text).__name__)
+    match = _NAME.match(text.translate(_LOWER))
+    if match is None or (_reserved(match.group(1)) and match.group(1) not in (*_FUNCTIONS, "x")):
+        return None
+    name = match.group(1)
+    if name in _FUNCTIONS or name == "x":
+        raise NotationError("reserved_name", match.start(1), name=name)
+    if len(text) > limits.max_length:
+        raise NotationError("too_long", limits.max_length, max=limits.max_length)
+    parser = _Parser(text, limits, _names(names, limits))
+    parser.pos = match.end()
+    parser.skip()
+    at = parser.pos
+    node, label = parser.line()
+    if (
+        not isinstance(node, _Dice)
+        or node.count != 1
+        or node.reroll
+        or node.explode
+        or node.keep
+        or node.success
+    ):
+        raise NotationError("bad_definition", at)
+    del label  # a comment after the die is allowed
+    return name, node.faces
+
+
+def _as_expression(
+    expression: str | Expression, limits: Limits, names: Mapping[str, Sequence[int]] | None = None, /
+) -> Expression:
+    return expression if isinstance(expression, Expression) else parse(expression, limits=limits, names=names)
 
 
 # --------------------------------------------------------------------------- rolling
@@ -826,6 +974,7 @@ class RollResult:
     label: str | None
     total: int
     dice: tuple[DiceGroup, ...]
+    values: tuple[int, ...] = ()  # an array line's rolls, in the order rolled (total is their sum)
 
     def __str__(self) -> str:
         head = f"{self.label}: " if self.label else ""
@@ -842,8 +991,8 @@ def roll(expression: str | Expression, rng: random.Random, *, limits: Limits = D
     """
     expr = _as_expression(expression, limits)
     groups: list[DiceGroup] = []
-    total = _roll(expr._root, rng, groups, expr.limits)
-    return RollResult(expr.text, expr.label, int(total), tuple(groups))
+    values = tuple(int(_roll(expr._root, rng, groups, expr.limits)) for _ in range(max(1, expr.repeat)))
+    return RollResult(expr.text, expr.label, sum(values), tuple(groups), values if expr.repeat else ())
 
 
 def _physical(node: _Dice, rng: random.Random, cap: int, /) -> tuple[int, tuple[int, ...]]:
@@ -940,13 +1089,21 @@ _CALLS: dict[str, Callable[..., Number]] = {
 # --------------------------------------------------------------------------- exact distribution
 
 
-def distribution(expression: str | Expression, *, limits: Limits = DEFAULT_LIMITS) -> dict[int, Fraction]:
+def distribution(
+    expression: str | Expression,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    names: Mapping[str, Sequence[int]] | None = None,
+) -> dict[int, Fraction]:
     """Exact distribution, value -> probability, computed by icepool; comparisons give 0/1.
+    An array line ``Nx…`` gives the distribution of the sum of its N rolls.
 
     >>> distribution("2d4kh1")[4]
     Fraction(7, 16)
+    >>> distribution("d{1..3}") == distribution("d3"), distribution("2x d2") == distribution("2d2")
+    (True, True)
     """
-    expr = _as_expression(expression, limits)
+    expr = _as_expression(expression, limits, names)
     return dict(_distribution_items(expr))
 
 
@@ -954,8 +1111,112 @@ def distribution(expression: str | Expression, *, limits: Limits = DEFAULT_LIMIT
 def _distribution_items(expr: Expression, /) -> tuple[tuple[int, Fraction], ...]:
     expr.check_work()
     die = _die(expr._root, expr.limits)
+    if expr.repeat:
+        die = expr.repeat @ die
     den = die.denominator()
     return tuple((int(o), Fraction(q, den)) for o, q in die.items() if q)
+
+
+@lru_cache(maxsize=64)
+def _single_items(expr: Expression, /) -> tuple[tuple[int, Fraction], ...]:
+    """One roll of the line (an array's element), ascending."""
+    expr.check_work()
+    die = _die(expr._root, expr.limits)
+    den = die.denominator()
+    return tuple(sorted((int(o), Fraction(q, den)) for o, q in die.items() if q))
+
+
+def array(
+    expression: str | Expression,
+    n: int | None = None,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    names: Mapping[str, Sequence[int]] | None = None,
+) -> tuple[dict[int, Fraction], ...]:
+    """Roll the line ``n`` times independently and sort the results: the exact distribution of
+    each sorted position, highest first (AnyDice's ``[highest 1 of …]``, second highest, … lowest).
+
+    ``n`` may come from the line itself (``6x4d6kh3``); 1 <= n <= ``limits.max_array``.
+
+    >>> best, worst = array("d2", 2)
+    >>> best, worst
+    ({1: Fraction(1, 4), 2: Fraction(3, 4)}, {1: Fraction(3, 4), 2: Fraction(1, 4)})
+    >>> len(array("6x4d6kh3"))
+    6
+    """
+    expr = _as_expression(expression, limits, names)
+    count = expr.repeat if n is None else n
+    if expr.repeat and n is not None and n != expr.repeat:
+        raise ValueError(f"the line rolls {expr.repeat} times, not {n}")
+    if type(count) is not int or not 1 <= count <= expr.limits.max_array:
+        raise NotationError("array_count", 0, low=1, high=expr.limits.max_array)
+    items = _single_items(expr)
+    if not expr.repeat:  # the work of n sorted positions, as parse() counts it for ``Nx…``
+        work = expr.work + count * count * len(items)
+        if work > expr.limits.max_work:
+            raise NotationError("too_complex", 0, work=work, max=expr.limits.max_work)
+    return tuple(_order_statistic(items, count, k) for k in range(1, count + 1))
+
+
+def _order_statistic(items: Sequence[tuple[int, Fraction]], n: int, k: int, /) -> dict[int, Fraction]:
+    """The distribution of the k-th highest of n independent rolls (``items`` ascending).
+
+    The k-th highest is <= x when at least n - k + 1 of the n rolls are <= x.
+    """
+    out: dict[int, Fraction] = {}
+    below = Fraction(0)  # P(k-th highest <= previous value)
+    cdf = Fraction(0)
+    for value, p in items:
+        cdf += p
+        at_most = sum(
+            (math.comb(n, j) * cdf**j * (1 - cdf) ** (n - j) for j in range(n - k + 1, n + 1)), Fraction(0)
+        )
+        if at_most != below:
+            out[value] = at_most - below
+        below = at_most
+    return out
+
+
+Distribution = Mapping[int, Fraction]
+
+
+def compare(
+    a: str | Expression | Distribution,
+    b: str | Expression | Distribution,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    names: Mapping[str, Sequence[int]] | None = None,
+) -> dict[str, Fraction]:
+    """Exact ``{"gt": P(A > B), "eq": P(A = B), "lt": P(A < B)}`` for independent A and B,
+    each a line (an array line compares its sum) or a distribution (value -> probability).
+
+    >>> compare("d6", "d6") == {"gt": Fraction(5, 12), "eq": Fraction(1, 6), "lt": Fraction(5, 12)}
+    True
+    >>> compare("4d6kh3", {10: Fraction(1)})["gt"]
+    Fraction(947, 1296)
+    """
+    da, db = (_as_distribution(x, limits, names) for x in (a, b))
+    below_b = Fraction(0)  # P(B < value) as values rise
+    b_items = sorted(db.items())
+    gt = eq = Fraction(0)
+    i = 0
+    for value, p in sorted(da.items()):
+        while i < len(b_items) and b_items[i][0] < value:
+            below_b += b_items[i][1]
+            i += 1
+        gt += p * below_b
+        eq += p * db.get(value, Fraction(0))
+    return {"gt": gt, "eq": eq, "lt": 1 - gt - eq}
+
+
+def _as_distribution(
+    x: str | Expression | Distribution, limits: Limits, names: Mapping[str, Sequence[int]] | None, /
+) -> Mapping[int, Fraction]:
+    if isinstance(x, str | Expression):
+        return distribution(x, limits=limits, names=names)
+    if not isinstance(x, Mapping) or not x:
+        raise ValueError("a distribution maps values to probabilities")
+    return {int(v): Fraction(p) for v, p in x.items()}
 
 
 def _icepool() -> Any:
@@ -1095,14 +1356,27 @@ class Summary:
         return rows
 
 
-def summary(expression: str | Expression, *, limits: Limits = DEFAULT_LIMITS) -> Summary:
+def summary(
+    expression: str | Expression,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    names: Mapping[str, Sequence[int]] | None = None,
+) -> Summary:
     """Exact distribution plus mean, variance/SD, min, max and the =/≥/≤ views.
 
     >>> s = summary("2d6")
     >>> (s.mean, s.minimum, s.maximum, s.at_least(11), round(s.sd, 3))
     (Fraction(7, 1), 2, 12, Fraction(1, 12), 2.415)
     """
-    dist = distribution(expression, limits=limits)
+    return summary_of(distribution(expression, limits=limits, names=names))
+
+
+def summary_of(dist: Mapping[int, Fraction], /) -> Summary:
+    """The ``Summary`` of a distribution (value -> probability), e.g. an array position.
+
+    >>> summary_of({1: Fraction(1, 4), 2: Fraction(3, 4)}).mean
+    Fraction(7, 4)
+    """
     items = tuple(sorted(dist.items()))
     mean = dice.mean(dist)
     variance = sum(((v - mean) ** 2 * p for v, p in items), Fraction(0))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import Watch, open_app
+from e2e_support import Watch, open_app, wait_until_controlled
 from panels.notation.jobs import WORKER_LIMITS
 from rules import notation
 
@@ -125,7 +126,7 @@ def test_parse_error_points_at_the_position(app: Page) -> None:
     _odds(app, "3d6")
     expect(app.locator("#notation-table tr")).to_have_count(16)
     _odds(app, "2d6 + foo")
-    error = app.locator("#notation .error")
+    error = app.locator("#notation > .error")
     expect(error).to_contain_text("символе 7")
     expect(error).to_contain_text("неизвестное имя")
     caret = app.locator("#notation-caret")
@@ -149,7 +150,7 @@ def test_huge_numbers_show_in_scientific_notation(app: Page) -> None:
     _open_panel(app)
     _odds(app, "*".join(["999999999"] * 41))
     expect(app.locator("#notation-stats")).to_contain_text("·10³⁶⁹")
-    expect(app.locator("#notation .error")).to_be_hidden()
+    expect(app.locator("#notation > .error")).to_be_hidden()
 
 
 def test_csv_downloads_the_table_shown(app: Page) -> None:
@@ -165,7 +166,7 @@ def test_csv_downloads_the_table_shown(app: Page) -> None:
     assert lines[6].endswith(",1/6")
     app.fill("#notation-expr", "3d6")
     app.click("#notation-csv")
-    expect(app.locator("#notation .error")).to_contain_text("другое выражение")
+    expect(app.locator("#notation > .error")).to_contain_text("другое выражение")
 
 
 def test_too_many_dice_is_refused_at_once(app: Page) -> None:
@@ -182,14 +183,14 @@ def test_too_many_dice_is_refused_at_once(app: Page) -> None:
     logged = app.locator("#notation-log li").count()
     app.fill("#notation-expr", "2000d6")
     app.click("#notation-roll")
-    expect(app.locator("#notation .error")).to_contain_text("слишком много")
+    expect(app.locator("#notation > .error")).to_contain_text("слишком много")
     assert (
         result not in app.locator("#notation-result").inner_text()
     )  # nothing rolled; the old roll is cleared
     expect(app.locator("#notation-result")).to_have_text("Ещё не бросали.")
     assert app.locator("#notation-log li").count() == logged  # nothing logged
     _odds(app, "3d6")
-    expect(app.locator("#notation .error")).to_be_hidden()
+    expect(app.locator("#notation > .error")).to_be_hidden()
     expect(app.locator("#notation-table-caption")).to_contain_text("3d6")
 
 
@@ -338,15 +339,15 @@ def test_bad_share_links_are_refused_without_crashing(browser: Browser, site_url
     """A link's ?expr= is untrusted: a bad line shows its error and caret, an overlong one is refused."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html?expr=2d6%20%2B%20foo", watch)
-    expect(page.locator("#notation .error")).to_contain_text("неизвестное имя 'foo'")
+    expect(page.locator("#notation > .error")).to_contain_text("неизвестное имя 'foo'")
     expect(page.locator("#notation-caret")).to_be_visible()
     expect(page.locator("#notation-table-box")).to_be_hidden()
     page.goto(site_url + "index.html?expr=" + "1%2B" * 400 + "1#notation")
     page.wait_for_selector("html[data-ready='true']", state="attached")
-    expect(page.locator("#notation .error")).to_contain_text("слишком длинный")
+    expect(page.locator("#notation > .error")).to_contain_text("слишком длинный")
     page.fill("#notation-expr", "d6")
     page.click("#notation-roll")
-    expect(page.locator("#notation .error")).to_be_hidden()
+    expect(page.locator("#notation > .error")).to_be_hidden()
     expect(page.locator("#notation-result")).to_contain_text("d6 [")
     context.close()
     watch.assert_clean()
@@ -369,7 +370,7 @@ def test_english_roll_and_error_then_back_to_russian(browser: Browser, site_url:
     context, page = open_app(browser, site_url + "index.html?seed=3#notation", watch)
     page.click("#lang-switch")
     _roll(page, "4d6kh3")
-    status, error = page.locator("#notation-dist-status"), page.locator("#notation .error")
+    status, error = page.locator("#notation-dist-status"), page.locator("#notation > .error")
     dropped = page.locator("#notation-dice .nd-dropped")
     expect(status).to_contain_text("Distribution of 4d6kh3: mean 12.24")
     expect(page.locator("#notation-table tr").nth(5)).to_contain_text("%")
@@ -403,19 +404,157 @@ def test_language_switch_leaves_no_russian_and_no_stale_text(browser: Browser, s
     context, page = open_app(browser, site_url + "index.html?seed=4#notation", watch)
     _roll(page, "4d6kh3 # strength")
     expect(page.locator("#notation-table tr")).to_have_count(16)
+    _lab_rows(page, "6x4d6kh3 # stats", "3d6 +")  # the lab too: its series names and its error
+    expect(page.locator("#notation-lab .error")).to_contain_text("Строка 2, символ 6")
+    page.fill("#lab-row-1", "3d6")
+    page.click("#lab-run")
+    expect(page.locator("#lab-stats tr")).to_have_count(8)
     _roll(page, "4d6 + foo")
-    expect(page.locator("#notation .error")).to_contain_text("неизвестное имя")
+    expect(page.locator("#notation > .error")).to_contain_text("неизвестное имя")
     page.click("#lang-switch")
     panel = page.locator("#notation")
-    expect(page.locator("#notation .error")).to_contain_text("unknown name 'foo'")
+    expect(page.locator("#notation > .error")).to_contain_text("unknown name 'foo'")
     expect(page.locator("#notation-result")).to_have_text("No roll yet.")
     text = panel.inner_text()
     assert _stray_russian(text) == [], text
     assert "Точн" not in text and "16,67" not in text
     expect(page.locator("#notation-table-box")).to_be_hidden()
+    expect(page.locator("#lab-stats th").nth(1)).to_have_text("stats · highest")
+    expect(page.locator("#lab-row-0")).to_have_attribute("placeholder", "e.g. 3d6 # test")
     page.click("#lang-switch")
-    expect(page.locator("#notation .error")).to_contain_text("неизвестное имя 'foo'")
+    expect(page.locator("#notation > .error")).to_contain_text("неизвестное имя 'foo'")
     expect(page.locator("#notation-result")).to_have_text("Ещё не бросали.")
     expect(page.locator("#notation h2")).to_have_text("Кубики любой системы")
+    context.close()
+    watch.assert_clean()
+
+
+# --------------------------------------------------------------------------- the dice lab (issue 16)
+
+
+def _lab_rows(page: Page, *rows: str) -> None:
+    """Type ``rows`` into the lab (adding rows as needed) and press Compare."""
+    for index, row in enumerate(rows):
+        field = page.locator(f"#lab-row-{index}")
+        if not field.is_visible():
+            page.click("#lab-add")
+        page.fill(f"#lab-row-{index}", row)
+    page.click("#lab-run")
+
+
+def test_lab_compares_lines_and_arrays_on_one_chart_and_table(app: Page) -> None:
+    """Three lines: three lines on the chart (each with its own dash and marker), a legend, the
+    statistics, the =/≥ table and the pairwise odds; 6x4d6kh3 shows six positions and the sum;
+    rows move by keyboard; a typo clears the results and points at the character; 360 px fits."""
+    _open_panel(app)
+    _lab_rows(app, "4d6kh3 # stats", "3d6", "2d6+3 # other")
+    chart = app.locator("#lab-chart polyline")
+    expect(chart).to_have_count(3)
+    dashes = {chart.nth(i).get_attribute("stroke-dasharray") for i in range(3)}
+    assert len(dashes) == 3  # told apart without colour
+    expect(app.locator("#lab-legend li")).to_have_count(3)
+    expect(app.locator("#lab-stats tr")).to_have_count(3)
+    expect(app.locator("#lab-stats tr").first).to_contain_text("12,24")  # mean of 4d6kh3
+    expect(app.locator("#lab-dist-head th")).to_have_text(["Значение", "stats", "3d6", "other"])
+    odds = notation.compare("4d6kh3", "3d6")
+    expect(app.locator("#lab-pairs tr").first.locator("td").nth(1)).to_contain_text(
+        f"{float(odds['gt']) * 100:.2f}".replace(".", ",")
+    )
+    app.check("#lab-view-ge")
+    expect(app.locator("#lab-dist tr").first.locator("td").nth(0)).to_have_text("100 %")
+    app.check("#lab-view-eq")
+    for button, name, magic in (
+        ("#lab-png", "dice-lab.png", b"\x89PNG"),
+        ("#lab-svg", "dice-lab.svg", b"<svg"),
+    ):
+        with app.expect_download() as download:
+            app.click(button)
+        assert download.value.suggested_filename == name
+        assert Path(download.value.path()).read_bytes().startswith(magic)
+    # An array: each sorted position and the sum, named so.
+    app.fill("#lab-row-1", "6 x 4d6kh3 # six")
+    app.press("#lab-row-1", "Enter")
+    expect(app.locator("#lab-stats tr")).to_have_count(9)
+    names = app.locator("#lab-stats th").all_inner_texts()
+    assert names[1:8] == [
+        "six · сумма",
+        "six · высший",
+        "six · 2-й",
+        "six · 3-й",
+        "six · 4-й",
+        "six · 5-й",
+        "six · низший",
+    ]
+    expect(app.locator("#lab-chart polyline")).to_have_count(9)
+    # Keyboard: the "down" button of row 1 moves it below row 2.
+    app.focus("#lab-down-0")
+    app.keyboard.press("Enter")
+    expect(app.locator("#lab-row-1")).to_have_value("4d6kh3 # stats")
+    expect(app.locator("#lab-stats th").first).to_have_text("six · сумма")
+    # A typo: the results go, the row and the character are marked.
+    app.fill("#lab-row-2", "3d6 + ")
+    app.click("#lab-run")
+    expect(app.locator("#notation-lab .error")).to_contain_text("Строка 3, символ 7")
+    expect(app.locator("#lab-caret")).to_have_text("3d6 + \n      ^")
+    expect(app.locator("#lab-results")).to_be_hidden()
+    expect(app.locator("#lab-row-2")).to_have_attribute("aria-invalid", "true")
+    app.fill("#lab-row-2", "2d6+3 # other")
+    app.click("#lab-run")
+    expect(app.locator("#lab-results")).to_be_visible()
+    expect(app.locator("#notation-lab .error")).to_be_hidden()
+    app.set_viewport_size({"width": 360, "height": 800})
+    assert app.evaluate("document.documentElement.scrollWidth") <= 360
+    app.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_lab_link_program_cancel_and_budget_offline(app: Page, browser: Browser, site_url: str) -> None:
+    """The share link reproduces the lab (rows, labels, view, program) in a fresh context, online and
+    offline; a program with two outputs shows both; an endless program is stopped by Cancel and by
+    the time budget (?budget=), and the lab works on."""
+    _open_panel(app)
+    _lab_rows(app, "fib = d{1,1,2,3,5,8}", "3fib # три", "d{1..3}")
+    app.check("#lab-view-le")
+    expect(app.locator("#lab-stats tr")).to_have_count(2)
+    app.click("#lab-share")
+    link = parse_qs(urlsplit(app.url).query)["lab"][0]
+    watch = Watch()
+    context, page = open_app(browser, site_url + f"index.html?budget=3&lab={link}#notation", watch)
+    expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}"])
+    expect(page.locator("#lab-view-le")).to_be_checked()
+    assert page.input_value("#lab-row-1") == "3fib # три"
+    # A program with two outputs lands in the same chart and table.
+    page.fill("#lab-program", 'output(d20 + 5, "атака")\nfor n in (2,):\n    output(n @ d6, "урон")\n')
+    page.click("#lab-program-run")
+    expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}", "атака", "урон"], timeout=60_000)
+    expect(page.locator("#lab-chart polyline")).to_have_count(4)
+    # Its link carries the program too: offline, in this context, the lab comes back whole.
+    page.click("#lab-share")
+    wait_until_controlled(page)
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+    expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}", "атака", "урон"], timeout=60_000)
+    assert "output(n @ d6" in page.input_value("#lab-program")
+    # An endless program: Cancel stops it at once, the budget (3 s) without a click.
+    page.fill("#lab-program", "x = 0\nwhile True:\n    x += 1\n")
+    page.click("#lab-program-run")
+    cancel = page.locator("#notation-lab .compute-status button")
+    expect(cancel).to_be_visible()
+    cancel.click()
+    expect(page.locator("#notation-lab .error")).to_contain_text("отменён")
+    page.click("#lab-program-run")
+    expect(page.locator("#notation-lab .error")).to_contain_text("не уложилось в 3 с", timeout=30_000)
+    page.fill("#lab-program", 'output(d4, "ok")\nimport js\n')
+    page.click("#lab-program-run")
+    expect(page.locator("#notation-lab .error")).to_contain_text("строка 2: js недоступно", timeout=30_000)
+    page.fill("#lab-program", 'output(d4, "ok")')
+    page.click("#lab-program-run")
+    expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}", "ok"], timeout=60_000)
+    # Without a link, a reload brings back the saved lab: rows, view and program.
+    page.goto(site_url + "index.html?budget=3#notation")
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+    expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}", "ok"], timeout=60_000)
+    expect(page.locator("#lab-view-le")).to_be_checked()
+    assert page.input_value("#lab-program") == 'output(d4, "ok")'
     context.close()
     watch.assert_clean()

@@ -113,3 +113,22 @@ def test_rules_pages_work_from_disk(disk_page: tuple[Page, Watch]) -> None:
     expect(doc).to_be_visible()
     expect(page.locator("#ite")).to_be_hidden()
     assert "## " not in doc.inner_text() and doc.locator("h3").count() > 1
+
+
+def test_lab_from_disk_computes_lines_but_refuses_programs_and_links(disk_page: tuple[Page, Watch]) -> None:
+    """From file:// the dice lab still compares lines (in the page); a program is refused with a clear
+    message instead of freezing the page; the share button explains that a link needs the hosted
+    page and points to copying the lab as text."""
+    page, _ = disk_page
+    page.goto(page.url.split("#")[0] + "#notation")
+    page.fill("#lab-row-0", "4d6kh3 # stats")
+    page.click("#lab-run")
+    expect(page.locator("#lab-stats tr")).to_have_count(1)
+    page.fill("#lab-program", "while True:\n    pass\n")
+    page.click("#lab-program-run")
+    expect(page.locator("#notation-lab .error")).to_contain_text("Программы выполняются только в фоновом")
+    page.fill("#lab-program", "")
+    page.click("#lab-program-run")
+    expect(page.locator("#lab-stats tr")).to_have_count(1)
+    page.click("#lab-share")
+    expect(page.locator("#lab-copy-status")).to_contain_text("Скопируйте лабораторию как текст")

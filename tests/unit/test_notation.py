@@ -258,6 +258,10 @@ ERROR_CASES: list[tuple[str, str, object, int | None, dict[str, object]]] = [
     ("divisor_zero", "parse", "round(d6/(d3-2))", 8, {}),
     ("needs_rounding", "parse", "d6/2", 2, {}),
     ("too_complex", "distribution", "20d100kh10", 0, {"max": notation.DEFAULT_LIMITS.max_work}),
+    ("range_reversed", "parse", "d{3..1}", 2, {"low": 3, "high": 1}),
+    ("array_count", "parse", "21x d6", 0, {"low": 1, "high": 20}),
+    ("bad_definition", "definition", "fib = 2d6", 6, {}),
+    ("reserved_name", "definition", "min = d6", 0, {"name": "min"}),
 ]
 
 

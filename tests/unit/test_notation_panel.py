@@ -277,6 +277,9 @@ def _params(code: str) -> dict[str, object]:
         "too_many_faces": {"max": 100},
         "too_many_sides": {"max": 10_000},
         "too_complex": {"work": 1234567, "max": 1000000},
+        "range_reversed": {"low": 3, "high": 1},
+        "array_count": {"low": 1, "high": 20},
+        "reserved_name": {"name": "max"},
     }.get(code, {})
 
 

@@ -19,11 +19,12 @@ from typing import Any
 
 from kit import compute
 from kit.compute import JobError, job
+from panels.notation import lab_digest, program
 from panels.notation.digest import Key, make, to_json
 from panels.notation.words import csv_text
 from rules import notation
 
-__all__ = ["INLINE_WORK", "WORKER_LIMITS", "csv", "digest", "is_light"]
+__all__ = ["INLINE_WORK", "WORKER_LIMITS", "csv", "digest", "is_light", "lab", "run_program"]
 
 INLINE_WORK = 50_000  # estimated work computed on the page: milliseconds, well within a frame
 WORKER_LIMITS = replace(notation.DEFAULT_LIMITS, max_work=10**12)  # the worker's budget decides
@@ -52,3 +53,27 @@ def digest(line: str, hit: int | None, view: str, show_all: bool) -> dict[str, A
 def csv(line: str) -> str:
     """The whole table of ``line`` as CSV."""
     return csv_text(_summary(line).table())
+
+
+@job("notation.lab")
+def lab(rows: list[str]) -> dict[str, Any]:
+    """The dice lab's results for ``rows`` (see ``panels.notation.lab_digest``)."""
+    if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+        raise JobError("bad_rows")
+    limits = WORKER_LIMITS if compute.IN_WORKER else notation.DEFAULT_LIMITS
+    return lab_digest.to_json(lab_digest.make(tuple(rows[: lab_digest.MAX_ROWS]), limits))
+
+
+@job("notation.program")
+def run_program(rows: list[str], source: str) -> dict[str, Any]:
+    """The lab's rows and the outputs of a program (``panels.notation.program``): in the worker only."""
+    if not compute.IN_WORKER:
+        raise JobError("program_needs_worker")  # the main thread would freeze on a runaway program
+    if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows) or not isinstance(source, str):
+        raise JobError("bad_rows")
+    try:
+        outputs = program.run(source)
+    except program.ProgramError as error:
+        raise JobError("program_error", problem=error.code, line=error.line, **error.params) from None
+    lines = tuple(rows[: lab_digest.MAX_ROWS])
+    return lab_digest.to_json(lab_digest.make(lines, WORKER_LIMITS, outputs))

@@ -37,7 +37,7 @@ from kit.panel import (
     SetFields,
     SetUrl,
 )
-from panels.notation import text
+from panels.notation import lab, text
 from panels.notation.digest import Key, from_json
 from panels.notation.jobs import is_light
 from panels.notation.state import MAX_LENGTH, VIEWS, Fault, Odds, State, dump, load
@@ -75,7 +75,7 @@ def _compute(
     state: State, line: str, rng: random.Random | None, effects: tuple[Effect, ...] = ()
 ) -> Outcome[State]:
     """Parse ``line``, roll it when given ``rng``; a refused line clears what was shown."""
-    cleared = State(view=state.view)
+    cleared = State(view=state.view, lab=state.lab)
     if not line.strip():
         return Outcome(cleared, error=text.EMPTY, effects=(*effects, DROP_LINK))
     try:
@@ -88,7 +88,9 @@ def _compute(
     same = state.expr == line
     result = notation.roll(expr, rng) if rng is not None else (state.roll if same else None)
     kept = state.odds if same and state.odds is not None and not state.odds.stopped else None
-    new = State(line, result, state.view, state.show_all and same, odds=kept)  # kept if its key still fits
+    new = State(
+        line, result, state.view, state.show_all and same, odds=kept, lab=state.lab
+    )  # odds kept if their key fits
     link = SetUrl((("expr", line),))
     return Outcome(
         new,
@@ -193,14 +195,27 @@ def export_log(state: State, form: Form) -> Outcome[State]:
 
 
 def start(state: State, form: Form, params: Mapping[str, str]) -> State | Outcome[State]:
-    """A share link's ``?expr=`` is untrusted input: checked like a typed line, its odds shown."""
+    """A share link's ``?expr=`` and ``?lab=`` are untrusted input: checked like typed lines, their
+    odds shown; a saved lab is computed again."""
+    shared = params.get("lab")
+    if shared is not None:  # a share link's lab replaces the saved one
+        restored: Outcome[State] | None = lab.from_link(state, shared)
+    elif any(r.strip() for r in state.lab.rows) or state.lab.program.strip():
+        restored = lab.compute_lab(state, state.lab.rows)
+    else:
+        restored = None
+    if restored is not None:  # the saved lab's results (at once if light)
+        state = restored.state
     line = params.get("expr")
     if line is None:
-        return state
+        return state if restored is None else restored
+    before = restored.effects if restored is not None else ()
+    lab_error = restored.error if restored is not None else None
     if len(line) > MAX_LENGTH:
         message = common.TOO_LONG(name=text.EXPRESSION, length=len(line), limit=MAX_LENGTH)
-        return Outcome(State(view=state.view), error=message, effects=(DROP_LINK,))
-    return _compute(state, line, None, (SetFields(((FIELD, line),)),))
+        return Outcome(State(view=state.view, lab=state.lab), error=message, effects=(*before, DROP_LINK))
+    done = _compute(state, line, None, (*before, SetFields(((FIELD, line),))))
+    return done if done.error is not None or lab_error is None else replace(done, error=lab_error)
 
 
 def panel(rng: random.Random) -> Panel[State]:
@@ -217,6 +232,20 @@ def panel(rng: random.Random) -> Panel[State]:
             "#notation-csv": download_csv,
             "#notation-share": share,
             "#notation-log-export": export_log,
+            "#lab-run": lab.run_lab,
+            ".lab-row": lab.run_lab,
+            "#lab-add": lab.add_row,
+            ".lab-remove": lab.remove_row,
+            ".lab-up": partial(lab.move_row, -1),
+            ".lab-down": partial(lab.move_row, 1),
+            "input[name='lab-view']": lab.set_lab_view,
+            "#lab-csv": lab.download_csv,
+            "#lab-svg": lab.download_svg,
+            "#lab-png": lab.download_png,
+            "#lab-program-run": lab.run_program,
+            "#lab-example": lab.choose_example,
+            "#lab-share": lab.share,
+            "#lab-copy-text": lab.copy_text,
         },
         dump=dump,
         load=load,

@@ -8,10 +8,11 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from panels.notation.digest import Digest, Key
+from panels.notation.lab_state import Lab, dump_lab, load_lab
 from rules import notation
 
 __all__ = ["VIEWS", "Fault", "State", "dump", "load"]
@@ -51,6 +52,7 @@ class State:
     show_all: bool = False
     fault: Fault | None = None
     odds: Odds | None = None  # a heavy line's odds from the worker (light lines are computed in the view)
+    lab: Lab = field(default_factory=Lab)  # the dice lab: several lines compared (panels.notation.lab)
 
 
 def _die_dump(die: notation.RolledDie) -> dict[str, Any]:
@@ -71,6 +73,7 @@ def dump(state: State) -> dict[str, Any]:
         "expr": state.expr,
         "view": state.view,
         "show_all": state.show_all,
+        "lab": dump_lab(state.lab),
         "roll": None
         if roll is None
         else {
@@ -156,4 +159,5 @@ def load(raw: Any) -> State:
         if not parsed.minimum <= total <= parsed.maximum:
             raise ValueError("the roll's total is outside the expression's range")
         rolled = notation.RollResult(expr, parsed.label, total, tuple(map(_group, roll["groups"])))
-    return State(expr, rolled, view, _bool(raw.get("show_all")))
+    lab = load_lab(raw["lab"]) if "lab" in raw else Lab()  # records from before the lab have none
+    return State(expr, rolled, view, _bool(raw.get("show_all")), lab=lab)

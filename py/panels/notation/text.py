@@ -224,6 +224,26 @@ ERRORS: dict[str, Msg] = {
             "division needs explicit rounding: wrap it in round(), floor() or ceil()",
         ),
         _error(
+            "range_reversed",
+            "диапазон граней {low}..{high} пуст: первое число должно быть не больше второго",
+            "the face range {low}..{high} is empty: the first number must not exceed the second",
+        ),
+        _error(
+            "array_count",
+            "число бросков в массиве (N x …) должно быть от {low} до {high}",
+            "an array (N x …) rolls from {low} to {high} times",
+        ),
+        _error(
+            "bad_definition",
+            "имя даётся одному кубику без модификаторов, например fate = dF или my = d8min3",
+            "a name is given to one die without modifiers, e.g. fate = dF or my = d8min3",
+        ),
+        _error(
+            "reserved_name",
+            "имя {name} занято (функция или кубик); выберите другое",
+            "the name {name} is taken (a function or a die); choose another",
+        ),
+        _error(
             "too_complex",
             "слишком долго считать точно (оценка работы {work}, предел {max}); "
             "бросать можно, для вероятностей уменьшите число кубиков или граней",
@@ -241,3 +261,4 @@ KINDS = {
     "keep": Msg("notation.kind.keep", "оставить/отбросить", "keep"),
 }
 UNKNOWN_ERROR = Msg("notation.error_unknown", "ошибка {code}", "error {code}")
+from panels.notation import lab_text  # noqa: E402,F401  (the lab's static ids are in the catalogue too)

@@ -20,6 +20,7 @@ from kit.view import Node, Show, View, bar_chart
 from panels.notation import text
 from panels.notation.digest import Digest, Key, make
 from panels.notation.jobs import is_light
+from panels.notation.lab_view import lab_view
 from panels.notation.layout import label_every
 from panels.notation.state import State
 from panels.notation.words import error_message, minus, roll_text
@@ -175,6 +176,11 @@ def _stats(digest: Digest) -> tuple[Node, ...]:
 
 
 def view(state: State) -> View:
+    """The dice line's roll, odds, chart and table, and the lab (``panels.notation.lab_view``)."""
+    return {**_line_view(state), **lab_view(state.lab)}
+
+
+def _line_view(state: State) -> dict[str, Show]:
     shown: dict[str, Show] = {
         f"notation-view-{name}": Show(checked=state.view == name) for name in VIEW_NAMES
     }

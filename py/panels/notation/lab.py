@@ -1,0 +1,302 @@
+"""The dice lab's actions (pure): rows typed, added, removed, moved; results, CSV and SVG.
+
+Light labs are computed at once; heavier ones in the compute worker (job ``notation.lab``). A
+refused row clears the results and points at its character.
+
+>>> from kit.compute import settle
+>>> state = settle(run_lab(State(lab=Lab(("", ""))), {"lab-row-0": "4d6kh3 # stats", "lab-row-1": "3d6"}))
+>>> [s.label for s in state.lab.digest.series]
+['stats', '3d6']
+>>> refused = run_lab(state, {"lab-row-0": "4d6kh3", "lab-row-1": "3d6 +"})
+>>> refused.state.lab.digest, refused.state.lab.fault
+(None, LabFault(row=1, line='3d6 +', position=5))
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+
+from kit.form import ARG, Form, InputError, read_choice, read_text
+from kit.msg import Cat, Renderable
+from kit.panel import (
+    Answer,
+    Compute,
+    Copy,
+    CopyUrl,
+    Download,
+    DownloadPng,
+    Effect,
+    Outcome,
+    SetFields,
+    SetUrl,
+)
+from panels.notation import lab_text
+from panels.notation.jobs import INLINE_WORK
+from panels.notation.lab_digest import MAX_ROWS, LabDigest, from_json, make, prepare
+from panels.notation.lab_share import MAX_PARAM, PARAM, as_text, decode_lab, encode_lab
+from panels.notation.lab_state import MAX_LENGTH, VIEWS, Lab, LabFault
+from panels.notation.lab_view import chart_of, series_name
+from panels.notation.program import EXAMPLES, MAX_PROGRAM
+from panels.notation.state import State
+from panels.notation.words import error_message
+from rules import notation
+
+__all__ = [
+    "add_row",
+    "copy_text",
+    "from_link",
+    "share",
+    "choose_example",
+    "run_program",
+    "compute_lab",
+    "download_csv",
+    "download_png",
+    "download_svg",
+    "move_row",
+    "remove_row",
+    "run_lab",
+    "set_lab_view",
+]
+
+
+def _rows(state: State, form: Form) -> tuple[str, ...]:
+    """The rows as typed now (the fields of the rows shown)."""
+    return tuple(
+        read_text(form, f"lab-row-{i}", MAX_LENGTH, lab_text.ROW(n=i + 1)) if f"lab-row-{i}" in form else row
+        for i, row in enumerate(state.lab.rows)
+    )
+
+
+def _essence(rows: tuple[str, ...] | None) -> tuple[str, ...]:
+    return tuple(r for r in rows or () if r.strip())
+
+
+def _is_light(rows: tuple[str, ...]) -> bool:
+    prepared = prepare(rows)
+    names = dict(prepared.names)
+    return sum(notation.parse(line, names=names).work for _, line in prepared.lines) <= INLINE_WORK
+
+
+def compute_lab(
+    state: State, rows: tuple[str, ...], program: str | None = None, effects: tuple[Effect, ...] = ()
+) -> Outcome[State]:
+    """Show the results of ``rows`` (and of ``program``, default: the one run last): at once if light,
+    else from the worker (a program always); a refused row clears them."""
+    lab = state.lab
+    source = lab.program if program is None else program
+    prepared = prepare(rows)
+    if prepared.fault is not None:
+        row, error = prepared.fault
+        fault = LabFault(row, rows[row], error.position)
+        message = lab_text.ERROR_AT(row=row + 1, col=error.position + 1, msg=error_message(error))
+        cleared = Lab(rows, lab.view, fault=fault, program=source)
+        return Outcome(replace(state, lab=cleared), error=message, effects=effects)
+    if source.strip():
+        ask = Compute(
+            "notation.program",
+            {"rows": list(rows), "source": source},
+            partial(got_program, rows, source),
+            lab_text.PROGRAM_LABEL,
+            failed=partial(lab_stopped, rows),
+        )
+        pending = Lab(rows, lab.view, key=rows, pending=True, program=source)
+        return Outcome(replace(state, lab=pending), effects=(*effects, ask))
+    if not prepared.lines:
+        return Outcome(replace(state, lab=Lab(rows, lab.view)), effects=effects)
+    if lab.digest is not None and not lab.program and _essence(lab.key) == _essence(rows):
+        return Outcome(replace(state, lab=replace(lab, rows=rows, key=rows)), effects=effects)
+    if _is_light(rows):
+        return Outcome(replace(state, lab=Lab(rows, lab.view, make(rows), rows)), effects=effects)
+    ask = Compute(
+        "notation.lab",
+        {"rows": list(rows)},
+        partial(got_lab, rows),
+        lab_text.LABEL(n=len(prepared.lines)),
+        failed=partial(lab_stopped, rows),
+    )
+    return Outcome(replace(state, lab=Lab(rows, lab.view, key=rows, pending=True)), effects=(*effects, ask))
+
+
+def got_lab(rows: tuple[str, ...], state: State, answer: Answer) -> State:
+    """The worker's results for ``rows``; dropped if the lab shows other rows by now."""
+    lab = state.lab
+    if lab.key != rows or not lab.pending:
+        return state
+    if not answer.ok:
+        return replace(state, lab=replace(lab, pending=False, stopped=True))
+    return replace(state, lab=replace(lab, digest=from_json(answer.result), pending=False))
+
+
+def got_program(rows: tuple[str, ...], source: str, state: State, answer: Answer) -> State | Outcome[State]:
+    """The worker's results for ``rows`` and the program ``source``, or why the program failed."""
+    lab = state.lab
+    if lab.key != rows or lab.program != source or not lab.pending:
+        return state
+    if answer.ok:
+        return replace(state, lab=replace(lab, digest=from_json(answer.result), pending=False))
+    failed = replace(state, lab=replace(lab, pending=False))
+    if answer.code == "program_needs_worker":
+        return Outcome(failed, error=lab_text.NEEDS_WORKER)
+    params = dict(answer.params)
+    message = lab_text.PROGRAM_ERRORS.get(str(params.pop("problem", "")))
+    if answer.code != "program_error" or message is None:
+        return replace(failed, lab=replace(failed.lab, stopped=True))
+    values = {k: str(v) for k, v in params.items()}
+    return Outcome(failed, error=message(**values))
+
+
+def run_program(state: State, form: Form) -> Outcome[State]:
+    """Run the program in the field (in the worker) with the rows as typed; an empty program drops
+    its outputs."""
+    source = read_text(form, "lab-program", MAX_PROGRAM, lab_text.PROGRAM)
+    return compute_lab(state, _rows(state, form), source)
+
+
+def choose_example(state: State, form: Form) -> State | Outcome[State]:
+    """A worked program: put it into the field and run it; the list returns to "choose"."""
+    key = form.get("lab-example")
+    if not key:
+        return state
+    if key not in EXAMPLES:
+        raise InputError(lab_text.PROGRAM_EXAMPLES)
+    source = EXAMPLES[str(key)]
+    fields = SetFields((("lab-program", source), ("lab-example", "")))
+    return compute_lab(state, _rows(state, form), source, (fields,))
+
+
+def lab_stopped(rows: tuple[str, ...], state: State, answer: Answer) -> State:
+    lab = state.lab
+    return replace(state, lab=replace(lab, pending=False, stopped=True)) if lab.key == rows else state
+
+
+def run_lab(state: State, form: Form) -> Outcome[State]:
+    """Compute the rows as typed (the Compare button, Enter, or leaving a changed row)."""
+    return compute_lab(state, _rows(state, form))
+
+
+def _index(state: State, form: Form) -> int:
+    raw = form.get(ARG)
+    if not isinstance(raw, str) or not raw.isdigit() or int(raw) >= len(state.lab.rows):
+        raise InputError(lab_text.ROW(n="?"))
+    return int(raw)
+
+
+def add_row(state: State, form: Form) -> Outcome[State]:
+    rows = _rows(state, form)
+    if len(rows) >= MAX_ROWS:
+        raise InputError(lab_text.FULL(n=MAX_ROWS))
+    return compute_lab(state, (*rows, ""))
+
+
+def remove_row(state: State, form: Form) -> Outcome[State]:
+    index, rows = _index(state, form), _rows(state, form)
+    return compute_lab(state, rows[:index] + rows[index + 1 :] or ("",))
+
+
+def move_row(step: int, state: State, form: Form) -> Outcome[State]:
+    """Move the row ``data-arg`` one place up (``step`` −1) or down (+1); at an end nothing moves."""
+    index, rows = _index(state, form), list(_rows(state, form))
+    other = index + step
+    if not 0 <= other < len(rows):
+        return compute_lab(state, tuple(rows))
+    rows[index], rows[other] = rows[other], rows[index]
+    return compute_lab(state, tuple(rows))
+
+
+def set_lab_view(state: State, form: Form) -> State:
+    return replace(state, lab=replace(state.lab, view=read_choice(form, "lab-view", VIEWS, lab_text.SHOW)))
+
+
+def _shown(state: State) -> LabDigest:
+    digest = state.lab.digest
+    if digest is None:
+        raise InputError(lab_text.NO_RESULT)
+    return digest
+
+
+def _csv_cell(text: Renderable) -> Renderable:
+    """A quoted CSV field (its inner quotes already doubled)."""
+    return Cat(('"', text, '"'))
+
+
+def download_csv(state: State, form: Form) -> Outcome[State]:
+    """The lab's table as CSV: P(=), P(≥), P(≤) of every series per value, then the statistics and
+    the pairwise odds (decimal, dot)."""
+    digest = _shown(state)
+    # labels are user text: quotes doubled inside, each name quoted (the parts the lab adds have none)
+    names = [series_name(replace(s, label=s.label.replace('"', '""'))) for s in digest.series]
+    lines: list[Renderable] = [Cat(tuple(_header(names)), ",")]
+    for i, value in enumerate(digest.values):
+        cells = [f"{float(p):.12g}" for s in digest.series for p in s.cells[i]]
+        lines.append(",".join([str(value), *cells]))
+    lines.append("")
+    lines.append("series,mean,sd,min,max")
+    for name, s in zip(names, digest.series, strict=True):
+        lines.append(Cat((_csv_cell(name), f",{float(s.mean):.12g},{s.sd:.12g},{s.minimum},{s.maximum}")))
+    lines.append("")
+    lines.append("a,b,P(a>b),P(a=b)")
+    for (i, j), (gt, eq) in digest.pairs.items():
+        lines.append(
+            Cat((_csv_cell(names[i]), ",", _csv_cell(names[j]), f",{float(gt):.12g},{float(eq):.12g}"))
+        )
+    text = Cat((*lines, ""), "\n")
+    return Outcome(state, effects=(Download("dice-lab.csv", text, "text/csv"),))
+
+
+def _header(names: list[Renderable]) -> list[Renderable]:
+    out: list[Renderable] = ["value"]
+    for name in names:
+        out += [_csv_cell(Cat((name, " ", view))) for view in ("P(=)", "P(>=)", "P(<=)")]
+    return out
+
+
+def download_svg(state: State, form: Form) -> Outcome[State]:
+    """The chart as an SVG file, in the view shown."""
+    from kit.chart import svg_file
+
+    chart = chart_of(_shown(state), state.lab.view)
+    return Outcome(state, effects=(Download("dice-lab.svg", svg_file(chart, "en"), "image/svg+xml"),))
+
+
+def download_png(state: State, form: Form) -> Outcome[State]:
+    """The chart as a PNG image (drawn from the same SVG in the page)."""
+    from kit.chart import HEIGHT, WIDTH, svg_file
+
+    svg = svg_file(chart_of(_shown(state), state.lab.view), "en")
+    return Outcome(state, effects=(DownloadPng("dice-lab.png", svg, WIDTH, HEIGHT),))
+
+
+def _shareable(state: State) -> Lab:
+    lab = state.lab
+    if not _essence(lab.rows) and not lab.program.strip():
+        raise InputError(lab_text.NOTHING_TO_SHARE)
+    return lab
+
+
+def share(state: State, form: Form) -> Outcome[State]:
+    """A link carrying the lab shown (rows, labels, view, program) into the address, and copied;
+    from the saved file the page says that a link needs the hosted page."""
+    encoded = encode_lab(_shareable(state))
+    if len(encoded) > MAX_PARAM:
+        raise InputError(lab_text.TOO_BIG)
+    effects = (SetUrl(((PARAM, encoded),)), CopyUrl("lab-copy-status", offline=lab_text.SHARE_OFFLINE))
+    return Outcome(state, effects=effects)
+
+
+def copy_text(state: State, form: Form) -> Outcome[State]:
+    """The lab as plain text (rows, then the program), copied."""
+    return Outcome(state, effects=(Copy(as_text(_shareable(state)), "lab-copy-status"),))
+
+
+def from_link(state: State, raw: str) -> Outcome[State]:
+    """A share link's lab (untrusted): checked, put into the fields and computed; refused whole if damaged."""
+    try:
+        shared = decode_lab(raw)
+    except ValueError:
+        return Outcome(state, error=lab_text.LINK_BROKEN, effects=(SetUrl(((PARAM, None),)),))
+    fields = SetFields(
+        (*((f"lab-row-{i}", row) for i, row in enumerate(shared.rows)), ("lab-program", shared.program))
+    )
+    start = replace(state, lab=Lab(shared.rows, shared.view, program=state.lab.program))
+    return compute_lab(start, shared.rows, shared.program, (fields,))

@@ -1,0 +1,151 @@
+"""What the dice lab shows (pure): its rows, one chart, one table, statistics and pairwise odds.
+
+>>> from panels.notation.lab_digest import make
+>>> from panels.notation.lab_state import Lab
+>>> shown = lab_view(Lab(("6x4d6kh3 # stats",), digest=make(("6x4d6kh3 # stats",))))
+>>> len(shown["lab-stats"].children)  # six sorted positions and the sum
+7
+>>> from kit.msg import render
+>>> render(shown["lab-stats"].children[1].children[0].text, "en")
+'stats · highest'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from kit.chart import legend, line_chart
+from kit.msg import Cat, Renderable, fixed, short_pct
+from kit.view import Node, Show, table_rows
+from panels.notation import lab_text
+from panels.notation.lab_digest import MAX_ROWS, MAX_SERIES, LabDigest, Series
+from panels.notation.lab_state import VIEWS, Lab
+from panels.notation.words import minus
+
+__all__ = ["chart_of", "lab_view", "series_name"]
+
+COLUMN = {"eq": 0, "ge": 1, "le": 2}
+
+
+def series_name(series: Series, /) -> Renderable:
+    """``stats · highest``, ``stats · #2``, ``stats · sum``, or the label of a plain line."""
+    if series.row >= MAX_ROWS and not series.label:  # a program's output without a label
+        return lab_text.OUTPUT(n=series.row - MAX_ROWS + 1)
+    if not series.count:
+        return series.label
+    if series.part == 0:
+        part: Renderable = lab_text.SUM
+    elif series.part == 1:
+        part = lab_text.HIGHEST
+    elif series.part == series.count:
+        part = lab_text.LOWEST
+    else:
+        part = lab_text.NTH(k=series.part)
+    return Cat((series.label, part), " · ")
+
+
+def chart_of(digest: LabDigest, view: str, /) -> Node:
+    """The chart of every series in ``view`` (=, ≥ or ≤) over the digest's values."""
+    col = COLUMN[view]
+    series = [
+        [
+            cells[col] if series.minimum <= v <= series.maximum else None
+            for v, cells in zip(digest.values, series.cells, strict=True)
+        ]
+        for series in digest.series
+    ]
+    return line_chart(digest.values, series, ymax=None if view == "eq" else Fraction(1), label=minus)
+
+
+def _caret(lab: Lab) -> Show:
+    fault = lab.fault
+    if fault is None:
+        return Show(text="", hidden=True)
+    line = fault.line.replace("\t", " ")
+    return Show(text=f"{line}\n{' ' * max(0, min(fault.position, len(line)))}^", hidden=False)
+
+
+def _status(lab: Lab) -> Renderable:
+    if lab.pending:
+        return lab_text.PENDING
+    if lab.stopped:
+        return lab_text.STOPPED
+    if lab.digest is None:
+        return "" if lab.fault is not None else lab_text.EMPTY
+    return lab_text.DONE(n=len(lab.digest.series))
+
+
+def _notes(digest: LabDigest) -> Renderable:
+    from panels.notation.words import error_message
+    from rules import notation
+
+    notes: list[Renderable] = []
+    for row, code, params in digest.refused:
+        error = notation.NotationError(code, 0, **params)
+        notes.append(lab_text.REFUSED(row=row + 1, msg=error_message(error)))
+    if digest.cut_series:
+        notes.append(lab_text.CUT_SERIES(n=MAX_SERIES))
+    if digest.cut_values and digest.values:
+        notes.append(lab_text.CUT_VALUES(lo=minus(digest.values[0]), hi=minus(digest.values[-1])))
+    return Cat(tuple(notes), " ")
+
+
+def lab_view(lab: Lab, /) -> dict[str, Show]:
+    shown: dict[str, Show] = {f"lab-view-{name}": Show(checked=lab.view == name) for name in VIEWS}
+    for i in range(MAX_ROWS):
+        shown[f"lab-rowbox-{i}"] = Show(hidden=i >= len(lab.rows))
+        invalid = lab.fault is not None and lab.fault.row == i
+        shown[f"lab-label-{i}"] = Show(text=lab_text.ROW(n=i + 1))
+        for kind, action in (("up", lab_text.UP), ("down", lab_text.DOWN), ("remove", lab_text.REMOVE)):
+            shown[f"lab-{kind}-{i}"] = Show(
+                attrs=(("aria-label", lab_text.ROW_ACTION(action=action, n=i + 1)),)
+            )
+        shown[f"lab-row-{i}"] = Show(
+            value=lab.rows[i] if i < len(lab.rows) else "",
+            attrs=(("aria-invalid", "true" if invalid else None), ("placeholder", lab_text.ROW_PLACEHOLDER)),
+        )
+    shown["lab-caret"] = _caret(lab)
+    shown["lab-status"] = Show(text=_status(lab))
+    digest = lab.digest
+    shown["lab-results"] = Show(hidden=digest is None)
+    if digest is None:
+        for element in (
+            "lab-chart",
+            "lab-legend",
+            "lab-stats",
+            "lab-dist-head",
+            "lab-dist",
+            "lab-pairs-head",
+            "lab-pairs",
+        ):
+            shown[element] = Show(children=())
+        shown["lab-note"] = Show(text="")
+        return shown
+    names = [series_name(s) for s in digest.series]
+    shown["lab-chart"] = Show(children=(chart_of(digest, lab.view),))
+    shown["lab-legend"] = Show(children=legend(names))
+    shown["lab-stats"] = Show(
+        children=table_rows(
+            (name, fixed(s.mean), fixed(s.sd), minus(s.minimum), minus(s.maximum))
+            for name, s in zip(names, digest.series, strict=True)
+        )
+    )
+    col = COLUMN[lab.view]
+    shown["lab-dist-head"] = Show(children=table_rows([(lab_text.VALUE, *names)], header="col"))
+    shown["lab-dist"] = Show(
+        children=table_rows(
+            (minus(v), *(short_pct(s.cells[i][col]) for s in digest.series))
+            for i, v in enumerate(digest.values)
+        )
+    )
+    shown["lab-pairs-head"] = Show(children=table_rows([("", *names)], header="col"))
+    rows = []
+    for i, name in enumerate(names):
+        cells: list[Renderable] = [name]
+        for j in range(len(names)):
+            pair = digest.pairs.get((i, j))
+            cells.append("—" if pair is None else Cat((short_pct(pair[0]), short_pct(pair[1])), " / "))
+        rows.append(cells)
+    shown["lab-pairs"] = Show(children=table_rows(rows))
+    shown["lab-note"] = Show(text=_notes(digest))
+    return shown

@@ -1,0 +1,231 @@
+"""The dice lab's logic on CPython: rows, arrays, faults, the worker, saved state, exports, words."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from kit.compute import settle
+from kit.form import ARG, InputError
+from kit.msg import render
+from kit.panel import Answer, Compute, Download
+from kit.view import texts
+from panels.notation import lab
+from panels.notation import panel as dice
+from panels.notation.lab_digest import MAX_ROWS, make
+from panels.notation.lab_state import Lab, LabFault, load_lab
+from panels.notation.state import State, dump, load
+from rules import notation
+
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+
+
+def _form(rows: tuple[str, ...], **extra: Any) -> dict[str, Any]:
+    return {**{f"lab-row-{i}": r for i, r in enumerate(rows)}, **extra}
+
+
+def _run(rows: tuple[str, ...], state: State | None = None) -> State:
+    start = state or State(lab=Lab(("",) * len(rows)))
+    return settle(lab.run_lab(start, _form(rows)))
+
+
+def test_three_lines_give_three_series_with_exact_statistics_and_pairs() -> None:
+    """Each line is one series: its exact mean, min, max, the =/≥/≤ cells and P(A>B), P(A=B)."""
+    state = _run(("4d6kh3 # stats", "3d6", "2d6+3"))
+    digest = state.lab.digest
+    assert digest is not None and [s.label for s in digest.series] == ["stats", "3d6", "2d6+3"]
+    for series, line in zip(digest.series, ("4d6kh3", "3d6", "2d6+3"), strict=True):
+        summary = notation.summary(line)
+        assert (series.mean, series.minimum, series.maximum) == (
+            summary.mean,
+            summary.minimum,
+            summary.maximum,
+        )
+        for value, cells in zip(digest.values, series.cells, strict=True):
+            assert cells == (summary.equal(value), summary.at_least(value), summary.at_most(value))
+    odds = notation.compare("4d6kh3", "3d6")
+    assert digest.pairs[(0, 1)] == (odds["gt"], odds["eq"])
+    assert digest.pairs[(1, 0)] == (odds["lt"], odds["eq"])
+
+
+def test_an_array_row_shows_each_sorted_position_and_the_sum() -> None:
+    """6x4d6kh3 is seven series: highest … lowest (rules.notation.array) and the sum, named so."""
+    state = _run(("6x4d6kh3 # stats",))
+    digest = state.lab.digest
+    assert digest is not None and len(digest.series) == 7
+    positions = notation.array("4d6kh3", 6)
+    assert [s.part for s in digest.series] == [0, 1, 2, 3, 4, 5, 6]
+    for series in digest.series[1:]:
+        assert series.mean == notation.summary_of(positions[series.part - 1]).mean
+    names = [render(cell.children[0].text, "en") for cell in dice.view(state)["lab-stats"].children]
+    assert names == [
+        "stats · sum",
+        "stats · highest",
+        "stats · #2",
+        "stats · #3",
+        "stats · #4",
+        "stats · #5",
+        "stats · lowest",
+    ]
+
+
+def test_named_dice_apply_to_every_row() -> None:
+    """A row ``fib = d{…}`` defines fib for the other rows (above or below it) and draws no series."""
+    state = _run(("3fib", "fib = d{1,1,2,3,5,8}", "d{1..3}"))
+    digest = state.lab.digest
+    assert digest is not None and [s.label for s in digest.series] == ["3fib", "d{1..3}"]
+    assert digest.series[0].mean == 3 * Fraction(20, 6)
+
+
+def test_a_refused_row_clears_the_results_and_points_at_its_character() -> None:
+    """A typo anywhere clears what was shown, marks the row and the character, and says which row."""
+    shown = _run(("3d6", "2d6"))
+    refused = lab.run_lab(shown, _form(("3d6", "2d6 + foo")))
+    assert refused.state.lab.digest is None
+    assert refused.state.lab.fault == LabFault(1, "2d6 + foo", 6)
+    assert render(refused.error, "en") == "Row 2, character 7: unknown name 'foo'"
+    view = dice.view(refused.state)
+    assert view["lab-results"].hidden is True
+    assert view["lab-caret"].text == "2d6 + foo\n      ^"
+    assert ("aria-invalid", "true") in view["lab-row-1"].attrs
+
+
+def test_rows_are_added_removed_and_moved_keeping_what_was_typed() -> None:
+    """Add appends an empty row (at most MAX_ROWS); remove and move act on the row pressed, with the
+    text typed in every row."""
+    state = _run(("3d6", "d20"))
+    added = lab.add_row(state, _form(("3d6", "d20"))).state
+    assert added.lab.rows == ("3d6", "d20", "") and added.lab.digest == state.lab.digest
+    moved = settle(lab.move_row(1, added, _form(("3d6", "d12", ""), **{ARG: "0"})))
+    assert moved.lab.rows == ("d12", "3d6", "")
+    assert [s.label for s in moved.lab.digest.series] == ["d12", "3d6"]
+    removed = settle(lab.remove_row(moved, _form(moved.lab.rows, **{ARG: "0"})))
+    assert removed.lab.rows == ("3d6", "")
+    last = settle(lab.remove_row(State(lab=Lab(("d6",))), _form(("d6",), **{ARG: "0"})))
+    assert last.lab.rows == ("",) and last.lab.digest is None
+    full = State(lab=Lab(("d6",) * MAX_ROWS))
+    with pytest.raises(InputError):
+        lab.add_row(full, _form(full.lab.rows))
+    with pytest.raises(InputError):
+        lab.remove_row(state, _form(("3d6", "d20"), **{ARG: "7"}))
+
+
+def test_a_heavy_lab_goes_to_the_worker_and_a_stale_answer_is_dropped() -> None:
+    """Rows whose work is above INLINE_WORK are computed by the job notation.lab; an answer for rows
+    no longer shown changes nothing; a stopped job says so."""
+    rows = ("8d10!", "3d6")
+    asked = lab.run_lab(State(lab=Lab(("", ""))), _form(rows))
+    jobs = [e for e in asked.effects if isinstance(e, Compute)]
+    assert [e.job for e in jobs] == ["notation.lab"] and asked.state.lab.pending
+    assert settle(asked).lab.digest is not None
+    other = lab.run_lab(asked.state, _form(("d6", ""))).state
+    assert jobs[0].done(other, Answer(True, {})) is other
+    stopped = jobs[0].failed(asked.state, Answer(False, None, "cancelled"))
+    assert stopped.lab.stopped and not stopped.lab.pending
+
+
+def test_the_lab_survives_a_reload_and_bad_saved_labs_are_refused() -> None:
+    """Rows and view are saved with the panel; a record without a lab (older) loads; junk is refused."""
+    state = _run(("4d6kh3 # stats", "3d6"))
+    state = lab.set_lab_view(state, {"lab-view": "ge"})
+    back = load(dump(state))
+    assert back.lab.rows == state.lab.rows and back.lab.view == "ge"
+    old = dump(State())
+    del old["lab"]
+    assert load(old).lab == Lab()
+    for bad in (
+        {"rows": [], "view": "eq"},
+        {"rows": [1], "view": "eq"},
+        {"rows": ["x" * 501]},
+        {"rows": ["d6"], "view": "x"},
+    ):
+        with pytest.raises(ValueError):
+            load_lab(bad)
+    restored = dice.start(back, {}, {})
+    assert restored.state.lab.digest is not None  # shown again after a reload
+
+
+def test_csv_and_svg_exports() -> None:
+    """CSV: a column per series and view, stats and pairs, labels quoted; SVG: a standalone document."""
+    state = _run(('d2 # say "hi"', "d3"))
+    csv = lab.download_csv(state, {}).effects[0]
+    assert isinstance(csv, Download) and csv.filename == "dice-lab.csv"
+    lines = render(csv.text, "en").splitlines()
+    assert (
+        lines[0]
+        == 'value,"say ""hi"" P(=)","say ""hi"" P(>=)","say ""hi"" P(<=)","d3 P(=)","d3 P(>=)","d3 P(<=)"'
+    )
+    assert lines[1] == "1,0.5,1,0.5,0.333333333333,1,0.333333333333"
+    assert "a,b,P(a>b),P(a=b)" in lines
+    svg = lab.download_svg(state, {}).effects[0]
+    assert isinstance(svg, Download) and svg.mime == "image/svg+xml"
+    assert render(svg.text, "en").startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    png = lab.download_png(state, {}).effects[0]
+    assert (
+        png.filename == "dice-lab.png"
+        and png.svg == render(svg.text, "en")
+        and (png.width, png.height) == (640, 280)
+    )
+    with pytest.raises(InputError):
+        lab.download_csv(State(), {})
+
+
+def test_the_view_speaks_both_languages() -> None:
+    """Every text of the lab's view is Russian in Russian and free of Cyrillic in English (user labels aside)."""
+    state = _run(("6x4d6kh3", "3d6", "d{1..3}"))
+    view = dice.view(state)
+    english = texts(view, "en")
+    assert not [t for t in english if CYRILLIC.search(re.sub(r"«[^»]*»", "", t))]
+    assert any(CYRILLIC.search(t) for t in texts(view, "ru"))
+    assert make(("6x4d6kh3",)).series[1].label == "6x4d6kh3"
+
+
+def test_a_share_link_carries_the_whole_lab_and_is_checked() -> None:
+    """?lab= holds rows, labels, view and program; opening it fills the fields and computes; a damaged,
+    oversized or invalid link is refused whole and dropped from the address."""
+    from kit.panel import Copy, CopyUrl, SetFields, SetUrl
+    from panels.notation.lab_share import MAX_PARAM, decode_lab, encode_lab
+
+    shown = lab.set_lab_view(_run(("4d6kh3 # сила", "6x4d6kh3")), {"lab-view": "le"})
+    shown = replace(shown, lab=replace(shown.lab, program='output(d20, "атака")'))
+    shared = lab.share(shown, {})
+    link = next(e for e in shared.effects if isinstance(e, SetUrl)).params[0]
+    assert link[0] == "lab" and decode_lab(link[1]) == Lab(shown.lab.rows, "le", program=shown.lab.program)
+    copy = next(e for e in shared.effects if isinstance(e, CopyUrl))
+    assert "file://" in render(copy.offline, "en")
+    opened = dice.start(State(), {}, {"lab": link[1]})
+    assert opened.error is None
+    assert opened.state.lab.rows == shown.lab.rows and opened.state.lab.view == "le"
+    fields = dict(next(e for e in opened.effects if isinstance(e, SetFields)).values)
+    assert fields["lab-row-0"] == "4d6kh3 # сила" and fields["lab-program"] == shown.lab.program
+    assert [e.job for e in opened.effects if isinstance(e, Compute)] == ["notation.program"]
+    text = lab.copy_text(shown, {}).effects[0]
+    assert (
+        isinstance(text, Copy) and text.text == '4d6kh3 # сила\n6x4d6kh3\n\n# program\noutput(d20, "атака")\n'
+    )
+    import base64
+    import zlib
+
+    bomb = base64.urlsafe_b64encode(zlib.compress(b"[" * 10_000_000)).decode()
+    bad_rows = encode_lab(Lab(("d6",))).replace("A", "B")
+    for raw in ("", "x" * (MAX_PARAM + 1), bomb, bad_rows, encode_lab(Lab(("2d6 + foo",)))[:-3]):
+        refused = dice.start(State(), {}, {"lab": raw})
+        assert refused.error is not None, raw[:40]
+        assert SetUrl((("lab", None),)) in refused.effects
+    typo = dice.start(State(), {}, {"lab": encode_lab(Lab(("2d6 + foo",)))})
+    assert typo.state.lab.fault is not None  # a valid link with a typo shows the typo, like typing it
+    with pytest.raises(InputError):
+        lab.share(State(), {})
+
+
+def test_dice_actions_keep_the_lab() -> None:
+    """Rolling or refusing a line in the dice field leaves the lab as it is."""
+    state = _run(("3d6",))
+    rolled = dice.roll(__import__("random").Random(1), state, {"notation-expr": "2d6"}).state
+    assert rolled.lab == state.lab
+    refused = dice.odds_only(state, {"notation-expr": "2d6 +"}).state
+    assert refused.lab == state.lab
