@@ -31,9 +31,9 @@ COMPUTED = Msg(
     "Everything is computed in your browser, in Python (PyScript + Pyodide).",
 )
 THEME = Msg("shell.theme", "Тема оформления", "Colour theme")
-THEME_AUTO = Msg("shell.theme_auto", "Авто", "Auto")
-THEME_LIGHT = Msg("shell.theme_light", "Светлая", "Light")
-THEME_DARK = Msg("shell.theme_dark", "Тёмная", "Dark")
+THEME_AUTO = Msg("shell.theme_auto", "◐ Авто", "◐ Auto")
+THEME_LIGHT = Msg("shell.theme_light", "☀ Светлая", "☀ Light")
+THEME_DARK = Msg("shell.theme_dark", "☾ Тёмная", "☾ Dark")
 # One line per tool: what it is for (the summary of each panel's «?» hint).
 ABOUT_ROLLER = Msg(
     "shell.about_roller",
