@@ -1,10 +1,14 @@
-"""Take full-page screenshots of every panel at 1280 px and 360 px into screenshots/.
+"""Screenshots of every panel at 360 and 1280 px, light and dark theme, into docs/screenshots/.
 
-.venv/bin/python tools/screenshots.py [panel ...]
+.venv/bin/python tools/screenshots.py [--lang en] [panel ...]
+
+Each shot is the first screen (what a user sees after switching to the panel and pressing its main
+button), so the files stay small; look at them after a layout change.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 from pathlib import Path
@@ -17,31 +21,40 @@ from build import build  # noqa: E402
 from e2e_support import CHROMIUM, CHROMIUM_ARGS, READY  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
-WIDTHS = (1280, 360)
+OUT = ROOT / "docs" / "screenshots"
+SIZES = {360: 740, 1280: 900}
+THEMES = ("light", "dark")
 
 
-def main(panels: list[str]) -> None:
-    out = ROOT / "screenshots"
-    out.mkdir(exist_ok=True)
-    server, url = serve_in_thread(build(Path(tempfile.mkdtemp()) / "site"))
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("panels", nargs="*")
+    parser.add_argument("--lang", choices=("ru", "en"), default="ru")
+    args = parser.parse_args()
+    OUT.mkdir(parents=True, exist_ok=True)
+    server, url = serve_in_thread(build(Path(tempfile.mkdtemp()) / "site", extras=False))
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for width in WIDTHS:
-            page = browser.new_page(viewport={"width": width, "height": 900})
-            page.goto(url + "index.html?seed=7")
-            page.wait_for_selector(READY, state="attached", timeout=60_000)
-            names = panels or [a.get_attribute("href")[1:] for a in page.locator("nav.tabs a").all()]
-            for name in names:
-                page.goto(url + f"index.html?seed=7#{name}")
-                page.evaluate("document.querySelector('.panel:target button.primary')?.click()")
-                page.wait_for_timeout(300)
-                path = out / f"{name}-{width}.png"
-                page.screenshot(path=str(path), full_page=True)
-                print(path)
-            page.close()
+        for width, height in SIZES.items():
+            for theme in THEMES:
+                context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=theme)
+                context.add_init_script(f"localStorage.setItem('gm.lang', JSON.stringify('{args.lang}'))")
+                page = context.new_page()
+                page.goto(url + "index.html?seed=7")
+                page.wait_for_selector(READY, state="attached", timeout=60_000)
+                names = args.panels or [a.get_attribute("href")[1:] for a in page.locator("nav.tabs a").all()]
+                for name in names:
+                    page.click(f'nav.tabs a[href="#{name}"]')
+                    page.evaluate(f"document.querySelector('#{name} button.primary')?.click()")
+                    page.wait_for_timeout(400)
+                    page.evaluate("window.scrollTo(0, 0)")
+                    path = OUT / f"{name}-{width}-{theme}-{args.lang}.png"
+                    page.screenshot(path=str(path))
+                    print(path.relative_to(ROOT))
+                context.close()
         browser.close()
     server.shutdown()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

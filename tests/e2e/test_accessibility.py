@@ -67,3 +67,32 @@ def test_no_horizontal_scroll_at_360px(phone: Page, panel: str, lang: str, tmp_p
     width = phone.evaluate("document.documentElement.scrollWidth")
     phone.screenshot(path=str(tmp_path / f"{panel}-{lang}-360.png"), full_page=True)
     assert width <= 360, f"#{panel} is {width} px wide in {lang}"
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("width", [360, 1280])
+def test_axe_after_an_action_in_both_themes(browser: Browser, site_url: str, width: int, theme: str) -> None:
+    """axe-core finds nothing on any panel after its main action, in the light and the dark theme,
+    at phone and desktop width (issue 15)."""
+    watch = Watch()
+    context, page = open_app(
+        browser,
+        site_url + "index.html?seed=9",
+        watch,
+        viewport={"width": width, "height": 800},
+        color_scheme=theme,
+    )
+    try:
+        assert page.evaluate("document.documentElement.dataset.theme") == theme
+        found = {}
+        for panel in PANELS:
+            page.click(f'nav.tabs a[href="#{panel}"]')
+            page.evaluate(f"document.querySelector('#{panel} button.primary').click()")
+            page.wait_for_timeout(300)
+            violations = run_axe(page)
+            if violations:
+                found[panel] = violations
+        assert found == {}
+    finally:
+        context.close()
+    watch.assert_clean()

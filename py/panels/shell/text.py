@@ -40,3 +40,43 @@ RULES_LANGUAGE = Msg(
     "Толкования записаны по-английски; слова сидов приведены по-русски.",
     "The readings are written in English; the seeds' words are quoted in Russian.",
 )
+THEME = Msg("shell.theme", "Тема оформления", "Colour theme")
+THEME_AUTO = Msg("shell.theme_auto", "◐ Авто", "◐ Auto")
+THEME_LIGHT = Msg("shell.theme_light", "☀ Светлая", "☀ Light")
+THEME_DARK = Msg("shell.theme_dark", "☾ Тёмная", "☾ Dark")
+# One line per tool: what it is for (the summary of each panel's «?» hint).
+ABOUT_ROLLER = Msg(
+    "shell.about_roller",
+    "Бросок GaussD20 (3d20 / 3) с удачей и точными шансами.",
+    "Roll GaussD20 (3d20 / 3) with luck, and see the exact odds.",
+)
+ABOUT_CONVERTER = Msg(
+    "shell.about_converter",
+    "Переводит форумные броски 3D20 в GaussD20.",
+    "Turns forum 3D20 roll lines into GaussD20.",
+)
+ABOUT_THREAT = Msg(
+    "shell.about_threat",
+    "Мешок светлых и тёмных кубов: когда случится событие угрозы.",
+    "A bag of light and dark dice: when the next threat event comes.",
+)
+ABOUT_NOTATION = Msg(
+    "shell.about_notation",
+    "Любой бросок в нотации Roll20 и его точное распределение.",
+    "Any roll in Roll20 notation, with its exact distribution.",
+)
+ABOUT_CHECKS = Msg(
+    "shell.about_checks",
+    "Навык, медиана, безумие и ужас, бой — проверки GaussD20 с шансами.",
+    "Skill, median, madness and horror, combat — GaussD20 checks with odds.",
+)
+ABOUT_ITE = Msg(
+    "shell.about_ite",
+    "Цепочка чеков инициативы, точности и эффекта с шансами.",
+    "A chain of initiative, accuracy and effect checks, with odds.",
+)
+ABOUT_FUDGE = Msg(
+    "shell.about_fudge",
+    "FUDGE-хак отряда «Омикрон»: действия, атаки, урон и раны.",
+    "The «Омикрон» FUDGE hack: actions, attacks, damage and wounds.",
+)
