@@ -22,6 +22,7 @@ MAIN = {
     "checks": ("chk-skill-roll", "chk-skill-result"),
     "ite": ("ite-roll", "ite-result"),
     "fudge": ("fudge-roll-dice", "fudge-dice-result"),
+    "roster": ("roster-save", "roster-status"),
 }
 
 # What a user sees of one panel: page width, where the main button and result are, small targets.

@@ -45,6 +45,11 @@ THEME_AUTO = Msg("shell.theme_auto", "◐ Авто", "◐ Auto")
 THEME_LIGHT = Msg("shell.theme_light", "☀ Светлая", "☀ Light")
 THEME_DARK = Msg("shell.theme_dark", "☾ Тёмная", "☾ Dark")
 # One line per tool: what it is for (the summary of each panel's «?» hint).
+ABOUT_ROSTER = Msg(
+    "shell.about_roster",
+    "Листы персонажей всех систем: заполняют поля других панелей.",
+    "Character sheets of every system: they fill the other panels' inputs.",
+)
 ABOUT_ROLLER = Msg(
     "shell.about_roller",
     "Бросок GaussD20 (3d20 / 3) с удачей и точными шансами.",
