@@ -163,9 +163,9 @@ def panel(rng: random.Random) -> Panel[State]:
         "#fudge-g-calc": scale.group,
         "#fudge-g-wound": scale.set_wound,
         "#fudge-rf-bullets": scale.set_bullets,
-        **cast.actions(),
-        **builder.actions(),
     }
+    # the first matching selector runs: pickers before their sections' "any field changed"
+    actions = {**cast.actions(), **builder.actions(), **actions}
     return Panel(
         name="fudge",
         initial=State(),
