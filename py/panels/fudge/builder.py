@@ -99,7 +99,7 @@ def _entry(state: State, form: Form) -> Any:
 
 def edit(state: State, form: Form) -> Outcome[State]:
     entry = _entry(state, form)
-    builder = BuilderState(entry.id, entry.sheet, text.EDITOR_EDIT(name=entry.name))
+    builder = BuilderState(entry.id, entry.sheet)
     return Outcome(replace(state, builder=builder), effects=(SetFields(sheet_fields(entry.sheet)),))
 
 

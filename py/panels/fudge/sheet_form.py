@@ -205,6 +205,8 @@ def _each(form: Form, key: str, what: Renderable, make: object) -> tuple[object,
     for number, left, right in _lines(form, key, what):
         try:
             out.append(make(number, left, right))  # type: ignore[operator]
+        except InputError:
+            raise
         except fc.SheetError as error:
             raise _fail(what, number, word_sheet_error(error)) from error
         except ValueError as error:  # a weapon the rules refuse (e.g. a firearm below 1 at S=1)
@@ -260,7 +262,7 @@ def _weapon_line(item: fc.WeaponItem) -> str:
         parts = [preset.name, f"{x}S{w.bonus:+d}"]
     else:
         row = next(m for m in fudge.MELEE_WEAPONS if m.bonus == w.bonus)
-        parts = [row.name.split(",")[0]]
+        parts = [row.name]  # the seed's whole row: each of its names reads back as the same row
     if item.damage_type:
         parts.append(item.damage_type.lower())
     if item.scale:
