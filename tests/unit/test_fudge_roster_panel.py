@@ -155,11 +155,13 @@ def test_the_fractal_rule_lets_a_sheet_leave_parts_out() -> None:
 def test_bad_builder_input_is_worded_and_changes_nothing(field: str, value: str, expected: str) -> None:
     """Every refusal names the field (and the line) in both languages; the roster is untouched."""
     state = two()
-    for selector in ("#fudge-c-save", "#fudge-c-skills"):
+    selectors = ("#fudge-c-save",) if field == "fudge-c-name" else ("#fudge-c-save", "#fudge-c-skills")
+    for selector in selectors:  # a sheet with no name yet still previews (it is named on save)
         ru, en = refused(state, selector, {**IRA, field: value})
         assert expected in en and CYRILLIC.search(ru)
         assert not CYRILLIC.search(re.sub("«[^»]*»", "", en))
     assert state == two()
+    assert run(state, "#fudge-c-skills", {**IRA, "fudge-c-name": ""}).state.builder.draft is not None
 
 
 def test_rule_problems_are_shown_in_both_languages() -> None:

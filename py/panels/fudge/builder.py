@@ -65,7 +65,10 @@ def _share(state: State, roster: Roster, builder: BuilderState, line: Renderable
 def preview(state: State, form: Form) -> State:
     """A builder field changed: read the sheet again (problems and derived values follow)."""
     entry = _editing(state)
-    draft = read_sheet(form, None if entry is None else entry.sheet)
+    named = (
+        form if str(form.get("fudge-c-name", "")).strip() else {**form, "fudge-c-name": "…"}
+    )  # named on save
+    draft = read_sheet(named, None if entry is None else entry.sheet)
     return replace(state, builder=replace(state.builder, draft=draft))
 
 
