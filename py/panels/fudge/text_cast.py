@@ -13,8 +13,8 @@ PARTY_EMPTY = Msg(
 )
 NAME = Msg("fudge.cast.name", "Имя", "Name")
 WOUND_STATE = Msg("fudge.cast.wound_state", "Состояние", "State")
-CHIPS = Msg("fudge.cast.chips", "Фишки FUDGE", "FUDGE chips")
-POINTS = Msg("fudge.cast.points", "Очки персонажа", "Character points")
+CHIPS = Msg("fudge.cast.chips", "Фишки", "Chips")
+POINTS = Msg("fudge.cast.points", "Очки", "Points")
 NO_BOXES = Msg("fudge.cast.no_boxes", "без ячеек повреждений", "no wound boxes")
 NO_TRACK = Msg(
     "fudge.cast.no_track",
