@@ -409,3 +409,17 @@ def roster_from_json(text: object) -> Roster:
     except (ValueError, RecursionError) as error:
         raise RosterError("not_json") from error
     return roster_from_data(raw)
+
+
+# --------------------------------------------------------------------------- FUDGE sheets (seed 002)
+
+from rules import fudge_character  # noqa: E402  (after Codec: the FUDGE sheet registers itself here)
+
+register(
+    Codec(
+        "fudge",
+        fudge_character.Character,
+        fudge_character.character_to_data,
+        fudge_character.character_from_data,
+    )
+)

@@ -11,7 +11,7 @@ from e2e_support import BOOT_TIMEOUT_MS, READY, Watch, open_app
 from kit.fmt import percent, signed
 from rules import fudge
 
-RECORD_KEY = "gm.panel.fudge"  # the kit's one record: form, state {"wounds", "pools"}, log
+RECORD_KEY = "gm.panel.fudge"  # the kit's one record: form, state {"wounds", "pools", "who", "editing"}, log
 LEGACY_WOUNDS_KEY = "gm.fudge.wounds"  # saved before the kit, carried over once
 # The panel's wording of each outcome code (the seed's, 2.1).
 OUTCOME_TEXT = {
@@ -346,7 +346,9 @@ def test_wounds_saved_before_the_kit_are_carried_over_once(browser: Browser, sit
     expect(page.locator("#fudge-w-status")).to_have_text("Состояние: Среднее повреждение, штраф −2.")
     assert _acc_rows(page)[0] == ["Без учёта масштаба", "2 из 3", "3 к 1", "0"]
     expect(page.locator("#fudge-log li").first).to_have_text("Старая запись")
-    assert _record(page)["state"] == {"wounds": track.to_dict(), "pools": pools.to_dict()}
+    # (who: the hand track is shown; editing: no sheet open in the builder)
+    expected = {"wounds": track.to_dict(), "pools": pools.to_dict(), "who": "", "editing": None}
+    assert _record(page)["state"] == expected
     page.evaluate(
         "async ([k, key]) => { await gmStorage.remove(key); localStorage.setItem(k, '{\"scratch\": 9}'); }",
         [LEGACY_WOUNDS_KEY, RECORD_KEY],

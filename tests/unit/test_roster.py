@@ -134,3 +134,29 @@ def test_a_system_is_added_by_registering_its_codec() -> None:
             Roster().add("Дверь", "test-door", IteSheet())
     finally:
         del r.CODECS["test-door"]
+
+
+def test_fudge_sheets_live_in_the_roster_and_survive_export() -> None:
+    """A FUDGE sheet (seed 002 §1) is a roster system: it exports and imports whole."""
+    from rules import fudge_character as fc
+
+    hero = fc.gain(fc.Character("Ира", attributes=(("Ловкость", 2),)), "chips", 2, "compensation")
+    roster = r.Roster().add("Ира", "fudge", hero)
+    back = r.roster_from_json(r.roster_to_json(roster))
+    assert back == roster and back.entries[0].sheet.ledger == hero.ledger
+
+
+@pytest.mark.parametrize(
+    "sheet",
+    [{"schema": 99}, {"schema": 1}, [], {"schema": 1, "name": "x"}, "text"],
+)
+def test_a_damaged_fudge_sheet_is_refused_as_bad_sheet(sheet: object) -> None:
+    """An imported FUDGE sheet is untrusted: anything malformed is a RosterError, nothing loads."""
+    data = {
+        "format": "gm-dice-roster",
+        "version": 1,
+        "entries": [{"id": "c1", "name": "A", "system": "fudge", "sheet": sheet}],
+    }
+    with pytest.raises(r.RosterError) as caught:
+        r.roster_from_data(data)
+    assert caught.value.code == "bad_sheet"

@@ -167,17 +167,16 @@ def test_roster_view_in_both_languages() -> None:
 
 def test_a_system_without_an_editor_is_listed_but_not_edited_here() -> None:
     """A FUDGE entry (edited in its own panel) can be listed, duplicated and deleted; Edit says where."""
-    from rules import roster as rules_roster
+    from rules.fudge_character import Character
 
-    rules_roster.register(rules_roster.Codec("fudge", dict, dict, dict))
-    try:
-        state = roster_panel.sync(roster_panel.State(), Roster().add("Door", "fudge", {}))
-        with pytest.raises(InputError) as caught:
-            roster_panel.edit(state, {ARG: "c1"})
-        assert "FUDGE" in render(caught.value.message, "en")
-        assert "FUDGE" in " ".join(texts(roster_panel.view(state), "en"))
-    finally:
-        del rules_roster.CODECS["fudge"]
+    state = roster_panel.sync(
+        roster_panel.State(), Roster().add("Door", "fudge", Character("Door", kind="object"))
+    )
+    with pytest.raises(InputError) as caught:
+        roster_panel.edit(state, {ARG: "c1"})
+    assert "FUDGE" in render(caught.value.message, "en")
+    assert "FUDGE" in " ".join(texts(roster_panel.view(state), "en"))
+    assert len(roster_panel.duplicate(state, {ARG: "c1"}).state.roster.entries) == 2
 
 
 # --------------------------------------------------------------------------- pickers

@@ -113,7 +113,7 @@ def apply(state: State, form: Form) -> Outcome[State]:
     if not pools.ready:
         raise InputError(text.NOTHING_READY)
     wounds.not_dead(state)
-    track, marked = wounds.mark_each(state.wounds.track, pools.wounds)
+    track, marked = wounds.mark_each(wounds.current(state), pools.wounds)
     emptied = commit(state, pools.marked(), text.POOLS_MARKED).state
     done = wounds.commit(emptied, track, text.FROM_POOLS(units=pools.ready, marked=marked))
     return replace(done, effects=(SetFields((("fudge-acc-rate", str(pools.sub_scale.rate)),)),))

@@ -19,7 +19,7 @@ from kit.form import Form, InputError, read_bool, read_choice, read_int, read_op
 from kit.msg import Cat, Renderable, pct, signed
 from kit.panel import Outcome, SetFields
 from kit.view import Node, Show, View, bar_chart, table_rows
-from panels.fudge import accumulators, words, wounds
+from panels.fudge import accumulators, text_cast, words, wounds
 from panels.fudge import text_attack as text
 from panels.fudge.dice import read_dice
 from panels.fudge.state import AttackSetup, AttackState, State
@@ -274,10 +274,22 @@ def apply(state: State, form: Form) -> Outcome[State]:
     amounts = state.attack.pending
     if not amounts:
         raise InputError(text.NOTHING_TO_MARK)
-    track, marked = wounds.mark_each(state.wounds.track, amounts)
+    target = state.attack.target
+    if target:
+        entry = state.cast.roster.get(target)
+        if entry is None:
+            raise InputError(text_cast.TARGET_GONE)
+        if wounds.owner(state, target) is None:
+            raise InputError(text_cast.TARGET_NO_TRACK(name=entry.name))
+        track = entry.sheet.wounds
+    else:
+        track = state.wounds.track
+    track, marked = wounds.mark_each(track, amounts)
     cleared = replace(state, attack=replace(state.attack, pending=()))
+    if not target:  # by hand: the hand track is shown again
+        cleared = replace(cleared, wounds=replace(cleared.wounds, who=""))
     said = text.MARKED_FROM_ATTACK(amounts=", ".join(map(str, amounts)), marked=marked)
-    return wounds.commit(cleared, track, said)
+    return wounds.commit(cleared, track, said, target)
 
 
 def _weapon_options(chosen: str) -> tuple[Node, ...]:

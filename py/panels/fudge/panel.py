@@ -19,20 +19,24 @@ from typing import Any
 
 from kit.form import Form, InputError
 from kit.panel import LogSpec, Outcome, Panel
+from kit.shared import Follow
 from kit.view import View
-from panels.fudge import accumulators, action, attack, dice, scale, text, wounds
+from panels.fudge import accumulators, action, attack, builder, cast, dice, scale, text, wounds
 from panels.fudge.state import (
     ActionState,
     AttackState,
+    BuilderState,
     DiceState,
     PoolsState,
     ScaleState,
     State,
     WoundsState,
 )
+from panels.roster.shared import ROSTER
 from rules import fudge
+from rules.roster import Roster
 
-__all__ = ["LEGACY_KEYS", "State", "dump", "legacy", "load", "panel", "start", "view"]
+__all__ = ["LEGACY_KEYS", "State", "dump", "legacy", "load", "panel", "start", "sync", "view"]
 
 LEGACY_KEYS = {"wounds": "gm.fudge.wounds", "pools": "gm.fudge.accumulators", "log": "gm.fudge.log"}
 LOG_SIZE = 50
@@ -40,24 +44,54 @@ LOG_SIZE = 50
 
 def view(state: State) -> View:
     shown: dict[str, Any] = {}
-    for part in (dice, action, attack, wounds, accumulators, scale):
+    for part in (dice, action, attack, wounds, accumulators, scale, cast, builder):
         shown.update(part.view(state))
     return shown
 
 
 def dump(state: State) -> dict[str, Any]:
-    """What survives a reload: the wound track and the damage pools (the inputs are in the saved
-    form, read again by ``start``)."""
-    return {"wounds": state.wounds.track.to_dict(), "pools": state.pools.pools.to_dict()}
+    """What survives a reload: the hand wound track, the damage pools, whose track is shown and
+    the sheet being edited (the inputs are in the saved form, read again by ``start``; the
+    characters, their wounds and ledgers are in the shared roster's own record)."""
+    return {
+        "wounds": state.wounds.track.to_dict(),
+        "pools": state.pools.pools.to_dict(),
+        "who": state.wounds.who,
+        "editing": state.builder.editing,
+    }
+
+
+def _id(raw: Any, what: str) -> str:
+    if not isinstance(raw, str) or len(raw) > 40:
+        raise ValueError(f"{what} must be a roster id")
+    return raw
 
 
 def load(raw: Any) -> State:
-    """A saved state back; ``ValueError`` on anything malformed."""
-    if not isinstance(raw, dict) or set(raw) != {"wounds", "pools"}:
+    """A saved state back; ``ValueError`` on anything malformed (older records lack who/editing)."""
+    if not isinstance(raw, dict) or not {"wounds", "pools"} <= set(raw) <= {
+        "wounds",
+        "pools",
+        "who",
+        "editing",
+    }:
         raise ValueError("fudge state must be an object with wounds and pools")
     track = fudge.WoundTrack.from_dict(raw["wounds"])
     pools = accumulators.check(fudge.DamagePools.from_dict(raw["pools"]))
-    return State(wounds=WoundsState(track), pools=PoolsState(pools))
+    who = _id(raw.get("who", ""), "who")
+    editing = raw.get("editing")
+    return State(
+        wounds=WoundsState(track, who=who),
+        pools=PoolsState(pools),
+        builder=BuilderState(editing=None if editing is None else _id(editing, "editing")),
+    )
+
+
+def sync(state: State, roster: Roster) -> State:
+    """The shared roster changed: keep it; forget a shown track or an edited sheet that is gone."""
+    synced = replace(state, cast=state.cast.synced(roster))
+    who = state.wounds.who if wounds.owner(synced, state.wounds.who) else ""
+    return builder.sync(replace(synced, wounds=replace(state.wounds, who=who)))
 
 
 def legacy(read: Callable[[str], Any]) -> Any:
@@ -112,11 +146,12 @@ def panel(rng: random.Random) -> Panel[State]:
         "#fudge-roll-dice": partial(dice.roll, rng),
         "#fudge-act-roll": partial(action.roll, rng),
         "#fudge-act-part": action.set_setup,
-        "#fudge-attack": partial(attack.attack, rng),
-        "#fudge-dmg-calc": attack.compute_damage,
+        "#fudge-attack": cast.aimed(partial(attack.attack, rng)),
+        "#fudge-dmg-calc": cast.aimed(attack.compute_damage),
         "#fudge-apply": attack.apply,
         "#fudge-margin": lambda state, _form: state,
         "#fudge-att-part": attack.set_setup,
+        "#fudge-w-who": wounds.choose,
         "#fudge-w-take": wounds.take,
         "#fudge-w-rows button": wounds.clear_row,
         "#fudge-w-clear-all": wounds.clear_all,
@@ -129,6 +164,8 @@ def panel(rng: random.Random) -> Panel[State]:
         "#fudge-g-wound": scale.set_wound,
         "#fudge-rf-bullets": scale.set_bullets,
     }
+    # the first matching selector runs: pickers before their sections' "any field changed"
+    actions = {**cast.actions(), **builder.actions(), **actions}
     return Panel(
         name="fudge",
         initial=State(),
@@ -140,4 +177,6 @@ def panel(rng: random.Random) -> Panel[State]:
         start=start,
         legacy=legacy,
         title=text.TITLE,
+        follows=(Follow(ROSTER, sync),),
+        unsaved_fields=frozenset({*(p.field for p in cast.PICKERS), "fudge-w-who"}),
     )

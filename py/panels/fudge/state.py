@@ -9,13 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kit.msg import Renderable
+from panels.roster.shared import Cast
 from rules import fudge
+from rules.fudge_character import Character
 
 __all__ = [
     "ActionSetup",
     "ActionState",
     "AttackSetup",
     "AttackState",
+    "BuilderState",
     "DiceState",
     "PoolsState",
     "ScaleState",
@@ -60,6 +63,7 @@ class ActionState:
     setup: ActionSetup = ActionSetup()
     last: fudge.ActionResult | None = None
     hit: int | None = None
+    bought: Renderable | None = None  # a success bought for the last roll (§1.9)
 
 
 @dataclass(frozen=True)
@@ -95,12 +99,17 @@ class AttackState:
     result: Renderable | None = None
     hit: int | None = None
     pending: tuple[int, ...] = ()
+    target: str = ""  # the roster id whose wound track the pending wounds go to ("": by hand)
+    bought: Renderable | None = None
 
 
 @dataclass(frozen=True)
 class WoundsState:
+    """The track typed by hand, and whose track the wound tools show (a roster id, "": by hand)."""
+
     track: fudge.WoundTrack = field(default_factory=fudge.WoundTrack)
     said: Renderable | None = None  # what the last change did (shown before the status)
+    who: str = ""
 
 
 @dataclass(frozen=True)
@@ -117,6 +126,16 @@ class ScaleState:
 
 
 @dataclass(frozen=True)
+class BuilderState:
+    """The character builder: the roster id being edited (None: a new sheet), the sheet as last
+    read from the form (for derived values and problems) and what the last change did."""
+
+    editing: str | None = None
+    draft: Character | None = None
+    status: Renderable = ""
+
+
+@dataclass(frozen=True)
 class State:
     dice: DiceState = field(default_factory=DiceState)
     action: ActionState = field(default_factory=ActionState)
@@ -124,3 +143,5 @@ class State:
     wounds: WoundsState = field(default_factory=WoundsState)
     pools: PoolsState = field(default_factory=PoolsState)
     scale: ScaleState = field(default_factory=ScaleState)
+    cast: Cast = field(default_factory=Cast)  # the roster (synced) and the pickers' choices
+    builder: BuilderState = field(default_factory=BuilderState)

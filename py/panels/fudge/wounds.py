@@ -1,4 +1,8 @@
-"""FUDGE wounds sub-tool (seed 002, 3.3): the wound track, marked by damage, cleared by row."""
+"""FUDGE wounds sub-tool (seed 002, 3.3): the wound track, marked by damage, cleared by row.
+
+The tools work on one track at a time: the one typed by hand, or a FUDGE character's (its
+sheet's ``wounds``, kept in the shared roster, so every participant keeps their own across reloads).
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,52 @@ from dataclasses import replace
 from kit.form import ARG, Form, InputError, read_int
 from kit.msg import Cat, Renderable, signed
 from kit.panel import Outcome
+from kit.shared import Share
 from kit.view import Node, Show, View
+from panels.fudge import text_cast, words
 from panels.fudge import text_wounds as text
-from panels.fudge import words
 from panels.fudge.state import State, WoundsState
+from panels.roster.shared import ROSTER
 from rules import fudge
+from rules.roster import Entry
 
-__all__ = ["clear_all", "clear_row", "commit", "mark_each", "revive", "status", "take", "view"]
+__all__ = [
+    "choose",
+    "clear_all",
+    "clear_row",
+    "commit",
+    "current",
+    "mark_each",
+    "owner",
+    "revive",
+    "status",
+    "take",
+    "view",
+]
+
+
+def owner(state: State, who: str | None = None) -> Entry | None:
+    """The roster entry whose track the tools show (or ``who``'s), if it has wound boxes."""
+    entry_id = state.wounds.who if who is None else who
+    entry = state.cast.roster.get(entry_id) if entry_id else None
+    if entry is None or entry.system != "fudge" or entry.sheet.wounds is None:
+        return None
+    return entry
+
+
+def current(state: State) -> fudge.WoundTrack:
+    """The track the wound tools work on."""
+    entry = owner(state)
+    return state.wounds.track if entry is None else entry.sheet.wounds
+
+
+def choose(state: State, form: Form) -> State:
+    """Whose wound track to show and mark: by hand ("") or a FUDGE character of the roster."""
+    raw = form.get("fudge-w-who", "")
+    who = raw if isinstance(raw, str) else ""
+    if who and owner(state, who) is None:
+        raise InputError(text_cast.NO_TRACK)
+    return replace(state, wounds=replace(state.wounds, who=who, said=None))
 
 
 def status(track: fudge.WoundTrack) -> Renderable:
@@ -23,20 +66,27 @@ def status(track: fudge.WoundTrack) -> Renderable:
     return text.STATUS(state=state)
 
 
-def _line(wounds: WoundsState) -> Renderable:
-    if wounds.said is None:
-        return status(wounds.track)
-    return Cat((wounds.said, " ", status(wounds.track)))
+def _line(said: Renderable | None, track: fudge.WoundTrack, name: str | None) -> Renderable:
+    line = status(track) if said is None else Cat((said, " ", status(track)))
+    return line if name is None else Cat((name, ": ", line))
 
 
-def commit(state: State, track: fudge.WoundTrack, said: Renderable) -> Outcome[State]:
-    """The new track with what changed it; logged with the new status."""
-    wounds = WoundsState(track, said)
-    return Outcome(replace(state, wounds=wounds), log=_line(wounds))
+def commit(state: State, track: fudge.WoundTrack, said: Renderable, who: str | None = None) -> Outcome[State]:
+    """The new track (of ``who``, default the one shown) with what changed it; logged with the new
+    status. A character's track goes into its sheet in the shared roster (and is shown)."""
+    entry = owner(state, who)
+    if entry is None:
+        wounds = WoundsState(track, said, "")
+        return Outcome(replace(state, wounds=wounds), log=_line(said, track, None))
+    roster = state.cast.roster.update(entry.id, entry.name, replace(entry.sheet, wounds=track))
+    done = replace(
+        state, cast=state.cast.synced(roster), wounds=replace(state.wounds, said=said, who=entry.id)
+    )
+    return Outcome(done, log=_line(said, track, entry.name), effects=(Share(ROSTER, roster),))
 
 
 def not_dead(state: State) -> None:
-    if state.wounds.track.dead:
+    if current(state).dead:
         raise InputError(text.ALREADY_DEAD)
 
 
@@ -50,7 +100,7 @@ def mark_each(track: fudge.WoundTrack, amounts: tuple[int, ...]) -> tuple[fudge.
 def take(state: State, form: Form) -> Outcome[State]:
     amount = read_int(form, "fudge-w-amount", 0, 99, text.DAMAGE)
     not_dead(state)
-    update = state.wounds.track.take(amount)
+    update = current(state).take(amount)
     if amount == 0:
         what: Renderable = text.NOTHING_MARKED
     elif update.box_name is None:
@@ -67,7 +117,7 @@ def clear_row(state: State, form: Form) -> Outcome[State]:
     if raw not in rows:
         raise InputError(text.NO_SUCH_ROW)
     index = int(str(raw))
-    track = state.wounds.track
+    track = current(state)
     box = words.term(fudge.WOUND_BOXES[index].name)
     if track.marked[index] == 0:
         raise InputError(text.ROW_EMPTY(box=box))
@@ -75,13 +125,13 @@ def clear_row(state: State, form: Form) -> Outcome[State]:
 
 
 def clear_all(state: State, form: Form) -> Outcome[State]:
-    return commit(state, state.wounds.track.clear_all(), text.ALL_CLEARED)
+    return commit(state, current(state).clear_all(), text.ALL_CLEARED)
 
 
 def revive(state: State, form: Form) -> Outcome[State]:
-    if not state.wounds.track.dead:
+    if not current(state).dead:
         raise InputError(text.NOT_DEAD)
-    return commit(state, state.wounds.track.revive(), text.REVIVED)
+    return commit(state, current(state).revive(), text.REVIVED)
 
 
 def _row(index: int, box: fudge.WoundBox, count: int) -> Node:
@@ -114,12 +164,16 @@ def _row(index: int, box: fudge.WoundBox, count: int) -> Node:
 
 
 def view(state: State) -> View:
-    track = state.wounds.track
+    track = current(state)
+    entry = owner(state)
     rows = tuple(
         _row(i, box, n) for i, (box, n) in enumerate(zip(fudge.WOUND_BOXES, track.marked, strict=True))
     )
+    tracked = [e for e in state.cast.roster.of_system("fudge") if e.sheet.wounds is not None]
+    whose = [("", text_cast.BY_HAND), *((e.id, e.name) for e in tracked)]
     return {
+        "fudge-w-who": words.select(whose, "" if entry is None else entry.id),
         "fudge-w-rows": Show(children=rows),
         "fudge-w-revive": Show(disabled=not track.dead),
-        "fudge-w-status": Show(text=_line(state.wounds)),
+        "fudge-w-status": Show(text=_line(state.wounds.said, track, None if entry is None else entry.name)),
     }

@@ -1,0 +1,112 @@
+"""FUDGE characters (issue 14): built in the FUDGE panel, kept in the shared roster across a
+reload, picked in the attack; damage lands on the target's own wound track; a chip buys success
+once and is then refused; the roster export holds the FUDGE sheets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+from e2e_support import READY, Watch, open_app
+
+ROSTER_KEY = "gm.shared.roster"
+
+
+def saved(page: Page, key: str) -> dict:
+    return json.loads(page.evaluate("k => gmStorage.get(k)", key))
+
+
+def sheets(page: Page) -> dict[str, dict]:
+    return {e["id"]: e["sheet"] for e in saved(page, ROSTER_KEY)["value"]["entries"]}
+
+
+def boxes(track: dict) -> int:
+    """Marked boxes of a saved wound track (``WoundTrack.to_dict``: a count per row, and "dead")."""
+    return sum(count for key, count in track.items() if key != "dead")
+
+
+def build(page: Page, name: str, fields: dict[str, str], armour: str = "") -> None:
+    page.click("#fudge-c-new")
+    page.fill("#fudge-c-name", name)
+    for field, value in fields.items():
+        page.fill(field, value)
+    page.select_option("#fudge-c-armour", armour)
+    page.click("#fudge-c-save")
+    expect(page.locator("#fudge-c-status")).to_contain_text(name)
+
+
+def test_fudge_characters_fight_and_pay(browser: Browser, site_url: str, tmp_path: Path) -> None:
+    """Two sheets built, reloaded, picked as attacker and target: three attacks mark only the
+    target's track (the attacker's and the hand track stay clean); a chip is spent once and the
+    ledger shows it; the export file carries both FUDGE sheets with wounds and ledger."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=11#fudge", watch)
+    page.click("#fudge-c-title")  # the builder is a closed <details>
+    build(
+        page, "Ира", {"#fudge-c-a3": "1", "#fudge-c-skills": "Фехтование: 1", "#fudge-c-weapons": "Нож: нож"}
+    )
+    page.select_option("#fudge-c-op", "gain:chips:compensation")
+    page.fill("#fudge-c-amount", "1")
+    page.click("#fudge-c-ledger-add")
+    expect(page.locator("#fudge-c-ledger tr")).to_have_count(1)
+    build(
+        page,
+        "Стражник",
+        {"#fudge-c-a1": "1", "#fudge-c-skills": "Уклонение: 0", "#fudge-c-props": "Трус: -Слабо"},
+        "Кожаная броня",
+    )
+    expect(page.locator("#fudge-c-list li")).to_have_count(2)
+    expect(page.locator("#fudge-c-problems")).to_contain_text("Правила §1 соблюдены")
+    expect(page.locator("#fudge-c-derived")).to_contain_text("Свойство: Трус")
+
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    page.select_option("#fudge-att-who", "c1:0")  # Ира — Фехтование +2 · Нож
+    expect(page.locator("#fudge-att")).to_have_value("2")
+    expect(page.locator("#fudge-weapon")).to_have_value("m3")
+    page.select_option("#fudge-att-whom", "c2:0")
+    expect(page.locator("#fudge-armour")).to_have_value("Кожаная броня")
+    expect(page.locator("#fudge-tough")).to_have_value("1")
+    expect(page.locator("#fudge-def")).to_have_value("0")
+
+    marked, logged = 0, page.locator("#fudge-log li").count()  # the ledger gain is logged too
+    for attempt in range(3):
+        page.click("#fudge-attack")
+        expect(page.locator("#fudge-log li")).to_have_count(logged + attempt + 1 + marked)
+        if page.locator("#fudge-apply").is_enabled():
+            page.click("#fudge-apply")
+            marked += 1
+            expect(page.locator("#fudge-w-who")).to_have_value("c2")
+            expect(page.locator("#fudge-log li").first).to_contain_text("Стражник")
+    assert marked >= 1  # seed 11: at least one of the three attacks wounds
+    tracks = {key: sheet["wounds"] for key, sheet in sheets(page).items()}
+    assert boxes(tracks["c1"]) == 0 and not tracks["c1"]["dead"]  # the attacker is untouched
+    assert tracks["c2"]["dead"] or boxes(tracks["c2"]) == marked  # one box per marked hit
+    assert boxes(saved(page, "gm.panel.fudge")["state"]["wounds"]) == 0  # the hand track too
+    guard = page.locator("#fudge-party tr[data-id='c2']")
+    if not tracks["c2"]["dead"]:
+        expect(guard.locator(".fudge-boxes")).to_contain_text("☒" * min(marked, 1))
+        assert guard.locator(".fudge-boxes").inner_text().count("☒") == marked
+
+    page.select_option("#fudge-att-pay", "chips")
+    page.click("#fudge-att-buy")
+    expect(page.locator("#fudge-att-bought")).to_contain_text("Ира покупает успех")
+    expect(page.locator("#fudge-party tr[data-id='c1'] td").nth(1)).to_have_text("0")
+    page.click("#fudge-att-buy")  # no chip left: refused, nothing changes
+    expect(page.locator("#fudge-att-part .error").last).to_contain_text("баланс 0")
+    ledger = sheets(page)["c1"]["ledger"]
+    assert ledger == [["chips", 1, "compensation", ""], ["chips", -1, "success", "att"]]
+
+    page.goto(page.url.split("#")[0] + "#roster")
+    with page.expect_download() as download_info:
+        page.click("#roster-export")
+    exported = tmp_path / "roster.json"
+    download_info.value.save_as(exported)
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    fudge_sheets = [e["sheet"] for e in data["entries"] if e["system"] == "fudge"]
+    assert [s["name"] for s in fudge_sheets] == ["Ира", "Стражник"]
+    assert fudge_sheets[0]["ledger"] == ledger and fudge_sheets[1]["wounds"] == tracks["c2"]
+    context.close()
+    watch.assert_clean()
