@@ -43,6 +43,11 @@ def main() -> None:
                 page.goto(url + "index.html?seed=7")
                 page.wait_for_selector(READY, state="attached", timeout=60_000)
                 names = args.panels or [a.get_attribute("href")[1:] for a in page.locator("nav.tabs a").all()]
+                if not args.panels or "start" in args.panels:  # a first visit: the start view
+                    path = OUT / f"start-{width}-{theme}-{args.lang}.png"
+                    page.screenshot(path=str(path))
+                    print(path.relative_to(ROOT))
+                names = [name for name in names if name != "start"]
                 for name in names:
                     page.click(f'nav.tabs a[href="#{name}"]')
                     page.evaluate(f"document.querySelector('#{name} button.primary')?.click()")

@@ -16,7 +16,7 @@ import { gzipSync } from "node:zlib";
 const [pyodideDir, planPath, out, firstPaintOut] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planPath, "utf8"));
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
-const python = await loadPyodide({ indexURL: `${pyodideDir}/`, _makeSnapshot: true });
+const python = await loadPyodide({ indexURL: `${pyodideDir}/`, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
 for (const [source, target] of plan.files) {
   const bytes = new Uint8Array(readFileSync(source));
   if (target.endsWith("*")) {

@@ -44,6 +44,12 @@ THEME = Msg("shell.theme", "Тема оформления", "Colour theme")
 THEME_AUTO = Msg("shell.theme_auto", "◐ Авто", "◐ Auto")
 THEME_LIGHT = Msg("shell.theme_light", "☀ Светлая", "☀ Light")
 THEME_DARK = Msg("shell.theme_dark", "☾ Тёмная", "☾ Dark")
+START_TITLE = Msg("shell.start_title", "С чего начать", "Where to start")
+START_HINT = Msg(
+    "shell.start_hint",
+    "Выберите инструмент; в следующий раз откроется тот, которым пользовались последним.",
+    "Pick a tool; next time the one you used last opens.",
+)
 # One line per tool: what it is for (the summary of each panel's «?» hint).
 ABOUT_ROSTER = Msg(
     "shell.about_roster",
