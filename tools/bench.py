@@ -151,7 +151,7 @@ MARKS = {
     "first paint with real odds (first-contentful-paint)": "firstPaintMs",
     "Python up (Pyodide + PyScript)": "pythonMs",
     "first panel usable (interactive)": "interactiveMs",
-    "all seven panels wired (ready)": "readyMs",
+    "all panels wired (ready)": "readyMs",
 }
 
 CLICK_JS = """async ([setup, selector]) => {
