@@ -176,6 +176,15 @@ def test_dark_mode_follows_the_system_and_the_toggle(browser: Browser, site_url:
     watch.assert_clean()
 
 
+def saved(page: Page, expected: dict[str, bool]) -> None:
+    """Wait until static/prefs.js has recorded these open/closed states (before a reload)."""
+    page.wait_for_function(
+        """expected => { const open = JSON.parse(localStorage.getItem('gm.open') || '{}');
+           return Object.entries(expected).every(([key, value]) => open[key] === value); }""",
+        arg=expected,
+    )
+
+
 def test_collapsible_sections_remember_their_state(app: Page) -> None:
     """A sub-tool closed by the user stays closed after a reload, a «?» hint opened stays open;
     opening and closing again is remembered too."""
@@ -185,6 +194,7 @@ def test_collapsible_sections_remember_their_state(app: Page) -> None:
     assert median.evaluate("d => d.open") and not hint.evaluate("d => d.open")
     median.locator("summary").click()
     hint.locator("summary").click()
+    saved(app, {"checks.med": False, "checks.about": True})  # `toggle` is dispatched as a task
     app.reload()
     app.wait_for_selector(READY, state="attached")
     assert not median.evaluate("d => d.open")
@@ -192,6 +202,7 @@ def test_collapsible_sections_remember_their_state(app: Page) -> None:
     assert not app.locator("#chk-med-roll").is_visible()
     median.locator("summary").click()
     hint.locator("summary").click()
+    saved(app, {"checks.med": True, "checks.about": False})
     app.reload()
     app.wait_for_selector(READY, state="attached")
     assert median.evaluate("d => d.open") and not hint.evaluate("d => d.open")
