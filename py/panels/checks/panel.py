@@ -21,12 +21,11 @@ from functools import partial
 from typing import Any
 
 from kit.form import Form
-from kit.panel import Action, LogSpec, Outcome, Panel, SetFields, outcome
+from kit.panel import Action, LogSpec, Outcome, Panel, outcome
 from kit.shared import Follow
 from kit.view import View
 from panels.checks import cast, combat, median, opposed, series, skill, text
-from panels.roster import text as roster_text
-from panels.roster.shared import ROSTER, Cast, Picker, pick, picker_view
+from panels.roster.shared import ROSTER, Cast, pick_action, picker_view
 from rules.roster import Roster
 
 __all__ = ["FORM", "State", "dump", "legacy", "load", "panel", "view"]
@@ -59,24 +58,6 @@ def _on(part: str, action: Callable[[Any, Form], Any]) -> Action[State]:
     def run(state: State, form: Form) -> Outcome[State]:
         done = outcome(action(getattr(state, part), form))
         return replace(done, state=replace(state, **{part: done.state}))
-
-    return run
-
-
-def _pick(part: str, picker: Picker, read: Callable[[Any, Form], Any]) -> Action[State]:
-    """A picker's action: fill the inputs from the sheet and read them into the sub-tool."""
-
-    def run(state: State, form: Form) -> Outcome[State]:
-        new_cast, entry, fields = pick(picker, state.cast, form)
-        if entry is None:
-            return Outcome(replace(state, cast=new_cast))
-        done = outcome(read(getattr(state, part), {**form, **fields}))
-        said = roster_text.PICKED(name=entry.name)
-        return Outcome(
-            replace(state, cast=new_cast, **{part: done.state}),
-            say=said,
-            effects=(SetFields(tuple(fields.items())),),
-        )
 
     return run
 
@@ -133,7 +114,7 @@ def panel(rng: random.Random) -> Panel[State]:
             actions[f"#{field_id}"] = _on(part, read)
     reads = dict(changes)
     for part, picker in cast.PICKERS:
-        actions[f"#{picker.field}"] = _pick(part, picker, reads[part])
+        actions[f"#{picker.field}"] = pick_action(picker, _on(part, reads[part]))
     for kind in series.KINDS:
         actions[f"#chk-{kind}-mod"] = _on("series", partial(series.set_modifier, kind))
         actions[f"#chk-{kind}-roll"] = _on("series", partial(series.roll, kind, rng))

@@ -22,13 +22,12 @@ from typing import Any
 
 from kit.form import Form, InputError, read_choice
 from kit.msg import Cat, Renderable, signed
-from kit.panel import Outcome, SetFields, outcome
+from kit.panel import Outcome
 from kit.shared import Share
 from kit.view import Node, Show, View
 from panels.fudge import action, attack, text_cast, words
 from panels.fudge.state import State
-from panels.roster import text as roster_text
-from panels.roster.shared import ROSTER, Picker, chosen, pick, picker_view
+from panels.roster.shared import ROSTER, Picker, chosen, pick_action, picker_view
 from rules import fudge
 from rules import fudge_character as fc
 from rules.fudge_character import Character
@@ -174,23 +173,6 @@ SIDE_B = Picker(
 ATTACKER = Picker("fudge-att-who", "fudge", lambda c: [a[0] for a in _attacks(c)], _attack_fill)
 DEFENDER = Picker("fudge-att-whom", "fudge", _skill_labels, _defence_fill)
 PICKERS = (SIDE_A, SIDE_B, ATTACKER, DEFENDER)
-
-
-def pick_action(
-    picker: Picker, read: Callable[[State, Form], Any]
-) -> Callable[[State, Form], Outcome[State]]:
-    """A picker's action: fill the inputs from the sheet, then read them as the section does."""
-
-    def run(state: State, form: Form) -> Outcome[State]:
-        new_cast, entry, fields = pick(picker, state.cast, form)
-        picked = replace(state, cast=new_cast)
-        if entry is None:
-            return Outcome(picked)
-        done = outcome(read(picked, {**form, **fields}))
-        said = roster_text.PICKED(name=entry.name)
-        return replace(done, say=said, effects=(*done.effects, SetFields(tuple(fields.items()))))
-
-    return run
 
 
 def entry_of(state: State, picker: Picker) -> Any:

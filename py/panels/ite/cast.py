@@ -10,18 +10,15 @@ named check into the check, and «Против кого» puts the opponent's Х
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from kit.form import Form
-from kit.panel import Panel, SetFields, outcome
+from kit.panel import Panel
 from kit.shared import Follow
 from kit.view import View
 from panels.ite.stage import field_id
-from panels.roster import text as roster_text
-from panels.roster.shared import ROSTER, Cast, Picker, ite_items, pick, picker_view
+from panels.roster.shared import ROSTER, Cast, Picker, ite_items, pick_action, picker_view
 from rules import ite
 from rules.roster import IteSheet, Roster
 
@@ -46,19 +43,6 @@ WHOM = {k: Picker(field_id(k, "whom"), "ite", ite_items, partial(_whom, k)) for 
 PICKERS = (*WHO.values(), *WHOM.values())
 
 
-def _pick(picker: Picker, calc: Callable[[Any, Form], Any]) -> Callable[[Any, Form], Any]:
-    def run(state: Any, form: Form) -> Any:
-        new_cast, entry, fields = pick(picker, state.cast, form)
-        picked = replace(state, cast=new_cast)
-        if entry is None:
-            return picked
-        done = outcome(calc(picked, {**form, **fields}))
-        said = roster_text.PICKED(name=entry.name)
-        return replace(done, say=said, effects=(*done.effects, SetFields(tuple(fields.items()))))
-
-    return run
-
-
 def _sync(state: Any, roster: Roster) -> Any:
     return replace(state, cast=state.cast.synced(roster))
 
@@ -72,7 +56,7 @@ def attach(panel: Panel[Any]) -> Panel[Any]:
         return {**base_view(state), **{p.field: picker_view(p, state.cast) for p in PICKERS}}
 
     calc = panel.actions["#ite-calc"]
-    actions = {**panel.actions, **{f"#{p.field}": _pick(p, calc) for p in PICKERS}}
+    actions = {**panel.actions, **{f"#{p.field}": pick_action(p, calc) for p in PICKERS}}
     return replace(
         panel,
         view=view,

@@ -18,7 +18,7 @@ from panels.notation.lab_digest import MAX_ROWS, LabDigest
 from panels.notation.program import MAX_PROGRAM
 from rules import notation
 
-__all__ = ["VIEWS", "Lab", "LabFault", "dump_lab", "load_lab"]
+__all__ = ["MAX_LENGTH", "VIEWS", "Lab", "LabFault", "dump_lab", "load_lab"]
 
 VIEWS = ("eq", "ge", "le")
 MAX_LENGTH = notation.DEFAULT_LIMITS.max_length

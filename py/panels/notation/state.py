@@ -12,13 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from panels.notation.digest import Digest, Key
-from panels.notation.lab_state import Lab, dump_lab, load_lab
+from panels.notation.lab_state import MAX_LENGTH, VIEWS, Lab, dump_lab, load_lab
 from rules import notation
 
 __all__ = ["VIEWS", "Fault", "State", "dump", "load"]
-
-VIEWS = ("eq", "ge", "le")
-MAX_LENGTH = notation.DEFAULT_LIMITS.max_length
 
 
 @dataclass(frozen=True)

@@ -21,12 +21,24 @@ from typing import Any
 
 from kit.form import Form, InputError
 from kit.msg import Cat, Renderable, signed
+from kit.panel import Outcome, SetFields, outcome
 from kit.shared import Shared
 from kit.view import Show, options
 from panels.roster import text
 from rules.roster import Entry, GaussSheet, IteSheet, Roster, roster_from_data, roster_to_data
 
-__all__ = ["ROSTER", "Cast", "Picker", "chosen", "choices", "ite_items", "pick", "picker_view", "skill_items"]
+__all__ = [
+    "ROSTER",
+    "Cast",
+    "Picker",
+    "chosen",
+    "choices",
+    "ite_items",
+    "pick",
+    "pick_action",
+    "picker_view",
+    "skill_items",
+]
 
 ROSTER: Shared[Roster] = Shared(
     "roster", Roster(), roster_to_data, roster_from_data, home="roster", what=text.ROSTER_WHAT
@@ -116,3 +128,19 @@ def pick(picker: Picker, cast: Cast, form: Form) -> tuple[Cast, Entry | None, di
         raise InputError(text.PICK_GONE)
     entry, index = found
     return new, entry, dict(picker.fill(entry.sheet, index))
+
+
+def pick_action(picker: Picker, read: Callable[[Any, Form], Any]) -> Callable[[Any, Form], Outcome[Any]]:
+    """A picker's action on a state with a ``cast``: fill the inputs from the sheet, read them as
+    the section's own change does (``read``), put the numbers in the fields and say who it was."""
+
+    def run(state: Any, form: Form) -> Outcome[Any]:
+        new_cast, entry, fields = pick(picker, state.cast, form)
+        picked = replace(state, cast=new_cast)
+        if entry is None:
+            return Outcome(picked)
+        done = outcome(read(picked, {**form, **fields}))
+        said = text.PICKED(name=entry.name)
+        return replace(done, say=said, effects=(*done.effects, SetFields(tuple(fields.items()))))
+
+    return run
