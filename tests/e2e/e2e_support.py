@@ -29,6 +29,16 @@ CHROMIUM_ARGS = [
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 READY = "html[data-ready='true']"
 BOOT_TIMEOUT_MS = 60_000
+# A main-thread task this long is a frozen page. Tests assert no speed (tools/bench.py measures the
+# longest task); they prove that heavy work left the main thread by this bound far above any frame.
+FREEZE_MS = 1000
+# Installs a `longtask` observer: the durations (ms) collect in window.longTasks.
+LONG_TASKS = """() => {
+  window.longTasks = [];
+  new PerformanceObserver(list => {
+    for (const entry of list.getEntries()) window.longTasks.push(Math.round(entry.duration));
+  }).observe({type: "longtask"});
+}"""
 
 
 @dataclass

@@ -14,15 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import Watch, open_app
-
-FREEZE_MS = 1000
-LONG_TASKS = """
-window.longTasks = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.longTasks.push(Math.round(entry.duration));
-}).observe({ type: "longtask" });
-"""
+from e2e_support import FREEZE_MS, LONG_TASKS, Watch, open_app
 
 
 def _long_tasks(page: Page) -> list[int]:

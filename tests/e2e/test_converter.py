@@ -11,15 +11,8 @@ import re
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e_support import READY, Watch, open_app
+from e2e_support import FREEZE_MS, LONG_TASKS, READY, Watch, open_app
 
-FREEZE_MS = 1000
-LONG_TASKS = """
-window.longTasks = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.longTasks.push(Math.round(entry.duration));
-}).observe({ type: "longtask" });
-"""
 BLOCK = 'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".\nболтовня игроков\n'
 PASTE_JS = "text => { document.getElementById('convert-input').value = text; }"
 NEXT_FRAME = "() => new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)))"

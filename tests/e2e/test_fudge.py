@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import BOOT_TIMEOUT_MS, READY, Watch, open_app
+from e2e_support import BOOT_TIMEOUT_MS, FREEZE_MS, LONG_TASKS, READY, Watch, open_app
 from kit.fmt import percent, signed
 from rules import fudge
 
@@ -582,17 +582,6 @@ def test_language_switch_after_an_action_and_a_bad_input(browser: Browser, site_
     _set(page, "#fudge-a-attr", "0")
     context.close()
     watch.assert_clean()
-
-
-LONG_TASKS = """() => {
-    window.longTasks = [];
-    new PerformanceObserver(list => {
-        for (const entry of list.getEntries()) window.longTasks.push(Math.round(entry.duration));
-    }).observe({type: "longtask"});
-}"""
-
-
-FREEZE_MS = 1000
 
 
 def test_heaviest_rapid_fire_odds_leave_no_long_task(app: Page) -> None:

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import Watch, open_app
+from e2e_support import FREEZE_MS, LONG_TASKS, Watch, open_app
 from kit.fmt import percent
 from rules import ite
 
@@ -494,15 +494,6 @@ WORST_CHAIN_JS = (
     "for (const [f, on] of [['on', true], ['right', false], ['carry', true], ['gate', false]]) "
     "document.getElementById(`ite-${k}-${f}`).checked = on; }"
 )
-LONG_TASKS_JS = """() => {
-  window.longTasks = [];
-  new PerformanceObserver(list => {
-    for (const entry of list.getEntries()) window.longTasks.push(Math.round(entry.duration));
-  }).observe({type: "longtask"});
-}"""
-
-
-FREEZE_MS = 1000
 
 
 def test_worst_chain_is_computed_off_the_main_thread(browser: Browser, site_url: str) -> None:
@@ -512,7 +503,7 @@ def test_worst_chain_is_computed_off_the_main_thread(browser: Browser, site_url:
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html?seed=7#ite", watch)
     expect(page.locator("#ite-roll")).to_be_enabled()
-    page.evaluate(LONG_TASKS_JS)
+    page.evaluate(LONG_TASKS)
     page.evaluate(f"() => {{ {WORST_CHAIN_JS}; document.getElementById('ite-calc').click(); }}")
     chain = page.locator("#ite-chain-odds")
     expect(chain).to_have_text("Точные шансы этой цепочки считаются в фоне…")

@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import READY, Watch, open_app
+from e2e_support import FREEZE_MS, READY, Watch, open_app
 from kit.fmt import fixed, percent
 from kit.msg import render
 from panels.threat import state as saved_state
@@ -430,9 +430,6 @@ FILL = """fields => {
   document.getElementById("threat-exhaustible").checked = true;
   document.getElementById("threat-exhaustible").dispatchEvent(new Event("change", {bubbles: true}));
 }"""
-
-
-FREEZE_MS = 1000  # a frozen page; tests assert no speed (tools/bench.py measures the longest task)
 
 
 def long_tasks(page: Page) -> list[int]:
