@@ -4,11 +4,13 @@
 // If the snapshot is missing or fails, Python starts the normal way: slower, never broken.
 //
 // The single saved file (static/single-file-boot.js) runs this module from a blob: URL after
-// rewriting `import.meta.url` and the "./vendor/pyodide/pyodide.mjs" specifier: keep both literal.
+// rewriting `import.meta.url` and the "./vendor/pyodide/pyodide.mjs" and "./snapshot-memory.mjs"
+// specifiers: keep them literal.
 //
 // index.html also loads this module before PyScript, so the downloads below start while PyScript
 // is still booting; when PyScript imports it as its interpreter it gets this same instance.
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
+import { roomForSnapshot } from "./snapshot-memory.mjs";
 
 export * from "./vendor/pyodide/pyodide.mjs";
 
@@ -29,8 +31,9 @@ async function readSnapshot() {
 // Started now, awaited by Pyodide later: mark it handled, or an early failure counts as unhandled.
 let pending = readSnapshot();
 pending.catch(() => {});
-// Pyodide's Emscripten module: the same import Pyodide makes, started early.
-import(`${indexURL}pyodide.asm.mjs`).catch(() => {});
+// Pyodide's Emscripten module, started early; it gets room for the snapshot before the restore.
+const emscripten = import(`${indexURL}pyodide.asm.mjs`);
+emscripten.catch(() => {});
 
 // What Pyodide gets: hands the snapshot over once and keeps no reference, so its 30 MB are freed
 // once they are copied into Python's memory (Pyodide keeps its options for the page's life).
@@ -46,7 +49,8 @@ export async function loadPyodide(options = {}) {
   const root = document.documentElement;
   try {
     // Pyodide fetches and compiles its wasm while the snapshot is still arriving.
-    const python = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: snapshot });
+    const createPyodideModule = roomForSnapshot((await emscripten).default);
+    const python = await pyodide.loadPyodide({ ...options, indexURL, createPyodideModule, _loadSnapshot: snapshot });
     root.dataset.pythonBoot = "snapshot";
     return python;
   } catch (error) {

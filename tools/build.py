@@ -10,6 +10,7 @@ The output folder is exactly what GitHub Pages deploys and what the e2e tests se
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import re
@@ -42,6 +43,8 @@ BROWSER_IMPORT = re.compile(r"^\s*(from|import)\s+(pyscript|pyodide|js)\b", re.M
 FIRST_PAINT = "static/first-paint.js"
 WORKER_FILES = "static/worker-files.json"  # read by static/compute-worker.mjs
 PY_ARCHIVE = "static/py.zip"  # our Python modules, unpacked by PyScript ([files]) and the worker
+RUNNER = "static/runner.html"  # the program runner's sandboxed document (static/program-runner.js)
+RUNNER_HASH = "__RUNNER_SCRIPT_HASH__"  # in its CSP and the page's: its inline script may run
 
 
 def _site_files() -> list[str]:
@@ -174,6 +177,26 @@ def write_first_paint(out: Path, painted: dict[str, dict]) -> None:
     )
 
 
+def runner_script_hash(html: str) -> str:
+    """The CSP source (``'sha256-…'``) of the runner document's one inline script."""
+    scripts = re.findall(r"<script>(.*?)</script>", html, re.DOTALL)
+    if len(scripts) != 1:
+        raise ValueError(f"{RUNNER} must hold exactly one inline script")
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+    return f"'sha256-{digest}'"
+
+
+def write_runner_hash(out: Path) -> None:
+    """Allow the runner's inline script in its own CSP and in the page's, which a srcdoc inherits."""
+    source = runner_script_hash((out / RUNNER).read_text(encoding="utf-8"))
+    for relative in (RUNNER, "index.html"):
+        path = out / relative
+        text = path.read_text(encoding="utf-8")
+        if RUNNER_HASH not in text:
+            raise ValueError(f"{relative} has no {RUNNER_HASH} in its CSP")
+        path.write_text(text.replace(RUNNER_HASH, source), encoding="utf-8")
+
+
 def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
     """Write the site into ``out`` (replaced) and return it."""
     vendor()
@@ -189,6 +212,7 @@ def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
     build_id = digest.hexdigest()[:16]
     page = out / "index.html"
     page.write_text(with_rules(page.read_text(encoding="utf-8")), encoding="utf-8")
+    write_runner_hash(out)
     write_pyscript_config(out)
     write_worker_files(out)
     make_snapshot(out)  # derived from the files above, so the build id covers it (and the first paint)

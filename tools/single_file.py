@@ -61,7 +61,14 @@ def build_single(site: Path, out: Path) -> Path:
     _bundle_pyscript(site / BUNDLE)
     config = tomllib.loads((site / "pyscript.toml").read_text(encoding="utf-8"))
     paths = [f"static/vendor/pyodide/{name}" for name in PYODIDE]
-    paths += [BUNDLE, "pyscript.toml", "py/main.py", "static/pyodide-boot.mjs", SNAPSHOT]
+    paths += [
+        BUNDLE,
+        "pyscript.toml",
+        "py/main.py",
+        "static/pyodide-boot.mjs",
+        "static/snapshot-memory.mjs",
+        SNAPSHOT,
+    ]
     paths += [source.removeprefix("./") for source in config["files"]]
     html = (site / "index.html").read_text(encoding="utf-8")
     css = (site / "static" / "app.css").read_text(encoding="utf-8")
@@ -76,10 +83,11 @@ def build_single(site: Path, out: Path) -> Path:
         ),
         (r'<link rel="manifest"[^>]*>\n', ""),
         (r'<script type="module" src="\./static/pyodide-boot\.mjs"></script>\n', ""),
-        # No service worker and no compute worker from file:// (module workers from blob: are
-        # refused there): heavy odds run in the page, and the page says so.
+        # No service worker, compute worker or program runner from file:// (module workers from
+        # blob: are refused there): heavy odds run in the page, programs are refused, and the page
+        # says so.
         (
-            r'<script type="module" src="\./static/(vendor/pyscript/core|sw-register|compute-client)\.js"></script>\n',
+            r'<script type="module" src="\./static/(vendor/pyscript/core|sw-register|compute-client|program-runner)\.js"></script>\n',
             "",
         ),
         (r'<link rel="stylesheet" href="\./static/app\.css">', f"<style>\n{css}</style>"),

@@ -405,7 +405,7 @@ def _compute(mounted: _Mounted, effect: Compute, box: Any) -> None:
         status.replaceChildren()
         _answered(mounted, effect, box, answer)
 
-    compute_client.request(effect.job, dict(effect.args), finish)
+    compute_client.request(effect.job, dict(effect.args), finish, isolated=effect.isolated)
 
 
 def _answered(mounted: _Mounted, effect: Compute, box: Any, answer: dict[str, Any]) -> None:

@@ -1,8 +1,11 @@
-"""The page's end of the compute worker (static/compute-client.js): requests, progress, Cancel.
+"""The page's end of the compute worker (static/compute-client.js) and of the program runner
+(static/program-runner.js): requests, progress, Cancel.
 
 kit.browser hands a ``Compute`` effect here; the answer comes back as a plain dict
 (``{"ok", "result" | "error"}``). Where no worker can run (an old browser, the saved file opened
 from disk), the same job runs on the main thread (``kit.compute.run``) with the jobs' old bounds.
+An ``isolated`` job (a user's program) goes to the sandboxed runner only, and its answer is
+untrusted: a malformed one becomes the error ``bad_answer``.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pyscript import window
 
 from kit import compute
 from kit.browser_dom import url_params
+from kit.compute import failure, untrusted_answer
 
 __all__ = ["BUDGET_S", "MEMORY_MB", "available", "budget_s", "cancel", "request", "warm"]
 
@@ -42,14 +46,33 @@ def warm() -> None:
         window.gmCompute.warm()
 
 
-def request(job: str, args: dict[str, Any], on_answer: Callable[[dict[str, Any]], None]) -> None:
-    """Run ``job``; ``on_answer`` gets the answer dict (in the worker, else here and now)."""
+def _runner_available() -> bool:
+    runner = getattr(window, "gmRunner", None)
+    return bool(runner is not None and runner.available())
+
+
+def _later(answer: Callable[[], dict[str, Any]], on_answer: Callable[[dict[str, Any]], None]) -> None:
+    window.setTimeout(create_once_callable(lambda: on_answer(answer())), 0)
+
+
+def request(
+    job: str, args: dict[str, Any], on_answer: Callable[[dict[str, Any]], None], *, isolated: bool = False
+) -> None:
+    """Run ``job``; ``on_answer`` gets the answer dict (in the worker, else here and now; an
+    isolated job in the program runner, else never)."""
+    arguments = json.dumps(compute.encode(args), ensure_ascii=False)  # Cyrillic stays one character
+    if isolated:
+        if not _runner_available():
+            _later(lambda: failure(compute.NEEDS_ISOLATION), on_answer)
+            return
+        promise = window.gmRunner.request(job, arguments, budget_s() * 1000)
+        promise.then(create_once_callable(lambda answer: on_answer(untrusted_answer(str(answer)))))
+        return
     if not available():
         # Answered on the next task, as the worker would: the action that asked has finished by
         # then, so what the answer says (an error, a refusal) is not overwritten by that action.
-        window.setTimeout(create_once_callable(lambda: on_answer(_inline(job, args))), 0)
+        _later(lambda: _inline(job, args), on_answer)
         return
-    arguments = json.dumps(compute.encode(args), ensure_ascii=False)  # Cyrillic stays one character
     promise = window.gmCompute.request(job, arguments, budget_s() * 1000)
     promise.then(create_once_callable(lambda answer: on_answer(json.loads(str(answer)))))
 
@@ -61,3 +84,5 @@ def _inline(job: str, args: dict[str, Any]) -> dict[str, Any]:
 def cancel() -> None:
     if available():
         window.gmCompute.cancel()
+    if _runner_available():
+        window.gmRunner.cancel()

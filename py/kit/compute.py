@@ -25,15 +25,21 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 __all__ = [
     "IN_WORKER",
+    "ISOLATED",
+    "NEEDS_ISOLATION",
     "JobError",
     "answer",
     "decode",
+    "failure",
+    "json_depth",
+    "untrusted_answer",
     "encode",
     "job",
     "load_jobs",
@@ -44,6 +50,10 @@ __all__ = [
 
 _JOBS: dict[str, Callable[..., Any]] = {}
 IN_WORKER = False  # set by the worker: jobs may then use the worker's budget instead of their old bounds
+# Set only in the program runner (static/runner-worker.mjs): a worker in a sandboxed iframe with an
+# opaque origin, where a user's program may run; our own compute worker never sets it.
+ISOLATED = False
+NEEDS_ISOLATION = "needs_isolation"  # the error code of an isolated job asked for where no runner is
 
 
 class JobError(ValueError):
@@ -114,6 +124,70 @@ def run_json(name: str, args: str) -> str:
     except MemoryError:
         return json.dumps({"ok": False, "error": {"code": "memory", "params": {}}})
     return json.dumps({"ok": True, "result": encode(result)}, ensure_ascii=False)
+
+
+def failure(code: str, /) -> dict[str, Any]:
+    """An answer that says ``code`` went wrong (the shape ``run_json`` gives)."""
+    return {"ok": False, "error": {"code": code, "params": {}}}
+
+
+MAX_ANSWER = 4_000_000  # characters of an untrusted answer (static/program-runner.js bounds it too)
+
+
+def untrusted_answer(text: str, /) -> dict[str, Any]:
+    """The program runner's answer (``run_json``'s shape), from text a sandbox sent: bounded in size
+    and nesting before it is parsed, its frame checked; the result itself is the job's to check.
+
+    >>> untrusted_answer('{"ok": true, "result": [1, 2]}')
+    {'ok': True, 'result': [1, 2]}
+    >>> untrusted_answer("[" * 100 + "]" * 100)["error"]["code"]
+    'bad_answer'
+    """
+    if not isinstance(text, str) or len(text) > MAX_ANSWER or json_depth(text) > MAX_ANSWER_DEPTH:
+        return failure("bad_answer")
+    try:
+        reply = json.loads(text)
+    except (ValueError, RecursionError):
+        return failure("bad_answer")
+    if not isinstance(reply, dict) or reply.get("ok") not in (True, False):
+        return failure("bad_answer")
+    if reply["ok"]:
+        try:  # exact fractions back here, where a bad one ("1/0") is a bad answer, not a crash
+            return {"ok": True, "result": decode(reply.get("result"))}
+        except (TypeError, ValueError, ZeroDivisionError):
+            return failure("bad_answer")
+    error = reply.get("error")
+    if not isinstance(error, dict) or not isinstance(error.get("code"), str) or len(error["code"]) > 40:
+        return failure("bad_answer")
+    params = error.get("params")
+    return {
+        "ok": False,
+        "error": {"code": error["code"], "params": params if isinstance(params, dict) else {}},
+    }
+
+
+MAX_ANSWER_DEPTH = 16  # a lab digest nests 5 deep
+
+
+def json_depth(text: str, /) -> int:
+    """How deep ``text``'s arrays and objects nest, without parsing it (no recursion: a hostile
+    text nested 100,000 deep would overflow the parser's stack).
+
+    >>> json_depth('{"a": [[1], "]]]["]}')
+    3
+    """
+    depth = deepest = 0
+    for token in _STRUCTURE.finditer(text):
+        mark = token.group()
+        if mark in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif mark in "]}":
+            depth -= 1
+    return deepest
+
+
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 def answer(name: str, args: dict[str, Any]) -> Any:

@@ -158,13 +158,16 @@ class Compute:
     (``label`` says what is computed) with a Cancel button, then ``done(state, answer)``. A newer
     request, Cancel or the time budget ends it; the kit words its own failures (time, memory,
     cancelled) and then calls ``failed(state, answer)`` if given. Results of requests that were
-    superseded are dropped."""
+    superseded are dropped. ``isolated`` jobs run user code: only in the sandboxed program runner
+    (never our compute worker, never the page); where it cannot start, the answer is the error
+    ``kit.compute.NEEDS_ISOLATION``."""
 
     job: str
     args: Mapping[str, Any]
     done: Callable[[Any, Answer], Any]
     label: Renderable
     failed: Callable[[Any, Answer], Any] | None = None
+    isolated: bool = False
 
 
 Effect = Union[  # noqa: UP007

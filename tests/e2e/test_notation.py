@@ -509,8 +509,9 @@ def test_lab_compares_lines_and_arrays_on_one_chart_and_table(app: Page) -> None
 
 def test_lab_link_program_cancel_and_budget_offline(app: Page, browser: Browser, site_url: str) -> None:
     """The share link reproduces the lab (rows, labels, view, program) in a fresh context, online and
-    offline; a program with two outputs shows both; an endless program is stopped by Cancel and by
-    the time budget (?budget=), and the lab works on."""
+    offline; its program is shown, marked as from a link, and runs only on the user's click (in the
+    sandboxed runner, offline too); a program with two outputs shows both; an endless program is
+    stopped by Cancel and by the time budget (?budget=), and the lab works on."""
     _open_panel(app)
     _lab_rows(app, "fib = d{1,1,2,3,5,8}", "3fib # три", "d{1..3}")
     app.check("#lab-view-le")
@@ -523,18 +524,26 @@ def test_lab_link_program_cancel_and_budget_offline(app: Page, browser: Browser,
     expect(page.locator("#lab-view-le")).to_be_checked()
     assert page.input_value("#lab-row-1") == "3fib # три"
     # A program with two outputs lands in the same chart and table.
-    page.fill("#lab-program", 'output(d20 + 5, "атака")\nfor n in (2,):\n    output(n @ d6, "урон")\n')
+    two = 'output(d20 + 5, "атака")\nfor n in (2,):\n    output(n @ d6, "урон")\n'
+    page.fill("#lab-program", two)
     page.click("#lab-program-run")
     expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}", "атака", "урон"], timeout=60_000)
     expect(page.locator("#lab-chart polyline")).to_have_count(4)
-    # Its link carries the program too: offline, in this context, the lab comes back whole.
+    expect(page.locator("#lab-program-origin")).to_be_hidden()
+    # Its link carries the program too: offline, in this context, the lab comes back with the
+    # program shown but not run, until the click; the runner works offline.
     page.click("#lab-share")
     wait_until_controlled(page)
     context.set_offline(True)
     page.reload()
     page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+    expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}"], timeout=60_000)
+    assert page.input_value("#lab-program") == two
+    expect(page.locator("#lab-program-origin")).to_contain_text("Программа из ссылки: прочитайте её")
+    assert page.evaluate("gmRunner.running()") is False
+    page.click("#lab-program-run")
     expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}", "атака", "урон"], timeout=60_000)
-    assert "output(n @ d6" in page.input_value("#lab-program")
+    expect(page.locator("#lab-program-origin")).to_be_hidden()
     # An endless program: Cancel stops it at once, the budget (3 s) without a click.
     page.fill("#lab-program", "x = 0\nwhile True:\n    x += 1\n")
     page.click("#lab-program-run")
@@ -543,18 +552,20 @@ def test_lab_link_program_cancel_and_budget_offline(app: Page, browser: Browser,
     cancel.click()
     expect(page.locator("#notation-lab .error")).to_contain_text("отменён")
     page.click("#lab-program-run")
-    expect(page.locator("#notation-lab .error")).to_contain_text("не уложилось в 3 с", timeout=30_000)
+    expect(page.locator("#notation-lab .error")).to_contain_text("не уложилось в 3 с", timeout=60_000)
     page.fill("#lab-program", 'output(d4, "ok")\nimport js\n')
     page.click("#lab-program-run")
-    expect(page.locator("#notation-lab .error")).to_contain_text("строка 2: js недоступно", timeout=30_000)
+    expect(page.locator("#notation-lab .error")).to_contain_text("строка 2: js недоступно", timeout=60_000)
     page.fill("#lab-program", 'output(d4, "ok")')
     page.click("#lab-program-run")
     expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}", "ok"], timeout=60_000)
-    # Without a link, a reload brings back the saved lab: rows, view and program.
+    # Without a link, a reload brings back the saved lab: rows, view and program, which does not
+    # run by itself (the lab says so).
     page.goto(site_url + "index.html?budget=3#notation")
     page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
-    expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}", "ok"], timeout=60_000)
+    expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}"], timeout=60_000)
     expect(page.locator("#lab-view-le")).to_be_checked()
     assert page.input_value("#lab-program") == 'output(d4, "ok")'
+    expect(page.locator("#lab-program-origin")).to_contain_text("не запускается сама")
     context.close()
     watch.assert_clean()

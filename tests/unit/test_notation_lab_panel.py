@@ -12,7 +12,7 @@ import pytest
 from kit.compute import settle
 from kit.form import ARG, InputError
 from kit.msg import render
-from kit.panel import Answer, Compute, Download
+from kit.panel import Answer, Compute, Download, outcome
 from kit.view import texts
 from panels.notation import lab
 from panels.notation import panel as dice
@@ -185,7 +185,8 @@ def test_the_view_speaks_both_languages() -> None:
 
 
 def test_a_share_link_carries_the_whole_lab_and_is_checked() -> None:
-    """?lab= holds rows, labels, view and program; opening it fills the fields and computes; a damaged,
+    """?lab= holds rows, labels, view and program; opening it fills the fields and computes the rows
+    (its program is shown, never run: see the test below); a damaged,
     oversized or invalid link is refused whole and dropped from the address."""
     from kit.panel import Copy, CopyUrl, SetFields, SetUrl
     from panels.notation.lab_share import MAX_PARAM, decode_lab, encode_lab
@@ -202,7 +203,8 @@ def test_a_share_link_carries_the_whole_lab_and_is_checked() -> None:
     assert opened.state.lab.rows == shown.lab.rows and opened.state.lab.view == "le"
     fields = dict(next(e for e in opened.effects if isinstance(e, SetFields)).values)
     assert fields["lab-row-0"] == "4d6kh3 # сила" and fields["lab-program"] == shown.lab.program
-    assert [e.job for e in opened.effects if isinstance(e, Compute)] == ["notation.program"]
+    assert not [e for e in opened.effects if isinstance(e, Compute)]  # light rows, at once; no program
+    assert opened.state.lab.digest is not None and opened.state.lab.linked and not opened.state.lab.run
     text = lab.copy_text(shown, {}).effects[0]
     assert (
         isinstance(text, Copy) and text.text == '4d6kh3 # сила\n6x4d6kh3\n\n# program\noutput(d20, "атака")\n'
@@ -229,3 +231,59 @@ def test_dice_actions_keep_the_lab() -> None:
     assert rolled.lab == state.lab
     refused = dice.odds_only(state, {"notation-expr": "2d6 +"}).state
     assert refused.lab == state.lab
+
+
+def test_a_program_runs_only_after_the_users_click_and_only_isolated() -> None:
+    """Issue 20: a link's program, and a saved lab's, is shown and never run by itself (not on open,
+    not on the next plain load, not when a row changes); «Запустить программу» runs it, as an
+    isolated job (the sandboxed runner), and clears the «from a link» notice."""
+    from kit.compute import NEEDS_ISOLATION
+    from panels.notation.lab_share import encode_lab
+    from panels.notation.lab_view import lab_view
+
+    program = 'import dataclasses\noutput(d6, "x")'
+    link = encode_lab(Lab(("3d6", ""), program=program))
+    opened = dice.start(State(), {}, {"lab": link})
+    assert not [e for e in opened.effects if isinstance(e, Compute)]
+    shown = lab_view(opened.state.lab)["lab-program-origin"]
+    assert shown.hidden is False and "ссылки" in render(shown.text, "ru")
+    edited = lab.run_lab(opened.state, {"lab-row-0": "2d6", "lab-row-1": ""})
+    assert not [e for e in edited.effects if isinstance(e, Compute)] and edited.state.lab.linked
+    # the next plain load: the saved lab (still marked as from a link) computes its rows only
+    reloaded = dice.start(load(dump(edited.state)), {}, {})
+    assert isinstance(reloaded, State) or not [e for e in reloaded.effects if isinstance(e, Compute)]
+    reloaded = reloaded if isinstance(reloaded, State) else reloaded.state
+    assert reloaded.lab.linked and not reloaded.lab.run and reloaded.lab.program == program
+    # the click
+    ran = lab.run_program(reloaded, {"lab-program": program, "lab-row-0": "2d6", "lab-row-1": ""})
+    asks = [e for e in ran.effects if isinstance(e, Compute)]
+    assert [(e.job, e.isolated) for e in asks] == [("notation.program", True)]
+    assert not ran.state.lab.linked and ran.state.lab.run
+    assert lab_view(ran.state.lab)["lab-program-origin"].hidden is True
+    # where no runner can start (file://), today's message; a malformed answer is dropped with a message
+    needs = outcome(asks[0].done(ran.state, Answer(False, None, NEEDS_ISOLATION, {})))
+    assert render(needs.error, "en").startswith("Programs run only in the browser's sandbox")
+    for bad in ({"values": "x"}, {"values": [1], "series": [], "pairs": [], "refused": [], "cut": [1, 0]}):
+        dropped = outcome(asks[0].done(ran.state, Answer(True, bad)))
+        assert dropped.state.lab.digest is None and "dropped" in render(dropped.error, "en")
+    # a saved program the user ran before is not run again by a plain load either
+    again = dice.start(load(dump(ran.state)), {}, {})
+    again_state = again if isinstance(again, State) else again.state
+    assert not again_state.lab.run and not again_state.lab.linked
+    assert isinstance(again, State) or not [e for e in again.effects if isinstance(e, Compute)]
+    assert "does not run by itself" in render(lab_view(again_state.lab)["lab-program-origin"].text, "en")
+
+
+def test_the_program_job_refuses_outside_the_sandboxed_runner() -> None:
+    """Our own compute worker (IN_WORKER) never runs a user's program: only the runner (ISOLATED)."""
+    from kit import compute
+
+    args = {"rows": ["d6"], "source": "output(d4)"}
+    before = (compute.IN_WORKER, compute.ISOLATED)
+    try:
+        compute.IN_WORKER, compute.ISOLATED = True, False
+        assert compute.answer("notation.program", args).code == compute.NEEDS_ISOLATION
+        compute.IN_WORKER, compute.ISOLATED = False, True
+        assert compute.answer("notation.program", args).ok
+    finally:
+        compute.IN_WORKER, compute.ISOLATED = before

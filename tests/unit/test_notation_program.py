@@ -19,8 +19,9 @@ from rules import gauss, notation
 
 @pytest.fixture
 def in_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Jobs run as in the compute worker (programs run nowhere else)."""
+    """Jobs run as in the sandboxed program runner (programs run nowhere else)."""
     monkeypatch.setattr(compute, "IN_WORKER", True)
+    monkeypatch.setattr(compute, "ISOLATED", True)
 
 
 def _code(source: str) -> tuple[str, int, dict[str, object]]:
@@ -92,13 +93,13 @@ def test_a_runtime_error_names_its_kind_and_message() -> None:
     )
 
 
-def test_a_program_runs_only_in_the_worker() -> None:
-    """Where no worker runs (the saved file), the job refuses: the page says so instead of freezing."""
+def test_a_program_runs_only_in_the_sandboxed_runner() -> None:
+    """Outside the runner (the page, the saved file), the job refuses: the page says so."""
     asked = lab.run_program(State(lab=Lab(("",))), {"lab-row-0": "", "lab-program": "output(d6)"})
     assert [e.job for e in asked.effects if isinstance(e, Compute)] == ["notation.program"]
     effect = next(e for e in asked.effects if isinstance(e, Compute))
     done = effect.done(asked.state, compute.answer(effect.job, effect.args))
-    assert render(done.error, "en").startswith("Programs run only in the background worker")
+    assert render(done.error, "en").startswith("Programs run only in the browser's sandbox")
     assert not done.state.lab.pending and done.state.lab.digest is None
 
 

@@ -66,9 +66,10 @@ def lab(rows: list[str]) -> dict[str, Any]:
 
 @job("notation.program")
 def run_program(rows: list[str], source: str) -> dict[str, Any]:
-    """The lab's rows and the outputs of a program (``panels.notation.program``): in the worker only."""
-    if not compute.IN_WORKER:
-        raise JobError("program_needs_worker")  # the main thread would freeze on a runaway program
+    """The lab's rows and the outputs of a program (``panels.notation.program``): in the sandboxed
+    program runner only (``kit.compute.ISOLATED``), never in the page or our compute worker."""
+    if not compute.ISOLATED:
+        raise JobError(compute.NEEDS_ISOLATION)
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows) or not isinstance(source, str):
         raise JobError("bad_rows")
     try:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
+from kit.compute import NEEDS_ISOLATION
 from kit.form import ARG, Form, InputError, read_choice, read_text
 from kit.msg import Cat, Renderable
 from kit.panel import (
@@ -33,6 +34,7 @@ from kit.panel import (
 )
 from panels.notation import lab_text
 from panels.notation.jobs import INLINE_WORK
+from panels.notation.lab_answer import from_untrusted
 from panels.notation.lab_digest import MAX_ROWS, LabDigest, from_json, make, prepare
 from panels.notation.lab_share import MAX_PARAM, PARAM, as_text, decode_lab, encode_lab
 from panels.notation.lab_state import MAX_LENGTH, VIEWS, Lab, LabFault
@@ -79,35 +81,46 @@ def _is_light(rows: tuple[str, ...]) -> bool:
 
 
 def compute_lab(
-    state: State, rows: tuple[str, ...], program: str | None = None, effects: tuple[Effect, ...] = ()
+    state: State,
+    rows: tuple[str, ...],
+    program: str | None = None,
+    effects: tuple[Effect, ...] = (),
+    *,
+    run: bool | None = None,
+    linked: bool | None = None,
 ) -> Outcome[State]:
-    """Show the results of ``rows`` (and of ``program``, default: the one run last): at once if light,
-    else from the worker (a program always); a refused row clears them."""
+    """Show the results of ``rows``, at once if light, else from the worker; a refused row clears
+    them. ``program`` (default: the lab's) joins them only where ``run`` (default: whether the user
+    ran it in this page) is true: a program runs only after the user's click, never from a link
+    or a saved lab, and then in the sandboxed runner."""
     lab = state.lab
     source = lab.program if program is None else program
+    runs = (lab.run if run is None else run) and bool(source.strip())
+    kept = {"program": source, "run": runs, "linked": lab.linked if linked is None else linked}
     prepared = prepare(rows)
     if prepared.fault is not None:
         row, error = prepared.fault
         fault = LabFault(row, rows[row], error.position)
         message = lab_text.ERROR_AT(row=row + 1, col=error.position + 1, msg=error_message(error))
-        cleared = Lab(rows, lab.view, fault=fault, program=source)
+        cleared = Lab(rows, lab.view, fault=fault, **kept)
         return Outcome(replace(state, lab=cleared), error=message, effects=effects)
-    if source.strip():
+    if runs:
         ask = Compute(
             "notation.program",
             {"rows": list(rows), "source": source},
             partial(got_program, rows, source),
             lab_text.PROGRAM_LABEL,
             failed=partial(lab_stopped, rows),
+            isolated=True,
         )
-        pending = Lab(rows, lab.view, key=rows, pending=True, program=source)
+        pending = Lab(rows, lab.view, key=rows, pending=True, **kept)
         return Outcome(replace(state, lab=pending), effects=(*effects, ask))
     if not prepared.lines:
-        return Outcome(replace(state, lab=Lab(rows, lab.view)), effects=effects)
-    if lab.digest is not None and not lab.program and _essence(lab.key) == _essence(rows):
-        return Outcome(replace(state, lab=replace(lab, rows=rows, key=rows)), effects=effects)
+        return Outcome(replace(state, lab=Lab(rows, lab.view, **kept)), effects=effects)
+    if lab.digest is not None and not lab.run and _essence(lab.key) == _essence(rows):
+        return Outcome(replace(state, lab=replace(lab, rows=rows, key=rows, **kept)), effects=effects)
     if _is_light(rows):
-        return Outcome(replace(state, lab=Lab(rows, lab.view, make(rows), rows)), effects=effects)
+        return Outcome(replace(state, lab=Lab(rows, lab.view, make(rows), rows, **kept)), effects=effects)
     ask = Compute(
         "notation.lab",
         {"rows": list(rows)},
@@ -115,7 +128,8 @@ def compute_lab(
         lab_text.LABEL(n=len(prepared.lines)),
         failed=partial(lab_stopped, rows),
     )
-    return Outcome(replace(state, lab=Lab(rows, lab.view, key=rows, pending=True)), effects=(*effects, ask))
+    pending = Lab(rows, lab.view, key=rows, pending=True, **kept)
+    return Outcome(replace(state, lab=pending), effects=(*effects, ask))
 
 
 def got_lab(rows: tuple[str, ...], state: State, answer: Answer) -> State:
@@ -133,11 +147,17 @@ def got_program(rows: tuple[str, ...], source: str, state: State, answer: Answer
     lab = state.lab
     if lab.key != rows or lab.program != source or not lab.pending:
         return state
-    if answer.ok:
-        return replace(state, lab=replace(lab, digest=from_json(answer.result), pending=False))
     failed = replace(state, lab=replace(lab, pending=False))
-    if answer.code == "program_needs_worker":
+    if answer.ok:
+        try:  # from the sandbox: checked, never believed
+            digest = from_untrusted(answer.result)
+        except ValueError:
+            return Outcome(failed, error=lab_text.BAD_ANSWER)
+        return replace(state, lab=replace(lab, digest=digest, pending=False))
+    if answer.code == NEEDS_ISOLATION:
         return Outcome(failed, error=lab_text.NEEDS_WORKER)
+    if answer.code == "bad_answer":
+        return Outcome(failed, error=lab_text.BAD_ANSWER)
     params = dict(answer.params)
     message = lab_text.PROGRAM_ERRORS.get(str(params.pop("problem", "")))
     if answer.code != "program_error" or message is None:
@@ -150,7 +170,7 @@ def run_program(state: State, form: Form) -> Outcome[State]:
     """Run the program in the field (in the worker) with the rows as typed; an empty program drops
     its outputs."""
     source = read_text(form, "lab-program", MAX_PROGRAM, lab_text.PROGRAM)
-    return compute_lab(state, _rows(state, form), source)
+    return compute_lab(state, _rows(state, form), source, run=True, linked=False)
 
 
 def choose_example(state: State, form: Form) -> State | Outcome[State]:
@@ -162,7 +182,7 @@ def choose_example(state: State, form: Form) -> State | Outcome[State]:
         raise InputError(lab_text.PROGRAM_EXAMPLES)
     source = EXAMPLES[str(key)]
     fields = SetFields((("lab-program", source), ("lab-example", "")))
-    return compute_lab(state, _rows(state, form), source, (fields,))
+    return compute_lab(state, _rows(state, form), source, (fields,), run=True, linked=False)
 
 
 def lab_stopped(rows: tuple[str, ...], state: State, answer: Answer) -> State:
@@ -290,7 +310,9 @@ def copy_text(state: State, form: Form) -> Outcome[State]:
 
 
 def from_link(state: State, raw: str) -> Outcome[State]:
-    """A share link's lab (untrusted): checked, put into the fields and computed; refused whole if damaged."""
+    """A share link's lab (untrusted): checked, put into the fields, its rows computed (notation is
+    data); its program is shown, marked as from a link, and never run until the user's click.
+    Refused whole if damaged."""
     try:
         shared = decode_lab(raw)
     except ValueError:
@@ -298,5 +320,6 @@ def from_link(state: State, raw: str) -> Outcome[State]:
     fields = SetFields(
         (*((f"lab-row-{i}", row) for i, row in enumerate(shared.rows)), ("lab-program", shared.program))
     )
-    start = replace(state, lab=Lab(shared.rows, shared.view, program=state.lab.program))
-    return compute_lab(start, shared.rows, shared.program, (fields,))
+    start = replace(state, lab=Lab(shared.rows, shared.view))
+    linked = bool(shared.program.strip())
+    return compute_lab(start, shared.rows, shared.program, (fields,), run=False, linked=linked)

@@ -46,7 +46,9 @@ class Lab:
     pending: bool = False
     stopped: bool = False
     fault: LabFault | None = None
-    program: str = ""  # the program whose outputs join the series (program mode), "" for none
+    program: str = ""  # the lab's program (shown, saved and shared), "" for none
+    run: bool = False  # its outputs join the series: the user ran it in this page (never restored)
+    linked: bool = False  # it came from a link and has not been run yet (the lab says so)
 
 
 def dump_lab(lab: Lab, /) -> dict[str, Any]:

@@ -73,12 +73,13 @@ PROGRAM_HINT = Msg(
     'output(d20 + 5, "атака") добавляет ряд на тот же график и в ту же таблицу; можно несколько выводов, '
     "функции, циклы. Доступны d4 … d100, d(n), Die, Pool, map, highest, lowest и модуль icepool; import — только "
     "icepool и чистые модули (math, fractions, itertools, functools, collections…). Программа выполняется "
-    "в фоновом вычислителе, без доступа к странице, сети и файлам; «Отмена» и лимит времени её останавливают.",
+    "в песочнице браузера (отдельный источник без доступа к странице, сохранённым данным и сети) и только "
+    "по нажатию «Запустить программу»; «Отмена» и лимит времени её останавливают.",
     'output(d20 + 5, "attack") adds a series to the same chart and table; several outputs, functions and '
     "loops are fine. Available: d4 … d100, d(n), Die, Pool, map, highest, lowest and the icepool module; "
     "import only icepool and pure modules (math, fractions, itertools, functools, collections…). The program "
-    "runs in the background worker, with no access to the page, the network or files; Cancel and the time "
-    "limit stop it.",
+    "runs in the browser's sandbox (an origin of its own, with no access to the page, the saved data or the "
+    "network), and only when you press “Run the program”; Cancel and the time limit stop it.",
 )
 PROGRAM = Msg("notation.lab.program", "Программа", "Program")
 PROGRAM_RUN = Msg("notation.lab.program_run", "Запустить программу", "Run the program")
@@ -94,12 +95,27 @@ EXAMPLE_EXPLODE = Msg(
 EXAMPLE_STATS = Msg(
     "notation.lab.example.stats", "4d6kh3: лучшая и худшая из шести", "4d6kh3: best and worst of six"
 )
+PROGRAM_LINKED = Msg(
+    "notation.lab.program_linked",
+    "Программа из ссылки: прочитайте её, прежде чем запускать. Она не запустится сама.",
+    "A program from a link: read it before you run it. It will not run by itself.",
+)
+PROGRAM_NOT_RUN = Msg(
+    "notation.lab.program_not_run",
+    "Программа не запускается сама: чтобы добавить её ряды, нажмите «Запустить программу».",
+    "The program does not run by itself: press “Run the program” to add its series.",
+)
+BAD_ANSWER = Msg(
+    "notation.lab.bad_answer",
+    "Песочница программы вернула не то, что ожидалось: ответ отброшен.",
+    "The program's sandbox answered with something unexpected: the answer was dropped.",
+)
 PROGRAM_LABEL = Msg("notation.lab.program_label", "программа лаборатории", "the lab's program")
 NEEDS_WORKER = Msg(
     "notation.lab.needs_worker",
-    "Программы выполняются только в фоновом вычислителе, а в сохранённом файле (file://) его нет: "
+    "Программы выполняются только в песочнице браузера, а в сохранённом файле (file://) её не запустить: "
     "откройте страницу с сайта. Строки-выражения работают и здесь.",
-    "Programs run only in the background worker, which the saved file (file://) cannot start: open the "
+    "Programs run only in the browser's sandbox, which the saved file (file://) cannot start: open the "
     "hosted page. Expression rows work here too.",
 )
 PROGRAM_ERRORS = {

@@ -65,6 +65,15 @@ def _caret(lab: Lab) -> Show:
     return Show(text=f"{line}\n{' ' * max(0, min(fault.position, len(line)))}^", hidden=False)
 
 
+def _program_origin(lab: Lab) -> Show:
+    """Where the program in the field stands: from a link and unread, or saved and not run here."""
+    if lab.linked:
+        return Show(text=lab_text.PROGRAM_LINKED, hidden=False)
+    if lab.program.strip() and not lab.run:
+        return Show(text=lab_text.PROGRAM_NOT_RUN, hidden=False)
+    return Show(text="", hidden=True)
+
+
 def _status(lab: Lab) -> Renderable:
     if lab.pending:
         return lab_text.PENDING
@@ -105,6 +114,7 @@ def lab_view(lab: Lab, /) -> dict[str, Show]:
             attrs=(("aria-invalid", "true" if invalid else None), ("placeholder", lab_text.ROW_PLACEHOLDER)),
         )
     shown["lab-caret"] = _caret(lab)
+    shown["lab-program-origin"] = _program_origin(lab)
     shown["lab-status"] = Show(text=_status(lab))
     digest = lab.digest
     shown["lab-results"] = Show(hidden=digest is None)

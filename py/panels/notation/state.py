@@ -8,7 +8,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from panels.notation.digest import Digest, Key
@@ -71,6 +71,7 @@ def dump(state: State) -> dict[str, Any]:
         "view": state.view,
         "show_all": state.show_all,
         "lab": dump_lab(state.lab),
+        "lab_linked": state.lab.linked,  # the lab's program came from a link and was never run
         "roll": None
         if roll is None
         else {
@@ -157,4 +158,5 @@ def load(raw: Any) -> State:
             raise ValueError("the roll's total is outside the expression's range")
         rolled = notation.RollResult(expr, parsed.label, total, tuple(map(_group, roll["groups"])))
     lab = load_lab(raw["lab"]) if "lab" in raw else Lab()  # records from before the lab have none
+    lab = replace(lab, linked=_bool(raw.get("lab_linked", False)) and bool(lab.program.strip()))
     return State(expr, rolled, view, _bool(raw.get("show_all")), lab=lab)

@@ -1,0 +1,135 @@
+// The page's side of the program runner, for kit/browser_compute.py: a user's lab program runs in
+// an <iframe sandbox="allow-scripts"> (never allow-same-origin) made from static/runner.html, whose
+// worker has an opaque origin the browser enforces: no IndexedDB, localStorage, caches, service
+// worker, cookies or DOM of the site, and (its CSP) no network. The page fetches the runtime's
+// files itself (the service worker has them offline) and hands them over; program text goes in,
+// the answer's JSON text comes out, and it is checked here as untrusted: from that iframe only,
+// for the request asked, a string of bounded size (Python then checks its shape).
+// Time budget, Cancel and a new request remove the iframe, which ends everything the program
+// started (its worker, timers, memory). A fresh runner starts on the next request.
+//   gmRunner.request(job, argsJSON, timeoutMs) → Promise of the answer's JSON text
+const STATIC = new URL("./", import.meta.url);
+const MAX_ANSWER = 4_000_000; // characters of JSON (a lab digest is far smaller)
+const START_BUDGET_MS = 120_000; // a cold runner reads ~45 MB and starts Python: seconds, not minutes
+const FILES = [
+  "runner-worker.js",
+  "python-worker.mjs",
+  "snapshot-memory.mjs",
+  "worker-files.json",
+  "python.snap.gz",
+  "vendor/pyodide/pyodide.mjs",
+  "vendor/pyodide/pyodide.asm.mjs",
+  "vendor/pyodide/pyodide.asm.wasm",
+  "vendor/pyodide/python_stdlib.zip",
+  "vendor/pyodide/pyodide-lock.json",
+];
+const usable = typeof Worker === "function" && location.protocol.startsWith("http");
+let runner = null; // {frame, ready: Promise, started: {resolve, reject}}
+let current = null; // {id, resolve, timer}
+let nextId = 1;
+let lastBoot = ""; // how the last runner's Python started ("snapshot" or "fresh"), for tests
+
+const failure = (code) => JSON.stringify({ ok: false, error: { code, params: {} } });
+
+async function read(path) {
+  const response = await fetch(new URL(path, STATIC));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+async function runtimeFiles() {
+  const listed = JSON.parse(new TextDecoder().decode(await read("worker-files.json")));
+  const paths = [...FILES, ...listed.map(([source]) => source)];
+  const files = {};
+  await Promise.all(paths.map(async (path) => { files[path] = await read(path); }));
+  return files;
+}
+
+function spawn() {
+  const frame = document.createElement("iframe");
+  frame.setAttribute("sandbox", "allow-scripts");
+  frame.className = "program-runner";
+  frame.title = "program runner";
+  frame.hidden = true;
+  frame.setAttribute("aria-hidden", "true");
+  frame.tabIndex = -1;
+  const mine = { frame, started: null };
+  mine.ready = new Promise((resolve, reject) => { mine.started = { resolve, reject }; });
+  mine.ready.catch(() => {});
+  runner = mine;
+  (async () => {
+    const [html, files] = await Promise.all([read("runner.html"), runtimeFiles()]);
+    if (runner !== mine) return;
+    await new Promise((resolve) => {
+      frame.addEventListener("load", resolve, { once: true });
+      frame.srcdoc = new TextDecoder().decode(html);
+      document.body.append(frame);
+    });
+    if (runner !== mine) return;
+    frame.contentWindow.postMessage({ files }, "*", Object.values(files));
+  })().catch((error) => mine.started.reject(error));
+}
+
+function kill() {
+  if (!runner) return;
+  runner.started.reject(new Error("stopped"));
+  runner.frame.remove();
+  runner = null;
+}
+
+function settle(json) {
+  if (!current) return;
+  clearTimeout(current.timer);
+  const { resolve } = current;
+  current = null;
+  resolve(json);
+}
+
+function stop(code) {
+  if (!current) return;
+  kill();
+  settle(failure(code));
+}
+
+addEventListener("message", ({ source, data }) => {
+  if (!runner || !runner.frame.contentWindow || source !== runner.frame.contentWindow) return;
+  if (!data || typeof data !== "object") return;
+  if ("ready" in data) {
+    lastBoot = typeof data.boot === "string" ? data.boot : "";
+    if (data.ready === true) runner.started.resolve();
+    else runner.started.reject(new Error("the program runner did not start"));
+    return;
+  }
+  if (!current || data.id !== current.id) return; // an answer nobody is waiting for
+  const good = typeof data.json === "string" && data.json.length <= MAX_ANSWER;
+  settle(good ? data.json : failure("bad_answer"));
+  if (!good || data.restart === true) kill();
+});
+
+globalThis.gmRunner = {
+  available: () => usable,
+  busy: () => current !== null,
+  running: () => runner !== null,
+  boot: () => lastBoot,
+  request(job, args, timeoutMs) {
+    if (current) stop("superseded");
+    if (!runner && usable) spawn();
+    const id = nextId++;
+    const mine = runner;
+    return new Promise((resolve) => {
+      // The budget counts from the program's start; a runner that never comes up is stopped too.
+      current = { id, resolve, timer: setTimeout(() => stop("unavailable"), START_BUDGET_MS) };
+      if (!mine) { settle(failure("unavailable")); return; }
+      mine.ready.then(
+        () => {
+          if (current?.id !== id || runner !== mine) return;
+          clearTimeout(current.timer);
+          current.timer = setTimeout(() => stop("timeout"), timeoutMs);
+          mine.frame.contentWindow.postMessage({ id, job, args }, "*");
+        },
+        () => { if (current?.id === id) { kill(); settle(failure("unavailable")); } },
+      );
+    });
+  },
+  cancel: () => stop("cancelled"),
+};

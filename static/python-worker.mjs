@@ -1,0 +1,89 @@
+// The inside of a Python worker: Pyodide with icepool and our modules, answering jobs by message.
+// Two workers use it: the compute worker (static/compute-worker.mjs, our own jobs) and the program
+// runner's worker (static/runner-worker.mjs, a user's lab program inside a sandboxed iframe).
+// Each hands in how to read a file (`read(path)` → bytes, path relative to static/) and the line
+// of Python that marks where it runs (`setup`).
+//
+// Memory is capped: WebAssembly.Memory.grow past MEMORY_BUDGET fails, so Python raises MemoryError
+// instead of growing towards the 2 GiB where Pyodide's heap gets unreliable. Time is capped by the
+// page, which terminates the worker (or the runner's whole iframe) past its budget or on Cancel.
+
+const MEMORY_BUDGET = 768 * 1024 * 1024;
+const RESTART_ABOVE = 384 * 1024 * 1024; // a heap grown this far is restarted after its job
+const HOME = "/home/pyodide/";
+
+let memory = null;
+let boot = ""; // how Python started: "snapshot", or "fresh" where the snapshot was unusable
+const grow = WebAssembly.Memory.prototype.grow;
+WebAssembly.Memory.prototype.grow = function (pages) {
+  if (this.buffer.byteLength + pages * 65536 > MEMORY_BUDGET) throw new RangeError("memory budget");
+  memory = this;
+  return grow.call(this, pages);
+};
+
+async function inflated(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // the service worker keeps it inflated
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function start({ loadPyodide, indexURL, read, setup, options = {} }) {
+  // options.createPyodideModule: Pyodide's Emscripten factory wrapped by roomForSnapshot
+  // (static/snapshot-memory.mjs), which a blob: module cannot import by a relative URL.
+  const files = JSON.parse(new TextDecoder().decode(await read("worker-files.json")));
+  let python;
+  try {
+    python = await loadPyodide({ ...options, indexURL, _loadSnapshot: read("python.snap.gz").then(inflated) });
+    boot = "snapshot";
+  } catch {
+    python = await loadPyodide({ ...options, indexURL });
+    boot = "fresh";
+  }
+  for (const [source, target] of files) {
+    const bytes = await read(source);
+    if (target.endsWith("*")) {
+      const format = source.endsWith(".whl") ? "wheel" : "zip";
+      python.unpackArchive(bytes, format, { extractDir: HOME + target.slice(0, -1) });
+    } else {
+      python.FS.mkdirTree(HOME + target.slice(0, target.lastIndexOf("/")));
+      python.FS.writeFile(HOME + target, bytes);
+    }
+  }
+  const home = JSON.stringify(HOME);
+  python.runPython(
+    `import os, sys\nos.chdir(${home})\nif ${home} not in sys.path: sys.path.insert(0, ${home})\n` +
+      `import kit.compute\n${setup}\nkit.compute.load_jobs()`,
+  );
+  return python.pyimport("kit.compute").run_json;
+}
+
+// Answers {id, job, args} with {id, json, heap, restart}; says {ready} once Python is up.
+export function servePython(config) {
+  const ready = start(config);
+  self.onmessage = async ({ data }) => {
+    if (!data || typeof data.id !== "number") return;
+    let run;
+    try {
+      run = await ready;
+    } catch {
+      self.postMessage({ id: data.id, json: JSON.stringify({ ok: false, error: { code: "start", params: {} } }) });
+      return;
+    }
+    // The answer stays JSON text: Python reads it back exactly (big integers included).
+    let json;
+    let failed = false;
+    try {
+      json = run(String(data.job), String(data.args));
+    } catch (error) {
+      const code = String(error).includes("MemoryError") || error instanceof RangeError ? "memory" : "internal";
+      json = JSON.stringify({ ok: false, error: { code, params: { details: String(error) } } });
+      failed = true;
+    }
+    const heap = memory ? memory.buffer.byteLength : 0;
+    self.postMessage({ id: data.id, json, heap, restart: failed || heap > RESTART_ABOVE });
+  };
+  ready.then(
+    () => self.postMessage({ ready: true, boot }),
+    (error) => self.postMessage({ ready: false, error: String(error) }),
+  );
+}
