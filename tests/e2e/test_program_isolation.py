@@ -202,7 +202,9 @@ def test_a_poisoned_cache_is_replaced_by_the_next_build(browser: Browser, own_si
         context, page = open_app(browser, url + "index.html", watch)
         wait_until_controlled(page)
         build = json.loads((own_site / "build.json").read_text())["build"]
-        poison = "<!doctype html><link rel=icon href=\"data:,\"><title>poisoned</title><p id=poisoned>poisoned</p>"
+        poison = (
+            '<!doctype html><link rel=icon href="data:,"><title>poisoned</title><p id=poisoned>poisoned</p>'
+        )
         page.evaluate(
             """([name, body]) => caches.open(name).then(c => c.put('./index.html',
                 new Response(body, {headers: {'Content-Type': 'text/html'}})))""",
