@@ -158,6 +158,13 @@ def changes(before: Show | None, after: Show, /) -> Show | None:
 
 
 _NAME = re.compile(r"[a-z][a-z0-9-]*")
+# Elements and attributes that load or run something: a view never makes them, so user text in a
+# value can never become a script, a frame's document or a link to follow.
+_ACTIVE_TAGS = frozenset(
+    {"script", "iframe", "frame", "object", "embed", "style", "base", "meta", "link", "form"}
+)
+_ACTIVE_TAGS |= frozenset({"template", "foreignobject", "animate", "set", "use", "image", "a"})
+_ACTIVE_ATTRS = frozenset({"srcdoc", "src", "href", "action", "formaction", "srcset", "data", "ping"})
 
 
 def to_html(node: Node, lang: str, /) -> str:
@@ -170,11 +177,15 @@ def to_html(node: Node, lang: str, /) -> str:
     Traceback (most recent call last):
     ...
     ValueError: not an allowed attribute: 'onclick'
+    >>> to_html(Node("iframe", attrs=(("srcdoc", "<script>"),)), "ru")
+    Traceback (most recent call last):
+    ...
+    ValueError: not an allowed tag: 'iframe'
     """
-    if not _NAME.fullmatch(node.tag):
+    if not _NAME.fullmatch(node.tag) or node.tag in _ACTIVE_TAGS:
         raise ValueError(f"not an allowed tag: {node.tag!r}")
     for name, _ in node.attrs:
-        if not _NAME.fullmatch(name) or name.startswith("on"):
+        if not _NAME.fullmatch(name) or name.startswith("on") or name in _ACTIVE_ATTRS:
             raise ValueError(f"not an allowed attribute: {name!r}")
     attrs = "".join(f' {name}="{escape(render(value, lang))}"' for name, value in node.attrs)
     if node.cls:

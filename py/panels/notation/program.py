@@ -1,22 +1,18 @@
-"""Program mode of the dice lab: a user's icepool program, run in the compute worker only.
+"""Program mode of the dice lab: a user's icepool program, run in the sandboxed program runner only.
 
 The program is Python with icepool (``output(d20 + 5, "атака")``, functions, loops). Its
-``output(die, label)`` calls become series of the lab, next to its lines. It runs in the compute
-worker (the job ``notation.program`` refuses to run anywhere else), under the worker's time and
-memory budget and Cancel. Inside, a program gets:
+``output(die, label)`` calls become series of the lab, next to its lines. The job
+``notation.program`` runs it only where ``kit.compute.ISOLATED`` is set: the program runner, a
+Pyodide worker inside an ``<iframe sandbox="allow-scripts">`` whose opaque origin the browser
+enforces (no storage, caches, service worker or DOM of the site) and whose CSP allows no request
+(static/program-runner.js, docs/compute.md). That origin boundary is the security boundary.
 
-- restricted builtins: no ``open``, ``eval``, ``exec``, ``compile``, ``input``, ``getattr``,
-  ``setattr``, ``delattr``, ``globals``, ``locals``, ``vars``, ``breakpoint``, ``help``, ``exit``;
-  ``print`` does nothing;
-- an import hook that allows only ``icepool`` and a few pure standard modules (``ALLOWED``):
-  ``js``, ``pyodide``, ``pyscript``, ``micropip``, ``os``, ``sys``, network and file modules are refused;
-- a syntax check that refuses attributes starting with ``_`` and names starting with ``__`` (the usual ways out of
-  such a namespace go through ``__class__``, ``__globals__``, ``__subclasses__``…).
-
-This keeps honest programs from touching the page, the network or the files by accident and makes
-the obvious ways out fail with a clear message; it is not a proof against a determined attacker.
-The real boundary is the worker itself: it has no page (no DOM), and the page only reads the
-digest it answers with (JSON, rendered as text). See docs/compute.md.
+Inside, a program also gets restricted builtins (no ``open``, ``eval``, ``exec``, ``getattr``…),
+an import hook that allows only ``icepool`` and a few pure standard modules (``ALLOWED``), and a
+syntax check that refuses attributes starting with ``_`` and names starting with ``__``. These are
+early, friendly errors with the line number for honest programs, **not** a boundary: any allowed
+module that holds a reference to a real one opens the real builtins again (the e2e test
+tests/e2e/test_program_isolation.py takes four such roads and shows that they reach nothing).
 
 >>> [(label, dist.get(8)) for label, dist in run('output(d4 + 4, "атака")\\noutput(3)')]
 [('атака', Fraction(1, 4)), ('', None)]
@@ -185,7 +181,7 @@ def run(source: str, /) -> list[tuple[str, dict[int, Fraction]]]:
     namespace.update({name: getattr(icepool, name) for name in _ICEPOOL_NAMES if hasattr(icepool, name)})
     namespace["output"] = output
     try:
-        exec(code, namespace)  # the restricted namespace above; in the worker only
+        exec(code, namespace)  # safe: only in the sandboxed runner (kit.compute.ISOLATED), see jobs.py
     except ProgramError as error:
         if not error.line:
             error.line = _line_of(error)
