@@ -5,8 +5,8 @@
 // files itself (the service worker has them offline) and hands them over; program text goes in,
 // the answer's JSON text comes out, and it is checked here as untrusted: from that iframe only,
 // for the request asked, a string of bounded size (Python then checks its shape).
-// Time budget, Cancel and a new request remove the iframe, which ends everything the program
-// started (its worker, timers, memory). A fresh runner starts on the next request.
+// Every answer, the time budget, Cancel and a new request remove the iframe, which ends everything
+// the program started (its worker, timers, hooks, memory); a fresh runner starts in its place.
 //   gmRunner.request(job, argsJSON, timeoutMs) → Promise of the answer's JSON text
 const STATIC = new URL("./", import.meta.url);
 const MAX_ANSWER = 4_000_000; // characters of JSON (a lab digest is far smaller)
@@ -27,6 +27,7 @@ const usable = typeof Worker === "function" && location.protocol.startsWith("htt
 let runner = null; // {frame, ready: Promise, started: {resolve, reject}}
 let current = null; // {id, resolve, timer}
 let nextId = 1;
+let generation = 0; // runners started (each iframe is marked with its number)
 let lastBoot = ""; // how the last runner's Python started ("snapshot" or "fresh"), for tests
 
 const failure = (code) => JSON.stringify({ ok: false, error: { code, params: {} } });
@@ -53,6 +54,7 @@ function spawn() {
   frame.hidden = true;
   frame.setAttribute("aria-hidden", "true");
   frame.tabIndex = -1;
+  frame.dataset.generation = String(++generation);
   const mine = { frame, started: null };
   mine.ready = new Promise((resolve, reject) => { mine.started = { resolve, reject }; });
   mine.ready.catch(() => {});
@@ -85,9 +87,16 @@ function settle(json) {
   resolve(json);
 }
 
+// One runner serves one program: whatever a program left behind (timers, hooks on postMessage,
+// memory) ends with it. The next runner starts at once, so the next run finds it warm.
+function fresh() {
+  kill();
+  if (usable) spawn();
+}
+
 function stop(code) {
   if (!current) return;
-  kill();
+  if (code === "unavailable") kill(); else fresh();
   settle(failure(code));
 }
 
@@ -103,7 +112,7 @@ addEventListener("message", ({ source, data }) => {
   if (!current || data.id !== current.id) return; // an answer nobody is waiting for
   const good = typeof data.json === "string" && data.json.length <= MAX_ANSWER;
   settle(good ? data.json : failure("bad_answer"));
-  if (!good || data.restart === true) kill();
+  fresh();
 });
 
 globalThis.gmRunner = {

@@ -159,12 +159,18 @@ def changes(before: Show | None, after: Show, /) -> Show | None:
 
 _NAME = re.compile(r"[a-z][a-z0-9-]*")
 # Elements and attributes that load or run something: a view never makes them, so user text in a
-# value can never become a script, a frame's document or a link to follow.
+# value can never become a script or a frame's document; a URL stays within the page's own files.
 _ACTIVE_TAGS = frozenset(
     {"script", "iframe", "frame", "object", "embed", "style", "base", "meta", "link", "form"}
+    | {"foreignobject", "animate", "set"}
 )
-_ACTIVE_TAGS |= frozenset({"template", "foreignobject", "animate", "set", "use", "image", "a"})
-_ACTIVE_ATTRS = frozenset({"srcdoc", "src", "href", "action", "formaction", "srcset", "data", "ping"})
+_ACTIVE_ATTRS = frozenset({"srcdoc", "action", "formaction", "srcset", "data", "ping"})
+_URL_ATTRS = frozenset({"href", "src", "xlink:href"})
+
+
+def _local_url(value: str) -> bool:
+    """A fragment or a path below the page (``#roller``, ``./docs/rules.md``): no scheme, no host."""
+    return value.startswith("#") or (value.startswith("./") and ":" not in value.split("#")[0])
 
 
 def to_html(node: Node, lang: str, /) -> str:
@@ -181,12 +187,18 @@ def to_html(node: Node, lang: str, /) -> str:
     Traceback (most recent call last):
     ...
     ValueError: not an allowed tag: 'iframe'
+    >>> to_html(Node("a", "x", attrs=(("href", "javascript:alert(1)"),)), "ru")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a link within the page: href='javascript:alert(1)'
     """
     if not _NAME.fullmatch(node.tag) or node.tag in _ACTIVE_TAGS:
         raise ValueError(f"not an allowed tag: {node.tag!r}")
-    for name, _ in node.attrs:
+    for name, value in node.attrs:
         if not _NAME.fullmatch(name) or name.startswith("on") or name in _ACTIVE_ATTRS:
             raise ValueError(f"not an allowed attribute: {name!r}")
+        if name in _URL_ATTRS and not _local_url(render(value, lang)):
+            raise ValueError(f"not a link within the page: {name}={render(value, lang)!r}")
     attrs = "".join(f' {name}="{escape(render(value, lang))}"' for name, value in node.attrs)
     if node.cls:
         attrs = f' class="{escape(node.cls)}"' + attrs

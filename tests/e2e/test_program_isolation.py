@@ -193,6 +193,44 @@ def test_a_shared_program_reaches_no_saved_data_and_no_other_site(
     _refusals_only(watch)
 
 
+HOOK = """
+import dataclasses
+real = dataclasses.sys.modules["builtins"]
+grab = real.getattr(real, "__import__")
+js, ffi = grab("js"), grab("pyodide.ffi", None, None, ["create_proxy"])
+original, calls = js.self.postMessage, []
+
+
+def swallow(message, *rest):
+    calls.append(1)
+    if len(calls) == 1:  # this program's own answer goes out; every later one is lost
+        original.call(js.self, message)
+
+
+js.self.postMessage = ffi.create_proxy(swallow)
+output(d4, "hooked")
+"""
+
+
+def test_what_a_program_leaves_behind_ends_with_it(browser: Browser, site_url: str) -> None:
+    """A program that hooks its worker (here: it swallows every later answer) cannot touch the next
+    run: every run gets a fresh runner, started as soon as the last one answered."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html#notation", watch)
+    page.fill("#lab-row-0", "d6")
+    page.fill("#lab-program", HOOK)
+    page.click("#lab-program-run")
+    expect(page.locator("#lab-stats th")).to_have_text(["d6", "hooked"], timeout=60_000)
+    first = page.evaluate("document.querySelector('iframe.program-runner')?.dataset.generation")
+    page.fill("#lab-program", 'output(d8, "honest")')
+    page.click("#lab-program-run")
+    expect(page.locator("#lab-stats th")).to_have_text(["d6", "honest"], timeout=60_000)
+    assert page.locator("iframe.program-runner").count() == 1
+    assert page.evaluate("document.querySelector('iframe.program-runner').dataset.generation") != first
+    context.close()
+    watch.assert_clean()
+
+
 def test_a_poisoned_cache_is_replaced_by_the_next_build(browser: Browser, own_site: Path) -> None:
     """A page poisoned by the old hole (index.html replaced in the service worker's cache) is gone
     once the next build's service worker takes over: every file is fetched again, old caches dropped."""
