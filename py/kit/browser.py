@@ -62,6 +62,7 @@ __all__ = [
     "resave_shared",
     "set_language",
     "shared_records",
+    "shared_values",
 ]
 
 LANG_KEY = "gm.lang"
@@ -337,6 +338,11 @@ def _share(acting: _Mounted, effect: Share) -> None:
 def shared_records() -> dict[str, str]:
     """Every shared value's saved record by key (the page's data export)."""
     return {entry[0].key: encode_shared(entry[0], entry[1]) for entry in _shared.values()}
+
+
+def shared_values() -> tuple[Shared[Any], ...]:
+    """Every shared value a panel follows (read so far)."""
+    return tuple(entry[0] for entry in _shared.values())
 
 
 def resave_shared(keys: set[str]) -> None:

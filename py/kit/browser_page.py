@@ -27,8 +27,9 @@ from kit.browser import (
     resave_shared,
     set_language,
     shared_records,
+    shared_values,
 )
-from kit.msg import Cat
+from kit.msg import Cat, Renderable
 from kit.panel import encode
 
 __all__ = ["after_ready", "enable", "start_page", "start_saving"]
@@ -71,9 +72,20 @@ def _save_status(*_: Any) -> None:
     if not _unsaved:
         banner.hidden = True
         return
-    names = [m.panel.title or m.panel.name for m in _mounted.values() if m.panel.key in _unsaved]
-    _page_say("save-failed-text", common.SAVE_FAILED(what=Cat(tuple(names), ", ")))
+    names = tuple(_record_name(key) for key in _unsaved)
+    _page_say("save-failed-text", common.SAVE_FAILED(what=Cat(names, ", ")))
     banner.hidden = False
+
+
+def _record_name(key: str) -> Renderable:
+    """What the GM calls the record ``key``: its panel's title, a shared value's name, or the key."""
+    for mounted in _mounted.values():
+        if mounted.panel.key == key:
+            return mounted.panel.title or mounted.panel.name
+    for shared in shared_values():
+        if shared.key == key:
+            return shared.what
+    return key
 
 
 def _on_save_failed(key: str, reason: str) -> None:

@@ -94,9 +94,15 @@ def save(key: str, text: str) -> None:
         else:
             _done(key)
         return
+
+    def answered(problem: Any = None) -> None:  # storage.js: null once on disk, else what failed
+        if isinstance(problem, str):
+            _failed(key, problem)
+        else:
+            _done(key)
+
     window.gmStorage.save(key, text).then(
-        create_once_callable(lambda *_: _done(key)),
-        create_once_callable(lambda error: _failed(key, str(getattr(error, "name", error)))),
+        create_once_callable(answered), create_once_callable(lambda *_: _failed(key, "Error"))
     )
 
 
