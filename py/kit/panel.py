@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, Union
 
-from kit import common
+from kit import bounded_json, common
 from kit.form import Form
 from kit.msg import Cat, Msg, Renderable, both
 from kit.shared import Follow, Share
@@ -339,8 +339,8 @@ def decode(panel: Panel[S], raw: str | None, legacy: Callable[[str], Any] | None
     record: Any = None
     if raw is not None:
         try:
-            record = json.loads(raw)
-        except ValueError:
+            record = bounded_json.loads(raw, MAX_RECORD_CHARS)
+        except (ValueError, RecursionError):
             record = None
         if not isinstance(record, dict):
             return Restored(
@@ -398,18 +398,20 @@ def check_record(text: object) -> str | None:
     True
     >>> check_record('{"v": 1'), check_record(42)
     ('not_json', 'not_text')
+    >>> check_record("[" * 1000 + "]" * 1000)
+    'too_deep'
     """
     if not isinstance(text, str):
         return "not_text"
-    if len(text) > MAX_RECORD_CHARS:
-        return "too_large"
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         return "not_utf8"
     try:
-        json.loads(text)
-    except ValueError:
+        bounded_json.loads(text, MAX_RECORD_CHARS)
+    except bounded_json.BoundError as error:
+        return error.code
+    except (ValueError, RecursionError):
         return "not_json"
     return None
 

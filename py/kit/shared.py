@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from kit import bounded_json
 from kit.msg import Renderable
 
 __all__ = ["Follow", "Share", "Shared", "decode_shared", "encode_shared"]
@@ -74,7 +75,7 @@ def decode_shared(shared: Shared[T], raw: str | None) -> tuple[T, bool]:
     if raw is None:
         return shared.initial, False
     try:
-        record = json.loads(raw)
+        record = bounded_json.loads(raw)
         if not isinstance(record, dict) or record.get("v") != 1 or "value" not in record:
             raise ValueError("not a shared record")
         return shared.load(record["value"]), False
