@@ -26,7 +26,7 @@ from kit import browser_dom as dom
 from kit import browser_enter as enter
 from kit import browser_storage as storage
 from kit.form import ARG, FILE_NAME, FILE_TEXT, InputError
-from kit.msg import LANGUAGES, Renderable, catalogue, fixed, render
+from kit.msg import LANGUAGES, Cat, Renderable, catalogue, fixed, render
 from kit.panel import (
     WHAT_FIELDS,
     Answer,
@@ -90,7 +90,7 @@ class _Mounted:
 _mounted: dict[str, _Mounted] = {}
 _page_shown: dict[str, Renderable] = {}  # page-level kit texts by element id (re-worded on a switch)
 _unsaved: dict[str, str] = {}  # record key → why its last save failed
-_shared: dict[str, list[Any]] = {}  # shared value's name → [Shared, value, damaged record dropped]
+_shared: dict[str, list[Any]] = {}  # name → [Shared, value, record dropped, entries set aside]
 
 
 # --------------------------------------------------------------------------- language
@@ -318,9 +318,9 @@ def _shared_value(shared: Shared[Any]) -> Any:
     """The value of ``shared`` (read from its record the first time a follower asks)."""
     if shared.name not in _shared:
         raw = storage.read(shared.key)
-        value, dropped = decode_shared(shared, raw)
-        _shared[shared.name] = [shared, value, dropped]
-        if dropped:
+        value, dropped, set_aside = decode_shared(shared, raw)
+        _shared[shared.name] = [shared, value, dropped, set_aside]
+        if dropped or set_aside:
             storage.set_aside(shared.key, str(raw))
             _save_shared(shared)  # repaired: from now on one sound record
     return _shared[shared.name][1]
@@ -358,7 +358,7 @@ def shared_values() -> tuple[Shared[Any], ...]:
 
 def resave_shared(keys: set[str]) -> None:
     """Save again the shared values whose record key is in ``keys`` (after a failed save)."""
-    for shared, _value, _dropped in list(_shared.values()):
+    for shared, *_ in list(_shared.values()):
         if shared.key in keys:
             _save_shared(shared)
 
@@ -597,24 +597,35 @@ def _mount(panel: Panel[Any], saved: str | None, afresh: Renderable | None = Non
     mounted = _Mounted(panel, section, restored.state, restored.log)
     _mounted[panel.name] = mounted
     dropped = list(restored.dropped)
-    if saved is not None and (dropped or restored.log_damaged):
+    if saved is not None and (dropped or restored.log_damaged or restored.log_set_aside):
         storage.set_aside(panel.key, saved)  # before the repair below is written over it
     aside_keys = [panel.key]
+    notices: list[Renderable] = []
     for follow in panel.follows:
         mounted.state = follow.sync(mounted.state, _shared_value(follow.shared))
         held = _shared[follow.shared.name]
-        if held[2] and follow.shared.home == panel.name:
-            dropped.append(follow.shared.what)
+        if (held[2] or held[3]) and follow.shared.home == panel.name:
+            if held[2]:
+                dropped.append(follow.shared.what)
+            else:
+                notices.append(common.ENTRIES_SET_ASIDE(what=follow.shared.what, count=held[3]))
             aside_keys.append(follow.shared.key)
-            held[2] = False
+            held[2], held[3] = False, 0
     if not all(dom.put_field(section, key, value) for key, value in restored.form.items()):
         dropped.append(WHAT_FIELDS)
-    notice = afresh if afresh is not None else dropped_notice(tuple(dropped))
+    first = afresh if afresh is not None else dropped_notice(tuple(dropped))
+    said = tuple(part for part in (first, *notices) if part is not None)
+    notice = Cat(said, " ") if said else None
     if notice is not None:
         box = section.querySelector(".notice") or section.querySelector(".error")
         _say(mounted, box, notice, _aside_offer(aside_keys) or "")
     if restored.log_damaged and panel.log is not None:
         _say(mounted, dom.by_id(f"{panel.log.prefix}-log-notice"), common.LOG_DAMAGED)
+    elif restored.log_set_aside and panel.log is not None:
+        log_notice = common.LOG_ENTRIES_SET_ASIDE(count=restored.log_set_aside)
+        _say(
+            mounted, dom.by_id(f"{panel.log.prefix}-log-notice"), log_notice, _aside_offer([panel.key]) or ""
+        )
     if panel.start is not None:
         box = section.querySelector(".error")
         try:  # the URL is untrusted input: a refusal shows like an action's
@@ -625,7 +636,7 @@ def _mount(panel: Panel[Any], saved: str | None, afresh: Renderable | None = Non
         else:
             if done.error is not None:
                 _say(mounted, box, done.error)
-    elif not has_record or notice is not None:
+    elif not has_record or notice is not None or restored.log_set_aside:
         _save(mounted)  # carried over from before the kit, or repaired: from now on one sound record
     _render(mounted)
     clear_id = None if panel.log is None else f"{panel.log.prefix}-log-clear"

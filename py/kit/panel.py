@@ -299,6 +299,7 @@ class Restored(Generic[S]):
     log: tuple[LogEntry, ...]
     dropped: tuple[Renderable, ...] = ()
     log_damaged: bool = False
+    log_set_aside: int = 0  # damaged log entries left out (the others are kept)
 
 
 def encode(panel: Panel[S], form: Mapping[str, str | bool], state: S, log: tuple[LogEntry, ...]) -> str:
@@ -370,17 +371,19 @@ def decode(panel: Panel[S], raw: str | None, legacy: Callable[[str], Any] | None
             dropped.append(WHAT_STATE)
             state = _fallback(panel)
 
-    log: tuple[LogEntry, ...] = ()
-    log_damaged = False
+    log: list[LogEntry] = []
+    log_damaged, log_set_aside = False, 0
     if panel.log is not None and record.get("log") is not None:
         saved = record["log"]
-        try:
-            if not isinstance(saved, list):
-                raise ValueError("the log must be a list")
-            log = tuple(_entry_from_json(entry) for entry in saved[: panel.log.size])
-        except ValueError:
+        if not isinstance(saved, list):
             log_damaged = True
-    return Restored(form, state, log, tuple(dropped), log_damaged)
+        else:
+            for entry in saved[: panel.log.size]:  # entry by entry: a damaged one is left out alone
+                try:
+                    log.append(_entry_from_json(entry))
+                except ValueError:
+                    log_set_aside += 1
+    return Restored(form, state, tuple(log), tuple(dropped), log_damaged, log_set_aside)
 
 
 def dropped_notice(dropped: tuple[Renderable, ...]) -> Renderable | None:

@@ -86,3 +86,39 @@ def test_a_saved_line_that_fails_to_start_leaves_the_dice_panel_working(
     expect(page.locator("#notation-expr")).to_have_value("2d6")
     context.close()
     watch.assert_clean()
+
+
+def _character(entry_id: str, name: str, **sheet: object) -> dict:
+    return {"id": entry_id, "name": name, "system": "gauss", "sheet": {"luck": 5, **sheet}}
+
+
+def test_one_bad_entry_is_set_aside_and_unknown_keys_are_kept(browser: Browser, site_url: str) -> None:
+    """A roster of three where one character has «"luck": "5"» and another keys a newer version
+    would add: after a reload the two sound ones are listed (the unknown keys still on disk), the
+    bad one is set aside with a notice; a roller log with one damaged line keeps the other two."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=3#roster", watch)
+    entries = [
+        _character("c1", "Борис"),
+        _character("c2", "Стражник", luck="5"),
+        {**_character("c3", "Ведьма", stamina=3), "portrait": "ведьма.png"},
+    ]
+    roster = {"v": 1, "value": {"format": "gm-dice-roster", "version": 1, "entries": entries}}
+    page.evaluate("d => gmStorage.save('gm.shared.roster', d)", json.dumps(roster, ensure_ascii=False))
+    log = [{"ru": "бросок 1", "en": "roll 1"}, {"ru": 7}, {"ru": "бросок 3", "en": "roll 3"}]
+    roller = {"v": 1, "form": {}, "state": {"luck": 5, "last": None}, "log": log}
+    page.evaluate("d => gmStorage.save('gm.panel.roller', d)", json.dumps(roller, ensure_ascii=False))
+    reload_at(page, "#roster")
+    expect(page.locator("#roster-list li")).to_have_count(2)
+    expect(page.locator("#roster-list")).to_contain_text("Ведьма")
+    expect(page.locator("#roster .notice")).to_contain_text("повреждённых записей — 1")
+    on_disk = saved(page, "gm.shared.roster")["value"]["entries"]
+    assert [e["name"] for e in on_disk] == ["Борис", "Ведьма"]
+    assert on_disk[1]["portrait"] == "ведьма.png" and on_disk[1]["sheet"]["stamina"] == 3
+    (aside,) = set_aside_keys(page, "gm.shared.roster")
+    assert "Стражник" in saved(page, aside)["text"]
+    page.goto(page.url.split("#")[0] + "#roller")
+    expect(page.locator("#gauss-log li")).to_have_count(2)
+    expect(page.locator("#gauss-log-notice")).to_contain_text("повреждённых записей — 1")
+    context.close()
+    watch.assert_clean()

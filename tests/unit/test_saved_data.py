@@ -75,7 +75,7 @@ def test_a_deep_panel_record_is_dropped_whole_and_never_written() -> None:
 
 def test_a_deep_shared_record_is_dropped() -> None:
     shared = Shared("n", (), dump=list, load=tuple, home="p", what="n")
-    assert decode_shared(shared, '{"v": 1, "value": ' + DEEP + "}") == ((), True)
+    assert decode_shared(shared, '{"v": 1, "value": ' + DEEP + "}") == ((), True, 0)
 
 
 def test_a_deep_lab_link_is_refused() -> None:
