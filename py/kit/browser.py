@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 from kit import aside, common, compute, fmt
@@ -60,6 +60,7 @@ __all__ = [
     "on_language",
     "saved_language",
     "resave_shared",
+    "save_typing_now",
     "set_language",
     "shared_records",
     "shared_values",
@@ -519,12 +520,39 @@ def _listen(mounted: _Mounted) -> None:
     def on_event(event: Any) -> None:
         if event.type == "change" and enter.duplicate(event):
             return  # the kit ran this change already, on Enter
+        if event.type == "input" and str(getattr(event.target, "type", "")) != "range":
+            _save_soon(mounted)  # typed text is kept before the field is left (a reload, a crash)
         handle(event.target, str(event.type))
 
     handler = create_proxy(on_event)
     for kind in ("click", "change", "input"):
         mounted.section.addEventListener(kind, handler)
     enter.listen(mounted.section, lambda field: handle(field, "change"))
+
+
+TYPING_SAVE_MS = 300
+_typing: dict[str, Any] = {}  # panel name → timer of the save that follows typing
+
+
+def _save_soon(mounted: _Mounted) -> None:
+    """Save the panel ``TYPING_SAVE_MS`` after the last keystroke (one write per pause)."""
+    name = mounted.panel.name
+    if name in _typing:
+        window.clearTimeout(_typing.pop(name))
+
+    def due(*_: Any) -> None:
+        if _typing.pop(name, None) is not None and _mounted.get(name) is mounted:
+            _save(mounted)
+
+    _typing[name] = window.setTimeout(create_once_callable(due), TYPING_SAVE_MS)
+
+
+def save_typing_now(*_: Any) -> None:
+    """The page goes away: what was typed since the last pause is saved at once."""
+    for name in list(_typing):
+        window.clearTimeout(_typing.pop(name))
+        if name in _mounted:
+            _save(_mounted[name])
 
 
 FILE_PROBLEMS = {"too_large": common.FILE_TOO_LARGE, "unreadable": common.FILE_UNREADABLE}

@@ -25,6 +25,7 @@ from kit.browser import (
     _unsaved,
     language,
     resave_shared,
+    save_typing_now,
     set_language,
     shared_records,
     shared_values,
@@ -142,6 +143,8 @@ def start_saving() -> None:
         ("save-retry", _retry),
     ):
         dom.by_id(element_id).addEventListener("click", create_proxy(handler))
+    # Before storage.js's pagehide handler, which keeps the saves still in flight.
+    window.addEventListener("beforeunload", create_proxy(save_typing_now))
     if storage.backend() != "indexeddb":
         _page_say("storage-usage", common.STORAGE_FALLBACK)
 
