@@ -16,7 +16,7 @@ function open() {
       const request = indexedDB.open(DATABASE, 1);
       request.onupgradeneeded = () => request.result.createObjectStore(STORE);
       request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
+      request.onerror = (event) => reject(failure(event, request));
       request.onblocked = () => reject(new Error("the saved-data database is blocked by another tab"));
     });
     opening.catch(() => { opening = null; });
@@ -24,11 +24,21 @@ function open() {
   return opening;
 }
 
+// Why a transaction (or a request in it) failed, as a plain Error: a full disk fails late, on the
+// transaction's error/abort events, and the event's own error (or null) is no exception object
+// Python can take.
+function failure(event, transaction) {
+  const error = event?.target?.error || transaction.error;
+  const failed = new Error(error?.message || "the transaction was aborted");
+  failed.name = error?.name || "AbortError";
+  return failed;
+}
+
 function done(transaction, value) {
   return new Promise((resolve, reject) => {
     transaction.oncomplete = () => resolve(value());
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error || new Error("the save was aborted"));
+    transaction.onerror = (event) => reject(failure(event, transaction));
+    transaction.onabort = (event) => reject(failure(event, transaction));
   });
 }
 
@@ -46,21 +56,24 @@ async function loadAll() {
   for (const name of Object.keys(localStorage).filter((k) => k.startsWith(PENDING))) {
     const key = name.slice(PENDING.length);
     records[key] = localStorage.getItem(name);
-    try {
-      await save(key, records[key]);
-      localStorage.removeItem(name);
-    } catch { /* kept in localStorage until a later load can move it */ }
+    // Kept in localStorage until a later load can move it.
+    if ((await save(key, records[key])) === null) localStorage.removeItem(name);
   }
   return records;
 }
 
+// Resolves to null once the record is on disk, or to the name of what went wrong (never rejects:
+// every failure, thrown at once or reported later by the transaction, reaches the caller alike).
 async function save(key, text) {
   inFlight.set(key, text);
   try {
     const db = await open();
     const transaction = db.transaction(STORE, "readwrite", { durability: "strict" });
     transaction.objectStore(STORE).put(text, key);
-    return await done(transaction, () => true);
+    await done(transaction, () => true);
+    return null;
+  } catch (error) {
+    return String(error?.name || error || "Error");
   } finally {
     if (inFlight.get(key) === text) inFlight.delete(key);
   }

@@ -17,16 +17,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
+from kit import aside, common, compute, fmt
 from kit import browser_compute as compute_client
 from kit import browser_dom as dom
 from kit import browser_enter as enter
 from kit import browser_storage as storage
-from kit import common, compute, fmt
 from kit.form import ARG, FILE_NAME, FILE_TEXT, InputError
-from kit.msg import LANGUAGES, Renderable, catalogue, fixed, render
+from kit.msg import LANGUAGES, Cat, Renderable, catalogue, fixed, render
 from kit.panel import (
     WHAT_FIELDS,
     Answer,
@@ -60,8 +60,10 @@ __all__ = [
     "on_language",
     "saved_language",
     "resave_shared",
+    "save_typing_now",
     "set_language",
     "shared_records",
+    "shared_values",
 ]
 
 LANG_KEY = "gm.lang"
@@ -79,7 +81,7 @@ class _Mounted:
     section: Any
     state: Any
     log: tuple[LogEntry, ...] = ()
-    shown: dict[str, tuple[Any, Renderable, str]] = field(default_factory=dict)
+    shown: dict[str, tuple[Any, Renderable, str | Download]] = field(default_factory=dict)
     statuses: set[str] = field(default_factory=set)  # copy statuses on screen, until the next action
     written: dict[str, Show] = field(default_factory=dict)  # what each element shows (in ``lang``)
     written_log: tuple[str, tuple[LogEntry, ...]] | None = None
@@ -89,7 +91,7 @@ class _Mounted:
 _mounted: dict[str, _Mounted] = {}
 _page_shown: dict[str, Renderable] = {}  # page-level kit texts by element id (re-worded on a switch)
 _unsaved: dict[str, str] = {}  # record key → why its last save failed
-_shared: dict[str, list[Any]] = {}  # shared value's name → [Shared, value, damaged record dropped]
+_shared: dict[str, list[Any]] = {}  # name → [Shared, value, record dropped, entries set aside]
 
 
 # --------------------------------------------------------------------------- language
@@ -174,9 +176,10 @@ def _render_log(mounted: _Mounted) -> None:
     dom.by_id(f"{spec.prefix}-log-empty").hidden = bool(log)
 
 
-def _say(mounted: _Mounted, element: Any, text: Renderable | None, details: str = "") -> None:
+def _say(mounted: _Mounted, element: Any, text: Renderable | None, details: str | Download = "") -> None:
     """Put a kit message (error, notice, status) into ``element``; empty hides an error box.
-    ``details`` (an unexpected error's traceback) gets a «copy details» button."""
+    ``details`` (an unexpected error's traceback) gets a «copy details» button; a ``Download``
+    (damaged data set aside) a button that offers it."""
     if not str(element.id):  # an error box without an id: give it one, to find it again
         _page["boxes"] += 1
         element.id = f"{mounted.panel.name}-box-{_page['boxes']}"
@@ -191,9 +194,17 @@ def _say(mounted: _Mounted, element: Any, text: Renderable | None, details: str 
     element.hidden = False
 
 
-def _fill(element: Any, text: Renderable, details: str) -> None:
+def _fill(element: Any, text: Renderable, details: str | Download) -> None:
     element.textContent = render(text, _page["lang"])
-    if details:
+    if isinstance(details, Download):
+        offer = document.createElement("button")
+        offer.type, offer.className = "button", "copy-details"
+        offer.textContent = render(aside.DOWNLOAD, _page["lang"])
+        offer.addEventListener(
+            "click", create_proxy(lambda *_: dom.download(details.filename, str(details.text), details.mime))
+        )
+        element.append(" ", offer)
+    elif details:
         button = document.createElement("button")
         button.type, button.className = "button", "copy-details"
         button.textContent = render(common.COPY_DETAILS, _page["lang"])
@@ -307,9 +318,11 @@ def _apply(mounted: _Mounted, result: Any, box: Any = None) -> None:
 def _shared_value(shared: Shared[Any]) -> Any:
     """The value of ``shared`` (read from its record the first time a follower asks)."""
     if shared.name not in _shared:
-        value, dropped = decode_shared(shared, storage.read(shared.key))
-        _shared[shared.name] = [shared, value, dropped]
-        if dropped:
+        raw = storage.read(shared.key)
+        value, dropped, set_aside = decode_shared(shared, raw)
+        _shared[shared.name] = [shared, value, dropped, set_aside]
+        if dropped or set_aside:
+            storage.set_aside(shared.key, str(raw))
             _save_shared(shared)  # repaired: from now on one sound record
     return _shared[shared.name][1]
 
@@ -339,9 +352,14 @@ def shared_records() -> dict[str, str]:
     return {entry[0].key: encode_shared(entry[0], entry[1]) for entry in _shared.values()}
 
 
+def shared_values() -> tuple[Shared[Any], ...]:
+    """Every shared value a panel follows (read so far)."""
+    return tuple(entry[0] for entry in _shared.values())
+
+
 def resave_shared(keys: set[str]) -> None:
     """Save again the shared values whose record key is in ``keys`` (after a failed save)."""
-    for shared, _value, _dropped in list(_shared.values()):
+    for shared, *_ in list(_shared.values()):
         if shared.key in keys:
             _save_shared(shared)
 
@@ -502,12 +520,39 @@ def _listen(mounted: _Mounted) -> None:
     def on_event(event: Any) -> None:
         if event.type == "change" and enter.duplicate(event):
             return  # the kit ran this change already, on Enter
+        if event.type == "input" and str(getattr(event.target, "type", "")) != "range":
+            _save_soon(mounted)  # typed text is kept before the field is left (a reload, a crash)
         handle(event.target, str(event.type))
 
     handler = create_proxy(on_event)
     for kind in ("click", "change", "input"):
         mounted.section.addEventListener(kind, handler)
     enter.listen(mounted.section, lambda field: handle(field, "change"))
+
+
+TYPING_SAVE_MS = 300
+_typing: dict[str, Any] = {}  # panel name → timer of the save that follows typing
+
+
+def _save_soon(mounted: _Mounted) -> None:
+    """Save the panel ``TYPING_SAVE_MS`` after the last keystroke (one write per pause)."""
+    name = mounted.panel.name
+    if name in _typing:
+        window.clearTimeout(_typing.pop(name))
+
+    def due(*_: Any) -> None:
+        if _typing.pop(name, None) is not None and _mounted.get(name) is mounted:
+            _save(mounted)
+
+    _typing[name] = window.setTimeout(create_once_callable(due), TYPING_SAVE_MS)
+
+
+def save_typing_now(*_: Any) -> None:
+    """The page goes away: what was typed since the last pause is saved at once."""
+    for name in list(_typing):
+        window.clearTimeout(_typing.pop(name))
+        if name in _mounted:
+            _save(_mounted[name])
 
 
 FILE_PROBLEMS = {"too_large": common.FILE_TOO_LARGE, "unreadable": common.FILE_UNREADABLE}
@@ -537,32 +582,78 @@ def _trigger(element: Any) -> str:
 
 
 def mount(panel: Panel[Any]) -> None:
-    """Restore the panel's saved record, show it, and listen to its section."""
-    section = dom.by_id(panel.name)
+    """Restore the panel's saved record, show it, and listen to its section. A record the panel
+    fails to start from is set aside (kept, offered for download) and the panel starts from its
+    defaults with a notice: never a dead panel with live-looking buttons."""
     saved = storage.read(panel.key)
-    has_record = saved is not None
+    try:
+        _mount(panel, saved)
+    except Exception:
+        if saved is None:
+            raise
+        window.console.warn(
+            f"panel {panel.name} failed to start from its saved record:\n{traceback.format_exc()}"
+        )
+        _mounted.pop(panel.name, None)
+        storage.set_aside(panel.key, saved)
+        _reset_fields(dom.by_id(panel.name))
+        _mount(panel, None, aside.STARTED_AFRESH)
+
+
+def _reset_fields(section: Any) -> None:
+    """Every field of ``section`` back to the value the page was written with."""
+    for element in section.querySelectorAll("input, textarea, select"):
+        if str(element.tagName) == "SELECT":
+            for option in element.options:
+                option.selected = option.defaultSelected
+        elif str(element.type) in ("checkbox", "radio"):
+            element.checked = element.defaultChecked
+        elif str(element.type) != "file":
+            element.value = element.defaultValue
+
+
+def _aside_offer(keys: list[str]) -> Download | None:
+    """The download of the damaged texts found under ``keys`` on this load (if any were)."""
+    found = {key: raw for key, raw in storage.set_aside_records().items() if key in keys}
+    return Download(aside.FILE_NAME, aside.download_text(found), "application/json") if found else None
+
+
+def _mount(panel: Panel[Any], saved: str | None, afresh: Renderable | None = None) -> None:
+    section = dom.by_id(panel.name)
+    has_record = saved is not None or afresh is not None
     restored = decode(panel, saved, None if has_record else storage.legacy_json)
     mounted = _Mounted(panel, section, restored.state, restored.log)
     _mounted[panel.name] = mounted
     dropped = list(restored.dropped)
+    if saved is not None and (dropped or restored.log_damaged or restored.log_set_aside):
+        storage.set_aside(panel.key, saved)  # before the repair below is written over it
+    aside_keys = [panel.key]
+    notices: list[Renderable] = []
     for follow in panel.follows:
         mounted.state = follow.sync(mounted.state, _shared_value(follow.shared))
         held = _shared[follow.shared.name]
-        if held[2] and follow.shared.home == panel.name:
-            dropped.append(follow.shared.what)
-            held[2] = False
+        if (held[2] or held[3]) and follow.shared.home == panel.name:
+            if held[2]:
+                dropped.append(follow.shared.what)
+            else:
+                notices.append(common.ENTRIES_SET_ASIDE(what=follow.shared.what, count=held[3]))
+            aside_keys.append(follow.shared.key)
+            held[2], held[3] = False, 0
     if not all(dom.put_field(section, key, value) for key, value in restored.form.items()):
         dropped.append(WHAT_FIELDS)
-    notice = dropped_notice(tuple(dropped))
+    first = afresh if afresh is not None else dropped_notice(tuple(dropped))
+    said = tuple(part for part in (first, *notices) if part is not None)
+    notice = Cat(said, " ") if said else None
     if notice is not None:
         box = section.querySelector(".notice") or section.querySelector(".error")
-        _say(mounted, box, notice)
+        _say(mounted, box, notice, _aside_offer(aside_keys) or "")
     if restored.log_damaged and panel.log is not None:
         _say(mounted, dom.by_id(f"{panel.log.prefix}-log-notice"), common.LOG_DAMAGED)
-    clear_id = None if panel.log is None else f"{panel.log.prefix}-log-clear"
-    if clear_id and f"#{clear_id}" not in panel.actions and document.getElementById(clear_id) is not None:
-        clear = dom.by_id(clear_id)
-        clear.addEventListener("click", create_proxy(lambda _e: _clear_log(mounted)))
+    elif restored.log_set_aside and panel.log is not None:
+        log_notice = common.LOG_ENTRIES_SET_ASIDE(count=restored.log_set_aside)
+        _say(
+            mounted, dom.by_id(f"{panel.log.prefix}-log-notice"), log_notice, _aside_offer([panel.key]) or ""
+        )
     if panel.start is not None:
         box = section.querySelector(".error")
         try:  # the URL is untrusted input: a refusal shows like an action's
@@ -573,9 +664,13 @@ def mount(panel: Panel[Any]) -> None:
         else:
             if done.error is not None:
                 _say(mounted, box, done.error)
-    elif not has_record or notice is not None:
+    elif not has_record or notice is not None or restored.log_set_aside:
         _save(mounted)  # carried over from before the kit, or repaired: from now on one sound record
     _render(mounted)
+    clear_id = None if panel.log is None else f"{panel.log.prefix}-log-clear"
+    if clear_id and f"#{clear_id}" not in panel.actions and document.getElementById(clear_id) is not None:
+        clear = dom.by_id(clear_id)
+        clear.addEventListener("click", create_proxy(lambda _e: _clear_log(mounted)))
     _listen(mounted)
 
 

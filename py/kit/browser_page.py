@@ -25,10 +25,12 @@ from kit.browser import (
     _unsaved,
     language,
     resave_shared,
+    save_typing_now,
     set_language,
     shared_records,
+    shared_values,
 )
-from kit.msg import Cat
+from kit.msg import Cat, Renderable
 from kit.panel import encode
 
 __all__ = ["after_ready", "enable", "start_page", "start_saving"]
@@ -71,9 +73,20 @@ def _save_status(*_: Any) -> None:
     if not _unsaved:
         banner.hidden = True
         return
-    names = [m.panel.title or m.panel.name for m in _mounted.values() if m.panel.key in _unsaved]
-    _page_say("save-failed-text", common.SAVE_FAILED(what=Cat(tuple(names), ", ")))
+    names = tuple(_record_name(key) for key in _unsaved)
+    _page_say("save-failed-text", common.SAVE_FAILED(what=Cat(names, ", ")))
     banner.hidden = False
+
+
+def _record_name(key: str) -> Renderable:
+    """What the GM calls the record ``key``: its panel's title, a shared value's name, or the key."""
+    for mounted in _mounted.values():
+        if mounted.panel.key == key:
+            return mounted.panel.title or mounted.panel.name
+    for shared in shared_values():
+        if shared.key == key:
+            return shared.what
+    return key
 
 
 def _on_save_failed(key: str, reason: str) -> None:
@@ -130,6 +143,8 @@ def start_saving() -> None:
         ("save-retry", _retry),
     ):
         dom.by_id(element_id).addEventListener("click", create_proxy(handler))
+    # Before storage.js's pagehide handler, which keeps the saves still in flight.
+    window.addEventListener("beforeunload", create_proxy(save_typing_now))
     if storage.backend() != "indexeddb":
         _page_say("storage-usage", common.STORAGE_FALLBACK)
 

@@ -15,14 +15,27 @@ from typing import Any
 from pyodide.ffi import create_once_callable
 from pyscript import window
 
-from kit.panel import check_record
+from kit import aside
+from kit.panel import MAX_RECORD_CHARS, check_record
 
-__all__ = ["backend", "legacy_json", "load", "on_failure", "on_saved", "read", "save", "usage"]
+__all__ = [
+    "backend",
+    "legacy_json",
+    "load",
+    "on_failure",
+    "on_saved",
+    "read",
+    "save",
+    "set_aside",
+    "set_aside_records",
+    "usage",
+]
 
 _records: dict[str, str] = {}
 _state: dict[str, Any] = {"backend": "indexeddb"}
 _failure: list[Callable[[str, str], None]] = []
 _saved: list[Callable[[str], None]] = []
+_aside: dict[str, str] = {}  # key → the damaged text found under it on this load
 
 
 def backend() -> str:
@@ -94,10 +107,30 @@ def save(key: str, text: str) -> None:
         else:
             _done(key)
         return
+
+    def answered(problem: Any = None) -> None:  # storage.js: null once on disk, else what failed
+        if isinstance(problem, str):
+            _failed(key, problem)
+        else:
+            _done(key)
+
     window.gmStorage.save(key, text).then(
-        create_once_callable(lambda *_: _done(key)),
-        create_once_callable(lambda error: _failed(key, str(getattr(error, "name", error)))),
+        create_once_callable(answered), create_once_callable(lambda *_: _failed(key, "Error"))
     )
+
+
+def set_aside(key: str, raw: str) -> None:
+    """Keep the damaged text found under ``key`` under a key of its own, before any repair is
+    written over it (too big a text stays in memory only: it is still offered for download)."""
+    when = str(window.Date.new().toISOString())
+    _aside[key] = raw
+    if len(raw) < MAX_RECORD_CHARS - 1000:
+        save(aside.aside_key(key, when), aside.aside_record(key, raw, when))
+
+
+def set_aside_records() -> dict[str, str]:
+    """The damaged texts set aside on this load, by the key they were found under."""
+    return dict(_aside)
 
 
 def usage(callback: Callable[[int, int], None]) -> None:

@@ -41,6 +41,16 @@ SAVED_DROPPED = Msg(
     "Сохранённые данные ({what}) были повреждены и сброшены; остальное восстановлено.",
     "The saved data ({what}) was damaged and has been reset; the rest was restored.",
 )
+ENTRIES_SET_ASIDE = Msg(
+    "common.entries_set_aside",
+    "Сохранённые данные ({what}): повреждённых записей — {count}, они отложены; остальные восстановлены.",
+    "The saved data ({what}): {count} damaged entries were set aside; the others were restored.",
+)
+LOG_ENTRIES_SET_ASIDE = Msg(
+    "common.log_entries_set_aside",
+    "В сохранённом журнале повреждённых записей — {count}, они отложены; остальные восстановлены.",
+    "The saved log had {count} damaged entries; they were set aside, the others were restored.",
+)
 LOG_DAMAGED = Msg(
     "common.log_damaged",
     "Сохранённый журнал был повреждён; начат новый.",

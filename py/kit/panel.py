@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, Union
 
-from kit import common
+from kit import bounded_json, common
 from kit.form import Form
 from kit.msg import Cat, Msg, Renderable, both
 from kit.shared import Follow, Share
@@ -302,6 +302,7 @@ class Restored(Generic[S]):
     log: tuple[LogEntry, ...]
     dropped: tuple[Renderable, ...] = ()
     log_damaged: bool = False
+    log_set_aside: int = 0  # damaged log entries left out (the others are kept)
 
 
 def encode(panel: Panel[S], form: Mapping[str, str | bool], state: S, log: tuple[LogEntry, ...]) -> str:
@@ -342,8 +343,8 @@ def decode(panel: Panel[S], raw: str | None, legacy: Callable[[str], Any] | None
     record: Any = None
     if raw is not None:
         try:
-            record = json.loads(raw)
-        except ValueError:
+            record = bounded_json.loads(raw, MAX_RECORD_CHARS)
+        except (ValueError, RecursionError):
             record = None
         if not isinstance(record, dict):
             return Restored(
@@ -373,17 +374,19 @@ def decode(panel: Panel[S], raw: str | None, legacy: Callable[[str], Any] | None
             dropped.append(WHAT_STATE)
             state = _fallback(panel)
 
-    log: tuple[LogEntry, ...] = ()
-    log_damaged = False
+    log: list[LogEntry] = []
+    log_damaged, log_set_aside = False, 0
     if panel.log is not None and record.get("log") is not None:
         saved = record["log"]
-        try:
-            if not isinstance(saved, list):
-                raise ValueError("the log must be a list")
-            log = tuple(_entry_from_json(entry) for entry in saved[: panel.log.size])
-        except ValueError:
+        if not isinstance(saved, list):
             log_damaged = True
-    return Restored(form, state, log, tuple(dropped), log_damaged)
+        else:
+            for entry in saved[: panel.log.size]:  # entry by entry: a damaged one is left out alone
+                try:
+                    log.append(_entry_from_json(entry))
+                except ValueError:
+                    log_set_aside += 1
+    return Restored(form, state, tuple(log), tuple(dropped), log_damaged, log_set_aside)
 
 
 def dropped_notice(dropped: tuple[Renderable, ...]) -> Renderable | None:
@@ -401,18 +404,20 @@ def check_record(text: object) -> str | None:
     True
     >>> check_record('{"v": 1'), check_record(42)
     ('not_json', 'not_text')
+    >>> check_record("[" * 1000 + "]" * 1000)
+    'too_deep'
     """
     if not isinstance(text, str):
         return "not_text"
-    if len(text) > MAX_RECORD_CHARS:
-        return "too_large"
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         return "not_utf8"
     try:
-        json.loads(text)
-    except ValueError:
+        bounded_json.loads(text, MAX_RECORD_CHARS)
+    except bounded_json.BoundError as error:
+        return error.code
+    except (ValueError, RecursionError):
         return "not_json"
     return None
 

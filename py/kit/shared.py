@@ -10,9 +10,12 @@ from ``initial``) and the ``home`` panel shows the usual notice naming ``what``.
 
 >>> NUMBERS = Shared("numbers", (), dump=list, load=lambda raw: tuple(raw), home="roller", what="numbers")
 >>> decode_shared(NUMBERS, encode_shared(NUMBERS, (1, 2)))
-((1, 2), False)
->>> decode_shared(NUMBERS, "{oops"), decode_shared(NUMBERS, None)
-(((), True), ((), False))
+Decoded(value=(1, 2), dropped=False, set_aside=0)
+>>> decode_shared(NUMBERS, "{oops").dropped, decode_shared(NUMBERS, None).dropped
+(True, False)
+
+A value that is a list of entries loads entry by entry: its ``load`` returns ``Salvaged(value,
+set_aside)``, the value of the sound entries and how many were set aside (the home panel says so).
 """
 
 from __future__ import annotations
@@ -20,11 +23,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
+from kit import bounded_json
 from kit.msg import Renderable
 
-__all__ = ["Follow", "Share", "Shared", "decode_shared", "encode_shared"]
+__all__ = ["Decoded", "Follow", "Salvaged", "Share", "Shared", "decode_shared", "encode_shared"]
 
 S = TypeVar("S")
 T = TypeVar("T")
@@ -33,13 +37,14 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class Shared(Generic[T]):
     """A value several panels follow. ``dump``/``load`` turn it into JSON-able data and back
-    (``load`` raises ``ValueError``/``TypeError``/``KeyError`` on anything malformed); ``home`` is
-    the panel that says so, naming the value with ``what``."""
+    (``load`` raises ``ValueError``/``TypeError``/``KeyError`` on anything malformed, or returns
+    ``Salvaged`` when it set some entries aside); ``home`` is the panel that says so, naming the
+    value with ``what``."""
 
     name: str
     initial: T
     dump: Callable[[T], Any]
-    load: Callable[[Any], T]
+    load: Callable[[Any], T | Salvaged[T]]
     home: str
     what: Renderable
 
@@ -69,14 +74,34 @@ def encode_shared(shared: Shared[T], value: T) -> str:
     return json.dumps({"v": 1, "value": shared.dump(value)}, ensure_ascii=False)
 
 
-def decode_shared(shared: Shared[T], raw: str | None) -> tuple[T, bool]:
-    """The value of a saved record and whether a damaged one was dropped (no record: ``initial``)."""
+@dataclass(frozen=True)
+class Salvaged(Generic[T]):
+    """What a ``Shared.load`` gives when it set entries aside: the value of the sound ones."""
+
+    value: T
+    set_aside: int
+
+
+class Decoded(NamedTuple, Generic[T]):
+    """A saved record read back: the value, whether the whole record was dropped as damaged, and
+    how many of its entries were set aside."""
+
+    value: T
+    dropped: bool
+    set_aside: int
+
+
+def decode_shared(shared: Shared[T], raw: str | None) -> Decoded[T]:
+    """The value of a saved record, and what of it was dropped (no record: ``initial``)."""
     if raw is None:
-        return shared.initial, False
+        return Decoded(shared.initial, False, 0)
     try:
-        record = json.loads(raw)
+        record = bounded_json.loads(raw)
         if not isinstance(record, dict) or record.get("v") != 1 or "value" not in record:
             raise ValueError("not a shared record")
-        return shared.load(record["value"]), False
+        loaded = shared.load(record["value"])
     except (ValueError, TypeError, KeyError, RecursionError):
-        return shared.initial, True
+        return Decoded(shared.initial, True, 0)
+    if isinstance(loaded, Salvaged):
+        return Decoded(loaded.value, False, loaded.set_aside)
+    return Decoded(loaded, False, 0)

@@ -33,6 +33,7 @@ from rules import gauss
 
 __all__ = [
     "CODECS",
+    "ENTRY_KEYS",
     "FORMAT",
     "MAX_ENTRIES",
     "MAX_ITEMS",
@@ -48,6 +49,7 @@ __all__ = [
     "Roster",
     "RosterError",
     "register",
+    "roster_entries_from_data",
     "roster_from_data",
     "roster_from_json",
     "roster_to_data",
@@ -195,12 +197,14 @@ class IteSheet:
 @dataclass(frozen=True)
 class Codec:
     """How sheets of ``system`` go to JSON data and back. ``from_data`` gets untrusted data and
-    raises ``ValueError`` (best a ``RosterError``) on anything malformed."""
+    raises ``ValueError`` (best a ``RosterError``) on anything malformed. A sheet's keys not in
+    ``keys`` (when given) are not handed to ``from_data`` but kept as they are, in ``Entry.extra``."""
 
     system: str
     sheet_type: type
     to_data: Callable[[Any], Any]
     from_data: Callable[[Any], Any]
+    keys: frozenset[str] = frozenset()  # the sheet's keys: others (a newer version's) are kept aside
 
 
 CODECS: dict[str, Codec] = {}
@@ -250,8 +254,10 @@ def _ite_from_data(raw: object) -> IteSheet:
     return IteSheet(tuple(pairs))
 
 
-register(Codec("gauss", GaussSheet, _gauss_to_data, _gauss_from_data))
-register(Codec("ite", IteSheet, _ite_to_data, _ite_from_data))
+register(
+    Codec("gauss", GaussSheet, _gauss_to_data, _gauss_from_data, frozenset(_gauss_to_data(GaussSheet())))
+)
+register(Codec("ite", IteSheet, _ite_to_data, _ite_from_data, frozenset({"checks"})))
 
 
 # --------------------------------------------------------------------------- the roster
@@ -260,12 +266,14 @@ register(Codec("ite", IteSheet, _ite_to_data, _ite_from_data))
 @dataclass(frozen=True)
 class Entry:
     """A named character: ``id`` (stable, unique in its roster), ``name``, ``system`` (a codec's
-    key) and its ``sheet`` of that system."""
+    key) and its ``sheet`` of that system. ``extra`` keeps the keys a newer version wrote, which
+    this one cannot read, so that they survive a rollback (written back as they were)."""
 
     id: str
     name: str
     system: str
     sheet: Any
+    extra: str = ""  # keys this version does not know, as JSON text {"entry": {…}, "sheet": {…}}
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not 1 <= len(self.id) <= 40 or not self.id.isascii():
@@ -323,8 +331,7 @@ class Roster:
     def update(self, entry_id: str, name: str, sheet: Any) -> Roster:
         """Character ``entry_id`` with a new name and sheet (same system, same place)."""
         index = self._index(entry_id)
-        old = self.entries[index]
-        new = Entry(old.id, name, old.system, sheet)
+        new = replace(self.entries[index], name=name, sheet=sheet)  # unknown keys stay
         return Roster((*self.entries[:index], new, *self.entries[index + 1 :]))
 
     def duplicate(self, entry_id: str) -> Roster:
@@ -349,38 +356,53 @@ class Roster:
 # --------------------------------------------------------------------------- JSON
 
 
+def _entry_to_data(entry: Entry) -> dict[str, Any]:
+    extra = json.loads(entry.extra) if entry.extra else {}
+    sheet = CODECS[entry.system].to_data(entry.sheet)
+    if isinstance(sheet, dict):
+        sheet = {**extra.get("sheet", {}), **sheet}
+    known = {"id": entry.id, "name": entry.name, "system": entry.system, "sheet": sheet}
+    return {**extra.get("entry", {}), **known}
+
+
 def roster_to_data(roster: Roster) -> dict[str, Any]:
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "entries": [
-            {"id": e.id, "name": e.name, "system": e.system, "sheet": CODECS[e.system].to_data(e.sheet)}
-            for e in roster.entries
-        ],
-    }
+    return {"format": FORMAT, "version": VERSION, "entries": [_entry_to_data(e) for e in roster.entries]}
 
 
 def roster_to_json(roster: Roster) -> str:
     return json.dumps(roster_to_data(roster), ensure_ascii=False, indent=1)
 
 
+ENTRY_KEYS = frozenset({"id", "name", "system", "sheet"})
+
+
 def _entry_from_data(raw: object) -> Entry:
-    if not isinstance(raw, dict) or set(raw) != {"id", "name", "system", "sheet"}:
+    """One entry; keys this version does not know (of the entry or of its sheet) are kept aside."""
+    if not isinstance(raw, dict) or not ENTRY_KEYS <= set(raw) or not all(isinstance(k, str) for k in raw):
         raise RosterError("bad_entry")
     system = raw["system"]
     if not isinstance(system, str) or system not in CODECS:
         raise RosterError("unknown_system", system=str(system)[:MAX_NAME])
+    codec, sheet_data = CODECS[system], raw["sheet"]
+    extra: dict[str, Any] = {}
+    if {k: v for k, v in raw.items() if k not in ENTRY_KEYS}:
+        extra["entry"] = {k: v for k, v in raw.items() if k not in ENTRY_KEYS}
+    if codec.keys and isinstance(sheet_data, dict) and not set(sheet_data) <= codec.keys:
+        extra["sheet"] = {k: v for k, v in sheet_data.items() if k not in codec.keys}
+        sheet_data = {k: v for k, v in sheet_data.items() if k in codec.keys}
     try:
-        sheet = CODECS[system].from_data(raw["sheet"])
+        sheet = codec.from_data(sheet_data)
     except RosterError:
         raise
     except (ValueError, TypeError, KeyError) as error:
         raise RosterError("bad_sheet", field="sheet") from error
-    return Entry(raw["id"], raw["name"], system, sheet)
+    kept = json.dumps(extra, ensure_ascii=False, sort_keys=True) if extra else ""
+    return Entry(raw["id"], raw["name"], system, sheet, kept)
 
 
-def roster_from_data(raw: object) -> Roster:
-    """A roster from parsed JSON (untrusted); ``RosterError`` names the first problem."""
+def _header(raw: object, *, newer: bool = False) -> list[Any]:
+    """The entries of a roster's data, once its header is checked (``newer``: a newer version's
+    roster is read too, as far as this version can)."""
     if not isinstance(raw, dict):
         raise RosterError("not_object")
     if raw.get("format") != FORMAT:
@@ -388,11 +410,48 @@ def roster_from_data(raw: object) -> Roster:
     version = raw.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise RosterError("bad_version")
-    if version > VERSION:
+    if version > VERSION and not newer:
         raise RosterError("future_version", version=version)
     entries = raw.get("entries")
     if not isinstance(entries, list):
         raise RosterError("not_list")
+    return entries
+
+
+def roster_entries_from_data(raw: object) -> tuple[Roster, tuple[Any, ...]]:
+    """A saved roster read entry by entry: the roster of its sound entries, and the raw entries
+    set aside (damaged, a second use of an id, past ``MAX_ENTRIES``). Only a damaged header
+    refuses the whole (``RosterError``); a newer version's roster is read as far as it can be.
+
+    >>> data = roster_to_data(Roster().add("А", "gauss", GaussSheet()).add("Б", "gauss", GaussSheet()))
+    >>> data["entries"][0]["sheet"]["luck"] = "5"
+    >>> data["entries"][1]["sheet"]["stamina"] = 3
+    >>> roster, aside = roster_entries_from_data(data)
+    >>> [e.name for e in roster.entries], [e["name"] for e in aside]
+    (['Б'], ['А'])
+    >>> roster_to_data(roster)["entries"][0]["sheet"]["stamina"]
+    3
+    """
+    good: list[Entry] = []
+    aside: list[Any] = []
+    seen: set[str] = set()
+    for item in _header(raw, newer=True):
+        try:
+            entry = _entry_from_data(item)
+        except (ValueError, TypeError, KeyError):
+            aside.append(item)
+            continue
+        if entry.id in seen or len(good) >= MAX_ENTRIES:
+            aside.append(item)
+            continue
+        seen.add(entry.id)
+        good.append(entry)
+    return Roster(tuple(good)), tuple(aside)
+
+
+def roster_from_data(raw: object) -> Roster:
+    """A roster from parsed JSON (untrusted, taken whole); ``RosterError`` names the first problem."""
+    entries = _header(raw)
     if len(entries) > MAX_ENTRIES:
         raise RosterError("too_many", limit=MAX_ENTRIES)
     return Roster(tuple(_entry_from_data(entry) for entry in entries))
@@ -421,5 +480,6 @@ register(
         fudge_character.Character,
         fudge_character.character_to_data,
         fudge_character.character_from_data,
+        fudge_character.SHEET_KEYS,
     )
 )

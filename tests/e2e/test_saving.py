@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect
 
-from e2e_support import CHROMIUM, CHROMIUM_ARGS, READY, Watch, is_local, open_app, watch_page
+from e2e_support import CHROMIUM, CHROMIUM_ARGS, READY, Watch, is_local, open_app, watch_page, watched_context
 
 FULL_STORAGE = """
 const put = IDBObjectStore.prototype.put;
@@ -241,5 +241,40 @@ def test_a_reload_right_after_actions_keeps_them(browser: Browser, site_url: str
     reload(page)
     assert page.locator("#gauss-log li").all_inner_texts() == shown
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('gm.pending.'))") == []
+    context.close()
+    watch.assert_clean()
+
+
+FULL_LOCAL_STORAGE = """
+const openDatabase = IDBFactory.prototype.open;
+IDBFactory.prototype.open = function (name, ...rest) {
+  if (name === "gm-dice") throw new DOMException("refused", "SecurityError");
+  return openDatabase.call(this, name, ...rest);
+};
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (key.startsWith("gm.shared.") || key.startsWith("gm.panel.")) {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  }
+  return setItem.call(this, key, value);
+};
+"""
+
+
+def test_full_local_storage_names_what_failed(browser: Browser, site_url: str) -> None:
+    """IndexedDB refused and localStorage full: a new character's failed save names the list of
+    characters in the banner (not «Не удалось сохранить: .»)."""
+    watch = Watch()
+    context = watched_context(browser, watch)
+    context.add_init_script(FULL_LOCAL_STORAGE)
+    page = watch_page(context.new_page(), watch)
+    page.goto(site_url + "index.html#roster")
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    page.fill("#roster-name", "Борис")
+    page.select_option("#roster-system", "gauss")
+    page.click("#roster-save")
+    expect(page.locator("#save-failed")).to_be_visible()
+    expect(page.locator("#save-failed-text")).to_contain_text("список персонажей")
+    expect(page.locator("#save-failed-text")).to_contain_text("Персонажи")
     context.close()
     watch.assert_clean()

@@ -146,9 +146,13 @@ def test_the_log_from_before_the_kit_is_carried_over() -> None:
 
 
 def test_a_damaged_log_is_reported_and_the_state_kept() -> None:
-    """A log that is not a list of entries is flagged; the state is still restored."""
-    back = decode(COUNTER, json.dumps({"state": 2, "log": [{"ru": 1}]}))
+    """A log that is not a list is flagged; one with a damaged entry loses that entry alone, and
+    the state is still restored."""
+    back = decode(COUNTER, json.dumps({"state": 2, "log": {"ru": "1"}}))
     assert back.log_damaged and back.state == Counter(2)
+    back = decode(COUNTER, json.dumps({"state": 2, "log": [{"ru": 1}, {"ru": "два"}]}))
+    assert not back.log_damaged and back.log_set_aside == 1 and back.state == Counter(2)
+    assert [entry.ru for entry in back.log] == ["два"]
 
 
 def test_the_log_keeps_its_size() -> None:

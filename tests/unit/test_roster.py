@@ -97,7 +97,7 @@ def test_sheets_check_their_numbers() -> None:
             "bad_sheet",
         ),
         (export([{"id": "c1", "name": "А", "system": "gauss", "sheet": {"luck": 12}}]), "out_of_range"),
-        (export([{"id": "c1", "name": "А", "system": "gauss", "sheet": {"hp": 3}}]), "bad_sheet"),
+        (export([{"id": "c1", "name": "А", "system": "gauss", "sheet": {"luck": "5"}}]), "bad_sheet"),
         (export([{"id": "c1", "name": "А", "system": "ite", "sheet": {}}] * 2), "duplicate_id"),
         (
             export([{"id": f"c{i}", "name": "А", "system": "ite", "sheet": {}} for i in range(501)]),
@@ -160,3 +160,41 @@ def test_a_damaged_fudge_sheet_is_refused_as_bad_sheet(sheet: object) -> None:
     with pytest.raises(r.RosterError) as caught:
         r.roster_from_data(data)
     assert caught.value.code == "bad_sheet"
+
+
+def test_unknown_keys_of_an_entry_and_its_sheet_are_kept_as_they_are() -> None:
+    """Keys a newer version would add (to the entry or to its sheet) are no reason to drop the
+    entry: it loads, and they are written back unchanged, also after the character is edited."""
+    raw = json.loads(
+        export(
+            [
+                {
+                    "id": "c1",
+                    "name": "А",
+                    "system": "gauss",
+                    "sheet": {"luck": 6, "stamina": [1, 2]},
+                    "portrait": {"url": "x"},
+                }
+            ]
+        )
+    )
+    roster = r.roster_from_data(raw)
+    assert roster.entries[0].sheet.luck == 6
+    edited = roster.update("c1", "Б", r.GaussSheet(luck=7))
+    (entry,) = r.roster_to_data(edited)["entries"]
+    assert entry["portrait"] == {"url": "x"} and entry["sheet"]["stamina"] == [1, 2]
+    assert entry["sheet"]["luck"] == 7 and entry["name"] == "Б"
+
+
+def test_a_saved_roster_loads_entry_by_entry() -> None:
+    """One bad field in one of three entries, a second use of an id, and a newer version: the
+    sound entries load, the others are set aside; only a damaged header refuses the whole."""
+    good = {"id": "c1", "name": "А", "system": "gauss", "sheet": {"luck": 6}}
+    bad = {"id": "c2", "name": "Б", "system": "gauss", "sheet": {"luck": "5"}}
+    third = {"id": "c3", "name": "В", "system": "ite", "sheet": {}, "colour": "red"}
+    data = {"format": r.FORMAT, "version": 2, "entries": [good, bad, third, dict(good, name="Г")]}
+    roster, aside = r.roster_entries_from_data(data)
+    assert [e.name for e in roster.entries] == ["А", "В"]
+    assert [e["name"] for e in aside] == ["Б", "Г"]
+    with pytest.raises(r.RosterError):
+        r.roster_entries_from_data({"format": "other", "entries": []})

@@ -17,7 +17,7 @@ from panels.checks import panel as checks_panel
 from panels.ite import panel as ite_panel
 from panels.roster import panel as roster_panel
 from panels.roster.shared import ROSTER
-from rules.roster import GaussSheet, IteCheck, IteSheet, Roster
+from rules.roster import GaussSheet, IteCheck, IteSheet, Roster, roster_to_data
 
 FORM = roster_panel.FORM
 CYRILLIC = re.compile("[А-Яа-яЁё]")
@@ -49,11 +49,23 @@ def test_shared_record_round_trip_and_damage() -> None:
     """The roster's own record reads back; damaged, foreign or future records give the empty
     roster and say they were dropped (the kit then shows a notice in the home panel)."""
     roster = sample()
-    assert decode_shared(ROSTER, encode_shared(ROSTER, roster)) == (roster, False)
-    assert decode_shared(ROSTER, None) == (Roster(), False)
+    assert decode_shared(ROSTER, encode_shared(ROSTER, roster)) == (roster, False, 0)
+    assert decode_shared(ROSTER, None) == (Roster(), False, 0)
     for raw in ("{", "[]", '{"v": 1}', '{"v": 2, "value": {}}', '{"v": 1, "value": {"format": "x"}}'):
-        assert decode_shared(ROSTER, raw) == (Roster(), True), raw
+        assert decode_shared(ROSTER, raw) == (Roster(), True, 0), raw
     assert ROSTER.key == "gm.shared.roster" and ROSTER.home == "roster"
+
+
+def test_the_saved_roster_loads_entry_by_entry() -> None:
+    """One bad field in one of three characters sets that one aside (counted for the notice); the
+    other two load, one of them with a key this version does not know, kept."""
+    data = roster_to_data(sample().add("В", "ite", IteSheet()))
+    data["entries"][0]["sheet"]["luck"] = "5"
+    data["entries"][2]["mood"] = "grim"
+    decoded = decode_shared(ROSTER, json.dumps({"v": 1, "value": data}))
+    assert [e.name for e in decoded.value.entries] == [e["name"] for e in data["entries"][1:]]
+    assert decoded.set_aside == 1 and not decoded.dropped
+    assert roster_to_data(decoded.value)["entries"][1]["mood"] == "grim"
 
 
 def test_panels_that_show_pickers_follow_the_roster() -> None:

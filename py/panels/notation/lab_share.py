@@ -22,6 +22,7 @@ import binascii
 import json
 import zlib
 
+from kit import bounded_json
 from panels.notation.lab_state import Lab, dump_lab, load_lab
 
 __all__ = ["MAX_JSON", "MAX_PARAM", "PARAM", "as_text", "decode_lab", "encode_lab"]
@@ -46,7 +47,7 @@ def decode_lab(text: str, /) -> Lab:
         data = inflater.decompress(packed, MAX_JSON)
         if inflater.unconsumed_tail or not inflater.eof:
             raise ValueError("the lab link is damaged")
-        raw = json.loads(data.decode())
+        raw = bounded_json.loads(data.decode(), MAX_JSON)  # no nesting deep enough to crash
     except (binascii.Error, zlib.error, UnicodeDecodeError, json.JSONDecodeError, ValueError):
         raise ValueError("the lab link is damaged") from None
     return load_lab(raw)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from kit import bounded_json
 from kit.form import ARG, FILE_NAME, FILE_TEXT, Form, InputError, read_choice, read_int, read_text
 from kit.msg import Cat, Msg, Renderable, signed
 from kit.panel import Download, Outcome, Panel, SetFields
@@ -24,6 +25,7 @@ from panels.roster.shared import ROSTER
 from rules import gauss
 from rules.roster import (
     MAX_ITEMS,
+    MAX_TEXT_CHARS,
     GaussSheet,
     IteCheck,
     IteSheet,
@@ -230,8 +232,11 @@ def export(state: State, form: Form) -> Outcome[State]:
 def import_file(state: State, form: Form) -> Outcome[State]:
     """A chosen file replaces the roster when it is a sound export; else nothing changes."""
     name = str(form.get(FILE_NAME, ""))[:200]
+    raw = form.get(FILE_TEXT)
     try:
-        roster = roster_from_json(form.get(FILE_TEXT))
+        if isinstance(raw, str) and bounded_json.check(raw, MAX_TEXT_CHARS) == "too_deep":
+            raise RosterError("not_json")  # nested too deep to parse safely: no roster of ours
+        roster = roster_from_json(raw)
     except RosterError as error:
         raise InputError(text.IMPORT_REFUSED(file=name, why=word_error(error))) from error
     line = text.IMPORTED(file=name, count=len(roster.entries))

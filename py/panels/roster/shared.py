@@ -22,10 +22,10 @@ from typing import Any
 from kit.form import Form, InputError
 from kit.msg import Cat, Renderable, signed
 from kit.panel import Outcome, SetFields, outcome
-from kit.shared import Shared
+from kit.shared import Salvaged, Shared
 from kit.view import Show, options
 from panels.roster import text
-from rules.roster import Entry, GaussSheet, IteSheet, Roster, roster_from_data, roster_to_data
+from rules.roster import Entry, GaussSheet, IteSheet, Roster, roster_entries_from_data, roster_to_data
 
 __all__ = [
     "ROSTER",
@@ -40,8 +40,15 @@ __all__ = [
     "skill_items",
 ]
 
+
+def _load(raw: Any) -> Roster | Salvaged[Roster]:
+    """The saved roster entry by entry: a damaged character is set aside, the others stay."""
+    roster, aside = roster_entries_from_data(raw)
+    return Salvaged(roster, len(aside)) if aside else roster
+
+
 ROSTER: Shared[Roster] = Shared(
-    "roster", Roster(), roster_to_data, roster_from_data, home="roster", what=text.ROSTER_WHAT
+    "roster", Roster(), roster_to_data, _load, home="roster", what=text.ROSTER_WHAT
 )
 
 

@@ -29,7 +29,7 @@ from rules.fudge_character.character import (
     spend_chip,
     validate,
 )
-from rules.fudge_character.codec import SCHEMA, character_from_data, character_to_data
+from rules.fudge_character.codec import SCHEMA, SHEET_KEYS, character_from_data, character_to_data
 from rules.fudge_character.sheet import (
     ATTRIBUTES,
     BREADTHS,
@@ -52,6 +52,7 @@ from rules.fudge_character.sheet import (
 )
 
 __all__ = [
+    "SHEET_KEYS",
     "ATTRIBUTES",
     "BREADTHS",
     "CATEGORIES",

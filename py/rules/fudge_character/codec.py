@@ -27,7 +27,7 @@ from rules.fudge_character.sheet import (
     WeaponItem,
 )
 
-__all__ = ["SCHEMA", "character_from_data", "character_to_data"]
+__all__ = ["SCHEMA", "SHEET_KEYS", "character_from_data", "character_to_data"]
 
 SCHEMA = 1
 
@@ -72,6 +72,7 @@ def character_to_data(c: Character, /) -> dict[str, Any]:
 _KEYS = frozenset(
     "schema name kind attributes skills techniques properties weapons armour scale wounds ledger notes".split()
 )
+SHEET_KEYS = _KEYS  # a sheet's keys (a roster keeps any others, a newer version's, as they are)
 
 
 def _dict(value: object, what: str, keys: frozenset[str] | None = None) -> dict[str, Any]:
