@@ -25,10 +25,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
-import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
+
+from kit import bounded_json
 
 __all__ = [
     "IN_WORKER",
@@ -38,7 +39,6 @@ __all__ = [
     "answer",
     "decode",
     "failure",
-    "json_depth",
     "untrusted_answer",
     "encode",
     "job",
@@ -132,22 +132,22 @@ def failure(code: str, /) -> dict[str, Any]:
 
 
 MAX_ANSWER = 4_000_000  # characters of an untrusted answer (static/program-runner.js bounds it too)
+MAX_ANSWER_DEPTH = 16  # a lab digest nests 5 deep
 
 
 def untrusted_answer(text: str, /) -> dict[str, Any]:
     """The program runner's answer (``run_json``'s shape), from text a sandbox sent: bounded in size
-    and nesting before it is parsed, its frame checked; the result itself is the job's to check.
+    and nesting before it is parsed (``kit.bounded_json``), its frame checked; the result itself is
+    the job's to check.
 
     >>> untrusted_answer('{"ok": true, "result": [1, 2]}')
     {'ok': True, 'result': [1, 2]}
     >>> untrusted_answer("[" * 100 + "]" * 100)["error"]["code"]
     'bad_answer'
     """
-    if not isinstance(text, str) or len(text) > MAX_ANSWER or json_depth(text) > MAX_ANSWER_DEPTH:
-        return failure("bad_answer")
     try:
-        reply = json.loads(text)
-    except (ValueError, RecursionError):
+        reply = bounded_json.loads(text, max_chars=MAX_ANSWER, max_depth=MAX_ANSWER_DEPTH)
+    except (TypeError, ValueError, RecursionError):
         return failure("bad_answer")
     if not isinstance(reply, dict) or reply.get("ok") not in (True, False):
         return failure("bad_answer")
@@ -164,30 +164,6 @@ def untrusted_answer(text: str, /) -> dict[str, Any]:
         "ok": False,
         "error": {"code": error["code"], "params": params if isinstance(params, dict) else {}},
     }
-
-
-MAX_ANSWER_DEPTH = 16  # a lab digest nests 5 deep
-
-
-def json_depth(text: str, /) -> int:
-    """How deep ``text``'s arrays and objects nest, without parsing it (no recursion: a hostile
-    text nested 100,000 deep would overflow the parser's stack).
-
-    >>> json_depth('{"a": [[1], "]]]["]}')
-    3
-    """
-    depth = deepest = 0
-    for token in _STRUCTURE.finditer(text):
-        mark = token.group()
-        if mark in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif mark in "]}":
-            depth -= 1
-    return deepest
-
-
-_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 def answer(name: str, args: dict[str, Any]) -> Any:
