@@ -49,7 +49,7 @@ async function start() {
       python.FS.writeFile(HOME + target, bytes);
     }
   }
-  python.runPython(`import os, sys\nos.chdir(${JSON.stringify(HOME)})\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HOME)})\nimport kit.compute\nkit.compute.IN_WORKER = True\nkit.compute.load_jobs()`);
+  python.runPython(`import os, sys\nos.chdir(${JSON.stringify(HOME)})\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HOME)})\nimport kit.compute, panels.registry\nkit.compute.IN_WORKER = True\nkit.compute.load_jobs(panels.registry.job_modules())`);
   return python.pyimport("kit.compute").run_json;
 }
 

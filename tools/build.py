@@ -112,7 +112,10 @@ def _snapshot_plan(out: Path) -> dict[str, object]:
     return {
         "files": files,
         "code": "\n".join(code),
-        "firstPaint": "import kit.prerender; kit.prerender.first_paint()",
+        "firstPaint": (
+            "import kit.prerender, panels.registry as r; "
+            "kit.prerender.first_paint([p.module for p in r.PANELS], r.TEXT_MODULES)"
+        ),
     }
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from kit import msg, prerender
+from panels import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 HTML = (ROOT / "index.html").read_text(encoding="utf-8")
@@ -16,7 +17,7 @@ CYRILLIC = re.compile("[А-Яа-яЁё]")
 
 
 def _catalogue() -> dict[str, msg.Msg]:
-    prerender.load_texts()
+    prerender.load_texts(registry.TEXT_MODULES)
     return msg.catalogue()
 
 
@@ -65,25 +66,25 @@ def test_every_message_has_both_languages_and_english_is_english() -> None:
 
 def _panel_markup(name: str) -> str:
     start = HTML.index(f'<section id="{name}"')
-    ends = [HTML.find(f'<section id="{other}"', start + 1) for other in prerender.PANEL_NAMES]
+    ends = [HTML.find(f'<section id="{other}"', start + 1) for other in registry.NAMES]
     return HTML[start : min([e for e in ends if e > 0] + [HTML.index("</main>")])]
 
 
 def test_no_bare_data_i18n_left_in_the_shell_and_kit_panels() -> None:
     """Static text of the page and of every panel on the kit refers to a message id."""
     parts = [HTML[: HTML.index("<main")], HTML[HTML.index("</main>") :]]
-    parts += [_panel_markup(n) for n in prerender.PANEL_NAMES if prerender.panel_module(n)]
+    parts += [_panel_markup(n) for n in registry.NAMES]
     for part in parts:
         assert not re.search(r"\sdata-i18n(-attr)?[\s>]", part)
 
 
-@pytest.mark.parametrize("name", [n for n in prerender.PANEL_NAMES if prerender.panel_module(n)])
+@pytest.mark.parametrize("name", registry.NAMES)
 def test_elements_a_view_writes_carry_no_static_id(name: str) -> None:
     """An element the view writes has no data-i18n (the static translation would overwrite it)."""
     import importlib
     import random
 
-    panel = importlib.import_module(f"panels.{name}.panel").panel(random.Random(0))
+    panel = importlib.import_module(registry.entry(name).module).panel(random.Random(0))
     for element_id in panel.view(panel.initial):
         opening = re.search(rf'<\w+\b[^>]*\sid="{re.escape(element_id)}"[^>]*>', HTML)
         assert opening is not None, f"#{element_id} is not in index.html"
