@@ -12,6 +12,7 @@ import importlib
 import json
 import random
 from collections.abc import Iterable
+from typing import Any
 
 from kit.msg import catalogue, render
 from kit.view import View, to_html
@@ -25,14 +26,17 @@ def load_texts(modules: Iterable[str]) -> None:
         importlib.import_module(module)
 
 
-def _shown(view: View, lang: str) -> dict[str, dict[str, str]]:
-    out: dict[str, dict[str, str]] = {}
+def _shown(view: View, lang: str) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
     for element_id, show in view.items():
-        entry: dict[str, str] = {}
+        entry: dict[str, Any] = {}
         if show.text is not None:
             entry["text"] = render(show.text, lang)
         if show.children is not None:
             entry["html"] = "".join(to_html(node, lang) for node in show.children)
+        attrs = {name: render(value, lang) for name, value in show.attrs if value is not None}
+        if attrs:  # labels and placeholders a view gives (a lab row's «Выше: строка 1»)
+            entry["attrs"] = attrs
         if entry:
             out[element_id] = entry
     return out
@@ -42,7 +46,7 @@ def first_paint(panel_modules: Iterable[str], text_modules: Iterable[str]) -> st
     """JSON: ``{"ru": views, "en": views, "ids": {id: English}}``, views by element id, of the
     panels ``panel_modules`` (each has ``panel(rng)``); the catalogue holds ``text_modules``."""
     load_texts(text_modules)
-    views: dict[str, dict[str, dict[str, str]]] = {"ru": {}, "en": {}}
+    views: dict[str, dict[str, dict[str, Any]]] = {"ru": {}, "en": {}}
     for module in panel_modules:
         panel = importlib.import_module(module).panel(random.Random(0))
         view = panel.view(panel.initial)
