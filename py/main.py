@@ -4,7 +4,8 @@ Every saved record is read first (IndexedDB). The visible panel (the URL's #frag
 roller) is mounted before anything else, and becomes usable at once (``data-interactive-ms``).
 The other panels follow one per event-loop turn, so a click on the first panel is never kept
 waiting; when all are mounted the page gets its ``data-ready`` marker, which the tests wait for.
-Each panel is ``panels.NAME.panel.panel(rng)``, mounted by ``kit.browser``.
+The panels and their order are ``panels.registry``; each is ``panels.NAME.panel.panel(rng)``,
+mounted by ``kit.browser``.
 """
 
 import importlib
@@ -19,6 +20,7 @@ document.documentElement.dataset.pythonMs = str(round(window.performance.now()))
 from kit import browser, browser_page, prerender  # noqa: E402
 from kit import browser_dom as dom  # noqa: E402
 from kit import browser_storage as storage  # noqa: E402
+from panels import registry  # noqa: E402
 
 # Python was restored from a memory snapshot made at build time (static/pyodide-boot.mjs), so the
 # module-level generator would otherwise start in the same state on every load. (Our dice use
@@ -29,7 +31,7 @@ rng = dom.make_rng()
 
 def first_panel() -> str:
     wanted = str(window.location.hash).removeprefix("#")
-    if wanted in prerender.PANEL_NAMES:
+    if wanted in registry.NAMES:
         return wanted
     if "expr" in dom.url_params():  # a share link of the dice panel without its #fragment opens its tab
         window.location.hash = "notation"
@@ -40,16 +42,13 @@ def first_panel() -> str:
 def start(name: str) -> None:
     """Mount one panel; a broken panel is reported and the others still start."""
     try:
-        module = prerender.panel_module(name)
-        if module is None:
-            raise LookupError(f"no module panels.{name}.panel")
-        browser.mount(importlib.import_module(module).panel(rng))
+        browser.mount(importlib.import_module(registry.entry(name).module).panel(rng))
         browser_page.enable(dom.by_id(name))
     except Exception as error:
         window.console.error(f"panel {name} failed to start: {error!r}")
 
 
-prerender.load_texts()
+prerender.load_texts(registry.TEXT_MODULES)
 # Every saved record, before any panel mounts (PyScript runs this script with top-level await).
 await storage.load()  # noqa: F704
 browser_page.start_saving()
@@ -60,7 +59,7 @@ start(first)
 browser_page.start_page()
 browser_page.enable(document.querySelector("header"))
 dom.mark_interactive()
-waiting = [name for name in prerender.PANEL_NAMES if name != first]
+waiting = [name for name in registry.NAMES if name != first]
 
 
 def start_next(*_: object) -> None:

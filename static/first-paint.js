@@ -37,5 +37,6 @@
     if (shown.text !== undefined) element.textContent = shown.text;
     // Markup made by the build from our own data, every text escaped (kit.view.to_html).
     if (shown.html !== undefined) element.innerHTML = shown.html;
+    for (const [name, value] of Object.entries(shown.attrs || {})) element.setAttribute(name, value);
   }
 })();

@@ -52,7 +52,7 @@ async function start({ loadPyodide, indexURL, read, setup, options = {} }) {
   const home = JSON.stringify(HOME);
   python.runPython(
     `import os, sys\nos.chdir(${home})\nif ${home} not in sys.path: sys.path.insert(0, ${home})\n` +
-      `import kit.compute\n${setup}\nkit.compute.load_jobs()`,
+      `import kit.compute, panels.registry\n${setup}\nkit.compute.load_jobs(panels.registry.job_modules())`,
   );
   return python.pyimport("kit.compute").run_json;
 }

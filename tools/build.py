@@ -24,6 +24,7 @@ from html import escape
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from page import page as with_markup
 from rules_pages import with_rules
 from vendor import vendor
 
@@ -40,6 +41,7 @@ SNAPSHOT_IMPORTS = ("html", "icepool")
 # Modules that import the browser (pyscript, pyodide, js) cannot be imported in Node: they are
 # compiled into the snapshot instead (precompiled.py).
 BROWSER_IMPORT = re.compile(r"^\s*(from|import)\s+(pyscript|pyodide|js)\b", re.MULTILINE)
+BUILD_ONLY = re.compile(r"\.section(_\w+)?$")  # panels/*/section*.py
 FIRST_PAINT = "static/first-paint.js"
 WORKER_FILES = "static/worker-files.json"  # read by static/compute-worker.mjs
 PY_ARCHIVE = "static/py.zip"  # our Python modules, unpacked by PyScript ([files]) and the worker
@@ -63,6 +65,8 @@ def _modules(out: Path, package: str) -> list[str]:
     for path in sorted((out / "py" / package).rglob("*.py")):
         parts = path.relative_to(out / "py").with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        if BUILD_ONLY.search(name):
+            continue  # the static markup: tools/page.py writes it into index.html, the page never imports it
         if not BROWSER_IMPORT.search(path.read_text(encoding="utf-8")):
             names.append(name)
     return names
@@ -115,7 +119,10 @@ def _snapshot_plan(out: Path) -> dict[str, object]:
     return {
         "files": files,
         "code": "\n".join(code),
-        "firstPaint": "import kit.prerender; kit.prerender.first_paint()",
+        "firstPaint": (
+            "import kit.prerender, panels.registry as r; "
+            "kit.prerender.first_paint([p.module for p in r.PANELS], r.TEXT_MODULES)"
+        ),
     }
 
 
@@ -157,15 +164,31 @@ def _inner_span(html: str, element_id: str) -> tuple[int, int]:
     return opening.end(), closing
 
 
+def _with_attributes(html: str, element_id: str, attrs: dict[str, str]) -> str:
+    """The element ``id=element_id`` with ``attrs`` set (replaced where it has them)."""
+    opening = re.search(rf'<\w+\b[^>]*\sid="{re.escape(element_id)}"[^>]*>', html)
+    if opening is None:
+        raise RuntimeError(f"index.html has no element #{element_id} for the first paint")
+    tag = opening.group(0)
+    for name, value in attrs.items():
+        pair = f' {name}="{escape(value)}"'
+        old = re.search(rf'\s{re.escape(name)}="[^"]*"', tag)
+        tag = tag[: old.start()] + pair + tag[old.end() :] if old else tag[:-1] + pair + ">"
+    return html[: opening.start()] + tag + html[opening.end() :]
+
+
 def write_first_paint(out: Path, painted: dict[str, dict]) -> None:
     """Each panel's initial view into index.html (Russian), and the English one with the static
     catalogue into static/first-paint.js."""
     page = out / "index.html"
     html = page.read_text(encoding="utf-8")
     for element_id, shown in painted["ru"].items():
-        start, end = _inner_span(html, element_id)
-        inner = shown.get("html", escape(shown.get("text", ""), quote=False))
-        html = html[:start] + inner + html[end:]
+        if "attrs" in shown:
+            html = _with_attributes(html, element_id, shown["attrs"])
+        if "html" in shown or "text" in shown:
+            start, end = _inner_span(html, element_id)
+            inner = shown.get("html", escape(shown.get("text", ""), quote=False))
+            html = html[:start] + inner + html[end:]
     page.write_text(html, encoding="utf-8")
     script = out / FIRST_PAINT
     # "</" escaped: the single saved file inlines this script in the page.
@@ -211,7 +234,8 @@ def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
         digest.update(relative.encode() + b"\0" + (ROOT / relative).read_bytes())
     build_id = digest.hexdigest()[:16]
     page = out / "index.html"
-    page.write_text(with_rules(page.read_text(encoding="utf-8")), encoding="utf-8")
+    # The shell's slots from Python (tools/page.py), then the rules pages at the end of <main>.
+    page.write_text(with_rules(with_markup(page.read_text(encoding="utf-8"))), encoding="utf-8")
     write_runner_hash(out)
     write_pyscript_config(out)
     write_worker_files(out)

@@ -20,13 +20,12 @@ from markdown import to_html
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
+from panels import registry  # noqa: E402
 from panels.shell import text  # noqa: E402
 
 __all__ = ["doc_id", "rules_sections", "with_rules"]
 
 INDEX = "rules-index"
-# Where a page's back link goes before Python (the kit then points it at the tab the GM came from).
-HOME_TAB = {"gauss": "roller", "ite": "ite", "fudge": "fudge", "threat": "threat", "notation": "notation"}
 
 
 def doc_id(path: str) -> str | None:
@@ -82,9 +81,11 @@ def _section(section_id: str, markdown: str, back: str) -> str:
 
 def rules_sections(root: Path = ROOT) -> str:
     """Every rules document as a page section."""
-    pages = [(INDEX, root / "docs" / "rules.md", "roller")]
+    # A page's back link before Python leads to the panel that links to it (panels.registry); the
+    # kit then points it at the tab the GM came from.
+    pages = [(INDEX, root / "docs" / "rules.md", registry.PANELS[0].name)]
     for path in sorted((root / "docs" / "rules").glob("*.md")):
-        pages.append((f"rules-{path.stem}", path, HOME_TAB.get(path.stem, "roller")))
+        pages.append((f"rules-{path.stem}", path, registry.rules_home(f"rules-{path.stem}")))
     out = []
     for section_id, path, back in pages:
         out.append(_section(section_id, path.read_text(encoding="utf-8"), back))

@@ -23,9 +23,8 @@ Fraction(3, 2)
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -74,14 +73,11 @@ def job(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return register
 
 
-def load_jobs(names: tuple[str, ...] = ()) -> None:
-    """Import every panel's ``jobs`` module (the worker does this once it is up)."""
-    from kit.prerender import PANEL_NAMES
-
-    for name in names or PANEL_NAMES:
-        module = f"panels.{name}.jobs"
-        if importlib.util.find_spec(f"panels.{name}") is not None and importlib.util.find_spec(module):
-            importlib.import_module(module)
+def load_jobs(modules: Iterable[str]) -> None:
+    """Import the panels' ``jobs`` modules (the worker does this once it is up, with
+    ``panels.registry.job_modules()``)."""
+    for module in modules:
+        importlib.import_module(module)
 
 
 def encode(value: Any) -> Any:
@@ -107,9 +103,8 @@ def decode(value: Any) -> Any:
 
 
 def run(name: str, args: dict[str, Any]) -> Any:
-    """Run job ``name`` here and now (the worker, or the main thread where no worker runs)."""
-    if name not in _JOBS:
-        load_jobs()
+    """Run job ``name`` here and now (the worker, or the main thread where no worker runs; there
+    the panel that asks has imported its jobs)."""
     if name not in _JOBS:
         raise LookupError(f"no job {name!r}")
     return _JOBS[name](**args)

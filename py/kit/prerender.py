@@ -2,61 +2,52 @@
 
 ``tools/build.py`` runs this in Pyodide while it makes the memory snapshot and writes the markup
 into the built ``index.html`` (Russian) and ``static/first-paint.js`` (English, with the static
-catalogue), so the page shows real odds before Python is up.
+catalogue), so the page shows real odds before Python is up. The kit knows no panel by name: the
+caller passes the modules (``panels.registry``).
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
 import random
+from collections.abc import Iterable
+from typing import Any
 
 from kit.msg import catalogue, render
 from kit.view import View, to_html
 
-__all__ = ["PANEL_NAMES", "first_paint", "load_texts", "panel_module"]
-
-PANEL_NAMES = ("roller", "converter", "threat", "notation", "checks", "ite", "fudge", "roster")
+__all__ = ["first_paint", "load_texts"]
 
 
-def panel_module(name: str) -> str | None:
-    """The kit module of panel ``name`` (``panels.NAME.panel``), if it has one."""
-    if importlib.util.find_spec(f"panels.{name}") is None:
-        return None
-    module = f"panels.{name}.panel"
-    return module if importlib.util.find_spec(module) is not None else None
+def load_texts(modules: Iterable[str]) -> None:
+    """Import every text module, so that every static id is in the catalogue."""
+    for module in modules:
+        importlib.import_module(module)
 
 
-def load_texts() -> None:
-    """Import every panel's text module, so that every static id is in the catalogue."""
-    importlib.import_module("panels.shell.text")
-    for name in PANEL_NAMES:
-        if importlib.util.find_spec(f"panels.{name}") is not None:
-            importlib.import_module(f"panels.{name}.text")
-
-
-def _shown(view: View, lang: str) -> dict[str, dict[str, str]]:
-    out: dict[str, dict[str, str]] = {}
+def _shown(view: View, lang: str) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
     for element_id, show in view.items():
-        entry: dict[str, str] = {}
+        entry: dict[str, Any] = {}
         if show.text is not None:
             entry["text"] = render(show.text, lang)
         if show.children is not None:
             entry["html"] = "".join(to_html(node, lang) for node in show.children)
+        attrs = {name: render(value, lang) for name, value in show.attrs if value is not None}
+        if attrs:  # labels and placeholders a view gives (a lab row's «Выше: строка 1»)
+            entry["attrs"] = attrs
         if entry:
             out[element_id] = entry
     return out
 
 
-def first_paint() -> str:
-    """JSON: ``{"ru": views, "en": views, "ids": {id: English}}``, views by element id."""
-    load_texts()
-    views: dict[str, dict[str, dict[str, str]]] = {"ru": {}, "en": {}}
-    for name in PANEL_NAMES:
-        module = panel_module(name)
-        if module is None:
-            continue
+def first_paint(panel_modules: Iterable[str], text_modules: Iterable[str]) -> str:
+    """JSON: ``{"ru": views, "en": views, "ids": {id: English}}``, views by element id, of the
+    panels ``panel_modules`` (each has ``panel(rng)``); the catalogue holds ``text_modules``."""
+    load_texts(text_modules)
+    views: dict[str, dict[str, dict[str, Any]]] = {"ru": {}, "en": {}}
+    for module in panel_modules:
         panel = importlib.import_module(module).panel(random.Random(0))
         view = panel.view(panel.initial)
         for lang in views:

@@ -21,9 +21,10 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from kit.msg import Cat, Num, Renderable, pct, render
+from kit.msg import Cat, Msg, Num, Renderable, pct, render
 
 __all__ = [
+    "MARKED_ATTRIBUTES",
     "Node",
     "Show",
     "View",
@@ -39,13 +40,15 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Node:
-    """An element to create: tag, optional text, class, attributes and children."""
+    """An element to create: tag, optional text, class, attributes and children; ``tail`` is text
+    after the element (static markup mixes text and elements: ``<p><a>…</a>. More text</p>``)."""
 
     tag: str
     text: Renderable | None = None
     cls: str | None = None
     attrs: tuple[tuple[str, Renderable], ...] = ()
     children: tuple[Node, ...] = ()
+    tail: Renderable | None = None
 
 
 @dataclass(frozen=True)
@@ -173,9 +176,17 @@ def _local_url(value: str) -> bool:
     return value.startswith("#") or (value.startswith("./") and ":" not in value.split("#")[0])
 
 
-def to_html(node: Node, lang: str, /) -> str:
+_VOID = frozenset({"br", "col", "hr", "img", "input", "meta", "source", "wbr"})
+# Attributes the page's language switch re-renders from ``data-i18n-NAME`` (kit.browser).
+MARKED_ATTRIBUTES = ("title", "aria-label", "placeholder")
+
+
+def to_html(node: Node, lang: str, /, *, marked: bool = False) -> str:
     """The node as escaped markup in ``lang``: every text and attribute value escaped; tag and
     attribute names are checked (no event handlers), so a view can never inject markup.
+
+    ``marked`` (the static markup the build writes): a text or title that is a ``Msg`` also
+    carries its id (``data-i18n``, ``data-i18n-title`` …), so a language switch re-renders it.
 
     >>> to_html(Node("td", "<b>", attrs=(("title", '"x"'),)), "ru")
     '<td title="&quot;x&quot;">&lt;b&gt;</td>'
@@ -191,6 +202,12 @@ def to_html(node: Node, lang: str, /) -> str:
     Traceback (most recent call last):
     ...
     ValueError: not a link within the page: href='javascript:alert(1)'
+    >>> from kit.msg import Msg
+    >>> yes = Msg("doc.yes", "да", "yes")
+    >>> to_html(Node("b", yes, attrs=(("title", yes),), tail=" !"), "ru", marked=True)
+    '<b title="да" data-i18n="doc.yes" data-i18n-title="doc.yes">да</b> !'
+    >>> to_html(Node("input", attrs=(("id", "x"),)), "ru")
+    '<input id="x">'
     """
     if not _NAME.fullmatch(node.tag) or node.tag in _ACTIVE_TAGS:
         raise ValueError(f"not an allowed tag: {node.tag!r}")
@@ -202,19 +219,32 @@ def to_html(node: Node, lang: str, /) -> str:
     attrs = "".join(f' {name}="{escape(render(value, lang))}"' for name, value in node.attrs)
     if node.cls:
         attrs = f' class="{escape(node.cls)}"' + attrs
+    if marked:
+        if isinstance(node.text, Msg):
+            attrs += f' data-i18n="{escape(node.text.id)}"'
+        for name, value in node.attrs:
+            if name in MARKED_ATTRIBUTES and isinstance(value, Msg):
+                attrs += f' data-i18n-{name}="{escape(value.id)}"'
+    tail = escape(render(node.tail, lang), quote=False)
+    if node.tag in _VOID:
+        if node.text is not None or node.children:
+            raise ValueError(f"<{node.tag}> holds no content")
+        return f"<{node.tag}{attrs}>{tail}"
     inner = escape(render(node.text, lang), quote=False)
-    inner += "".join(to_html(child, lang) for child in node.children)
-    return f"<{node.tag}{attrs}>{inner}</{node.tag}>"
+    inner += "".join(to_html(child, lang, marked=marked) for child in node.children)
+    return f"<{node.tag}{attrs}>{inner}</{node.tag}>{tail}"
 
 
 def _node_texts(node: Node, lang: str) -> Iterable[str]:
     if node.text is not None:
         yield render(node.text, lang)
     for name, value in node.attrs:
-        if name in ("title", "aria-label", "placeholder"):
+        if name in MARKED_ATTRIBUTES:
             yield render(value, lang)
     for child in node.children:
         yield from _node_texts(child, lang)
+    if node.tail is not None:
+        yield render(node.tail, lang)
 
 
 def texts(view: View, lang: str, /) -> list[str]:

@@ -8,9 +8,10 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e_support import READY, Watch, open_app
+from panels import registry
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-PANELS = ("roller", "converter", "threat", "notation", "checks", "ite", "fudge", "roster")
+PANELS = registry.NAMES
 
 
 def run_axe(page: Page) -> list[str]:

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect
 
 from e2e_support import CHROMIUM, CHROMIUM_ARGS, READY, Watch, is_local, open_app, watch_page, watched_context
+from panels import registry
 
 FULL_STORAGE = """
 const put = IDBObjectStore.prototype.put;
@@ -208,7 +209,7 @@ def test_actions_survive_a_killed_browser(playwright: Playwright, site_url: str,
     watch.assert_clean()
 
 
-PANELS = ("roller", "converter", "threat", "notation", "checks", "ite", "fudge", "roster")
+PANELS = registry.NAMES
 
 
 def test_each_panel_drops_its_own_damaged_record(browser: Browser, site_url: str) -> None:

@@ -126,7 +126,9 @@ def test_lab_from_disk_computes_lines_but_refuses_programs_and_links(disk_page: 
     expect(page.locator("#lab-stats tr")).to_have_count(1)
     page.fill("#lab-program", "while True:\n    pass\n")
     page.click("#lab-program-run")
-    expect(page.locator("#notation-lab .error")).to_contain_text("Программы выполняются только в песочнице браузера")
+    expect(page.locator("#notation-lab .error")).to_contain_text(
+        "Программы выполняются только в песочнице браузера"
+    )
     page.fill("#lab-program", "")
     page.click("#lab-program-run")
     expect(page.locator("#lab-stats tr")).to_have_count(1)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import markdown
+import page as built
 import rules_pages
 from kit.tabs import moved
 
@@ -77,9 +78,9 @@ def test_every_rules_document_becomes_a_page_without_raw_markdown() -> None:
 
 
 def test_each_panel_links_to_its_rules_page_and_marks_its_main_action() -> None:
-    """Every panel of index.html has a «правила» link to a rules page that exists, and the main
+    """Every panel of the built page has a «правила» link to a rules page that exists, and the main
     actions named in the markup are buttons."""
-    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    page = built.page((ROOT / "index.html").read_text(encoding="utf-8"))
     pages = rules_pages.rules_sections(ROOT)
     panels = re.findall(r'<section id="([a-z]+)" class="panel"', page)
     for panel in panels:

@@ -18,6 +18,11 @@ TAGLINE = Msg(
 )
 UPDATE = Msg("shell.update", "Доступна новая версия.", "A new version is available.")
 UPDATE_RELOAD = Msg("shell.update_reload", "Перезагрузить", "Reload")
+LOADING = Msg(
+    "shell.loading",
+    "Загружается Python… (несколько секунд при первом открытии)",
+    "Loading Python… (a few seconds the first time)",
+)
 TOOLS = Msg("shell.tools", "Инструменты", "Tools")
 TAB_CONVERTER = Msg("shell.tab_converter", "Конвертер 3D20", "3D20 converter")
 TAB_THREAT = Msg("shell.tab_threat", "Угроза", "Threat")

@@ -1,0 +1,56 @@
+"""The page: index.html is only its shell; the build writes every slot from Python.
+
+Each empty element of the shell below is a slot, filled with static markup (``kit.markup``): the
+header and footer from ``panels.shell.section``, the tabs and the start view from
+``panels.registry``, and each panel's ``SECTION`` (``panels/NAME/section.py``) in ``<main>``.
+
+    python3 tools/page.py > /tmp/page.html   # the page as the build writes it (before the first paint)
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from html import escape
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+from kit.markup import to_markup  # noqa: E402
+from panels import registry  # noqa: E402
+from panels.shell import section as shell  # noqa: E402
+from panels.shell import text  # noqa: E402
+
+__all__ = ["SLOTS", "page", "sections"]
+
+
+def sections() -> tuple:
+    """Every panel's section, in the registry's order."""
+    return tuple(importlib.import_module(entry.section).SECTION for entry in registry.PANELS)
+
+
+def _slots() -> dict[str, str]:
+    title = f'<title data-i18n="{text.DOC_TITLE.id}">{escape(text.DOC_TITLE.ru, quote=False)}</title>'
+    return {
+        "<title></title>": title,
+        '<header class="top"></header>': to_markup(shell.HEADER),
+        '<nav class="tabs"></nav>': to_markup(shell.tabs()),
+        '<main id="main"></main>': to_markup(shell.main(sections())),
+        '<footer class="foot"></footer>': to_markup(shell.FOOTER),
+    }
+
+
+SLOTS = tuple(_slots())
+
+
+def page(html: str) -> str:
+    """The shell ``html`` with every slot filled; each must be there exactly once."""
+    for slot, markup in _slots().items():
+        if html.count(slot) != 1:
+            raise RuntimeError(f"index.html must hold the empty slot {slot} exactly once")
+        html = html.replace(slot, markup)
+    return html
+
+
+if __name__ == "__main__":
+    sys.stdout.write(page((ROOT / "index.html").read_text(encoding="utf-8")))
