@@ -50,7 +50,7 @@ RUNNER_HASH = "__RUNNER_SCRIPT_HASH__"  # in its CSP and the page's: its inline 
 
 
 def _site_files() -> list[str]:
-    files = list(TOP_FILES)
+    files: list[str] = list(TOP_FILES)
     for folder, pattern in TREES:
         for path in sorted((ROOT / folder).rglob(pattern)):
             relative = path.relative_to(ROOT).as_posix()
@@ -259,7 +259,7 @@ def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").partition("\n")[0])
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--no-extras", action="store_true", help="skip the single file and the zip")
     args = parser.parse_args()

@@ -121,7 +121,7 @@ def _list(lines: list[str], start: int, link: Linker, ids: Callable[[str], str])
             continue
         break
     tag = "ol" if ordered else "ul"
-    number = int(re.match(r"\d+", first.group(2)).group(0)) if ordered else 1  # type: ignore[union-attr]
+    number = int(first.group(2)[:-1]) if ordered else 1  # the marker: digits and "." or ")"
     attrs = f' start="{number}"' if ordered and number != 1 else ""
     body = []
     for item in items:

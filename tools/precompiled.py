@@ -9,6 +9,7 @@ matches (another build) is left to the normal import system.
 
 from __future__ import annotations
 
+import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
@@ -17,7 +18,7 @@ from pathlib import Path
 from types import CodeType, ModuleType
 
 
-class PrecompiledFinder:
+class PrecompiledFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Find ``<package>.<name>`` modules among code objects compiled from ``<root>/<package>``."""
 
     def __init__(self, root: Path, package: str, /) -> None:

@@ -27,7 +27,7 @@ THEMES = ("light", "dark")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").partition("\n")[0])
     parser.add_argument("panels", nargs="*")
     parser.add_argument("--lang", choices=("ru", "en"), default="ru")
     args = parser.parse_args()
@@ -42,7 +42,10 @@ def main() -> None:
                 page = context.new_page()
                 page.goto(url + "index.html?seed=7")
                 page.wait_for_selector(READY, state="attached", timeout=60_000)
-                names = args.panels or [a.get_attribute("href")[1:] for a in page.locator("nav.tabs a").all()]
+                names = args.panels or [
+                    (a.get_attribute("href") or "#").removeprefix("#")
+                    for a in page.locator("nav.tabs a").all()
+                ]
                 if not args.panels or "start" in args.panels:  # a first visit: the start view
                     path = OUT / f"start-{width}-{theme}-{args.lang}.png"
                     page.screenshot(path=str(path))

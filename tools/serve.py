@@ -67,7 +67,7 @@ def serve_in_thread(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").partition("\n")[0])
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--root", type=Path, help="serve this folder as it is (default: build dist/)")
     args = parser.parse_args()

@@ -111,7 +111,7 @@ def build_single(site: Path, out: Path) -> Path:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").partition("\n")[0])
     parser.add_argument("--site", type=Path, help="a built site (default: build dist/ first)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT / "gm-dice.html")
     args = parser.parse_args()

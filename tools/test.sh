@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install everything the tests need on a fresh machine, then run lint, unit and e2e tests.
+# Install everything the tests need on a fresh machine, then run lint, the type checker, unit and e2e tests.
 #   bash tools/test.sh [extra pytest args]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,4 +21,5 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
+.venv/bin/pyright  # basic strictness on py/ and tools/ ([tool.pyright] in pyproject.toml)
 .venv/bin/python -m pytest "$@"

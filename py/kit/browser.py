@@ -436,7 +436,7 @@ def _answered(mounted: _Mounted, effect: Compute, box: Any, answer: dict[str, An
         reply = Answer(False, None, code, params)
         action = effect.failed if code in KIT_FAILURES or code == "superseded" else effect.done
 
-    def step() -> object:
+    def step() -> Renderable | _Keep | None:
         if code in KIT_FAILURES:
             message = (
                 KIT_FAILURES[code](
@@ -461,7 +461,7 @@ def _answered(mounted: _Mounted, effect: Compute, box: Any, answer: dict[str, An
 
 def _error_box(mounted: _Mounted, target: Any) -> Any:
     part = target.closest("section") if hasattr(target, "closest") else None
-    box = part.querySelector(".error") if hasattr(part, "querySelector") else None
+    box = part.querySelector(".error") if part is not None and hasattr(part, "querySelector") else None
     return box if box is not None and hasattr(box, "textContent") else mounted.section.querySelector(".error")
 
 
@@ -473,7 +473,7 @@ def _run(mounted: _Mounted, action: Any, target: Any, extra: dict[str, str] | No
         form[ARG] = arg
     form.update(extra or {})
 
-    def step() -> object:
+    def step() -> Renderable | _Keep | None:
         done = outcome(action(mounted.state, form))
         _apply(mounted, done, box)
         return done.error
@@ -481,10 +481,14 @@ def _run(mounted: _Mounted, action: Any, target: Any, extra: dict[str, str] | No
     _guarded(mounted, box, step)
 
 
-_KEEP = object()  # what a step returns to leave the error box as it is
+class _Keep:
+    """What a step returns to leave the error box as it is."""
 
 
-def _guarded(mounted: _Mounted, box: Any, step: Callable[[], object]) -> None:
+_KEEP = _Keep()
+
+
+def _guarded(mounted: _Mounted, box: Any, step: Callable[[], Renderable | _Keep | None]) -> None:
     """Run ``step`` (it carries out an outcome and returns the message for ``box``: a renderable,
     ``None`` to clear it, or ``_KEEP``); bad input and unexpected errors are shown the kit's way."""
     try:
@@ -496,7 +500,7 @@ def _guarded(mounted: _Mounted, box: Any, step: Callable[[], object]) -> None:
         window.console.error(details)
         _say(mounted, box, common.INTERNAL_ERROR, details)
     else:
-        if message is not _KEEP:
+        if not isinstance(message, _Keep):
             _say(mounted, box, message)
 
 

@@ -66,7 +66,7 @@ def _heading(target_id: str) -> Any:
     """The heading to focus for ``#target_id``: a panel's or rules page's ``h2``, or the heading
     the fragment names inside a rules page (``None`` if there is none)."""
     target = document.getElementById(target_id) if target_id else None
-    if not hasattr(target, "tagName"):
+    if target is None or not hasattr(target, "tagName"):
         return None
     if str(target.tagName) in ("H2", "H3", "H4", "H5", "H6"):
         return target

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -161,7 +161,7 @@ def untrusted_answer(text: str, /) -> dict[str, Any]:
     }
 
 
-def answer(name: str, args: dict[str, Any]) -> Any:
+def answer(name: str, args: Mapping[str, Any]) -> Any:
     """The ``kit.panel.Answer`` the worker would give for this job, computed here (tests, build)."""
     from kit.panel import Answer
 

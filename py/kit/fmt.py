@@ -242,7 +242,7 @@ def signed(number: int, /) -> str:
     return "0"
 
 
-def number(value: int | Fraction, /, digits: int = 2) -> str:
+def number(value: int | Fraction | float, /, digits: int = 2) -> str:
     """An exact number: whole, halves exactly, anything else rounded; true minus.
 
     >>> number(7), number(Fraction(21, 2)), number(Fraction(-3, 2)), number(Fraction(13, 7))

@@ -75,32 +75,42 @@ def to_markup(nodes: Node | Iterable[Node], /) -> str:
 # (``data-needs-python``, kit/browser_page.py).
 
 
-def button(element_id: str, text: Renderable | None, /, **attrs: Renderable | bool | None) -> Node:
+def button(
+    element_id: str, text: Renderable | None, /, *, cls: str | None = None, **attrs: Renderable | bool | None
+) -> Node:
     """A button of a panel."""
-    return h("button", text, id=element_id, type="button", data_needs_python=True, disabled=True, **attrs)
+    return h(
+        "button", text, id=element_id, type="button", data_needs_python=True, disabled=True, cls=cls, **attrs
+    )
 
 
-def main_button(element_id: str, text: Renderable | None, /, **attrs: Renderable | bool | None) -> Node:
+def main_button(
+    element_id: str, text: Renderable | None, /, *, cls: str | None = None, **attrs: Renderable | bool | None
+) -> Node:
     """A panel's (or sub-tool's) main action: the primary button, in the first screen on a phone."""
-    return button(element_id, text, cls="primary", data_main_action=True, **attrs)
+    return button(
+        element_id, text, cls=f"primary {cls}" if cls else "primary", data_main_action=True, **attrs
+    )
 
 
 def number(
     element_id: str, low: int | str | None, high: int | str | None, value: int | str | None, /,
-    *, numeric: bool = True, **attrs: Renderable | bool | None,
+    *, numeric: bool = True, cls: str | None = None, **attrs: Renderable | bool | None,
 ) -> Node:  # fmt: skip
     """A whole-number input from ``low`` to ``high`` (``None``: no bound); ``numeric`` asks a
     phone for the digits keyboard."""
     return h(
         "input", id=element_id, type="number", inputmode="numeric" if numeric else None,
         min=None if low is None else str(low), max=None if high is None else str(high), step="1",
-        value=None if value is None else str(value), data_needs_python=True, disabled=True, **attrs,
+        value=None if value is None else str(value), data_needs_python=True, disabled=True, cls=cls, **attrs,
     )  # fmt: skip
 
 
-def checkbox(element_id: str, /, **attrs: Renderable | bool | None) -> Node:
-    return h("input", id=element_id, type="checkbox", data_needs_python=True, disabled=True, **attrs)
+def checkbox(element_id: str, /, *, cls: str | None = None, **attrs: Renderable | bool | None) -> Node:
+    return h("input", id=element_id, type="checkbox", data_needs_python=True, disabled=True, cls=cls, **attrs)
 
 
-def select(element_id: str, /, *options: Node, **attrs: Renderable | bool | None) -> Node:
-    return h("select", *options, id=element_id, data_needs_python=True, disabled=True, **attrs)
+def select(
+    element_id: str, /, *options: Node, cls: str | None = None, **attrs: Renderable | bool | None
+) -> Node:
+    return h("select", *options, id=element_id, data_needs_python=True, disabled=True, cls=cls, **attrs)

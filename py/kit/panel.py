@@ -60,6 +60,7 @@ __all__ = [
 ]
 
 S = TypeVar("S")
+R = TypeVar("R")
 MAX_FIELD_CHARS = 200_000  # longer field values are not saved (a huge paste stays in the page only)
 MAX_RECORD_CHARS = 4_000_000  # a panel's whole saved record
 
@@ -141,19 +142,23 @@ class DownloadLog:
     oldest_first: bool = False
 
 
+_NO_RESULT: Any = None  # a failed answer's result (typed Any so that it fits every ``R``)
+
+
 @dataclass(frozen=True)
-class Answer:
+class Answer(Generic[R]):
     """What a computation gave: ``result`` (decoded, see ``kit.compute``) when ``ok``, else an
-    error ``code`` with ``params`` (a job's own refusal, or the kit's: ``timeout``, ``memory``)."""
+    error ``code`` with ``params`` (a job's own refusal, or the kit's: ``timeout``, ``memory``).
+    ``R`` is the job's result as decoded (JSON: lists, dicts, numbers, Fractions)."""
 
     ok: bool
-    result: Any = None
+    result: R = _NO_RESULT  # read it only when ``ok``
     code: str = ""
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = field(default_factory=dict)  # JSON from the worker
 
 
 @dataclass(frozen=True)
-class Compute:
+class Compute(Generic[S, R]):
     """Run the job ``job`` (``kit.compute``) with ``args`` off the main thread, showing progress
     (``label`` says what is computed) with a Cancel button, then ``done(state, answer)``. A newer
     request, Cancel or the time budget ends it; the kit words its own failures (time, memory,
@@ -163,14 +168,14 @@ class Compute:
     ``kit.compute.NEEDS_ISOLATION``."""
 
     job: str
-    args: Mapping[str, Any]
-    done: Callable[[Any, Answer], Any]
+    args: Mapping[str, Any]  # JSON-able keyword arguments of the job
+    done: Callable[[S, Answer[R]], S | Outcome[S]]
     label: Renderable
-    failed: Callable[[Any, Answer], Any] | None = None
+    failed: Callable[[S, Answer[R]], S | Outcome[S]] | None = None
     isolated: bool = False
 
 
-Effect = Union[  # noqa: UP007
+Effect = Union[  # noqa: UP007  (a generic alias: Effect[S] is what an Outcome[S] may ask for)
     Copy,
     CopyUrl,
     Download,
@@ -180,7 +185,7 @@ Effect = Union[  # noqa: UP007
     ClearLog,
     CopyLog,
     DownloadLog,
-    Compute,
+    Compute[S, Any],
     Share,
 ]
 
@@ -197,7 +202,7 @@ class Outcome(Generic[S]):
     state: S
     log: Renderable | None = None
     say: Renderable | None = None
-    effects: tuple[Effect, ...] = ()
+    effects: tuple[Effect[S], ...] = ()
     error: Renderable | None = None
 
 
@@ -247,7 +252,7 @@ def _entry_from_json(raw: Any) -> LogEntry:
     ru = raw.get("ru", raw.get("text"))  # "text": the format before the kit (Russian)
     en = raw.get("en", ru)
     time = raw.get("time", "")
-    if not all(isinstance(value, str) for value in (ru, en, time)):
+    if not (isinstance(ru, str) and isinstance(en, str) and isinstance(time, str)):
         raise ValueError("a log entry's texts must be strings")
     return LogEntry(ru, en, time)
 

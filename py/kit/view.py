@@ -101,7 +101,7 @@ def options(choices: Iterable[tuple[str, Renderable]], /) -> tuple[Node, ...]:
 
 
 def bar_chart(
-    bars: Sequence[tuple[str, Fraction]], /, *, highlight: str | None = None, label_every: int = 1
+    bars: Sequence[tuple[Renderable, Fraction]], /, *, highlight: str | None = None, label_every: int = 1
 ) -> tuple[Node, ...]:
     """One bar per (label, probability); the ``highlight`` label is marked.
 

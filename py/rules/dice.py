@@ -11,7 +11,7 @@ Fraction(1, 12)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 
 __all__ = [
@@ -101,7 +101,7 @@ def between(dist: Distribution, low: int, high: int, /) -> Fraction:
     return sum((p for x, p in dist.items() if low <= x <= high), Fraction(0))
 
 
-def mean(dist: Distribution, /) -> Fraction:
+def mean(dist: Mapping[int, Fraction], /) -> Fraction:
     """Expected value."""
     return sum((x * p for x, p in dist.items()), Fraction(0))
 

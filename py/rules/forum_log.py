@@ -172,7 +172,7 @@ def convert_line(line: str, /) -> LineResult:
     dice_sum = sum(die for die in dice if die is not None)
     if _small_int(total) != dice_sum:
         return _reject(line, "sum_mismatch", dice_sum=dice_sum, total=total)
-    value = gauss.from_3d20_total(sum(dice))
+    value = gauss.from_3d20_total(dice_sum)
     text = f"{head} , GaussD20: {value}{total_match['rest']}"
     return LineResult(line, text, is_roll=True, gauss=value)
 

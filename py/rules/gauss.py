@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from rules import dice
+from rules import gauss_checks as _checks
 from rules.gauss_checks import *  # noqa: F403  (re-exported: rule data and integer rules)
 from rules.gauss_checks import (
     ABOVE,
@@ -48,7 +49,6 @@ from rules.gauss_checks import (
     tier_of,
     window_side,
 )
-from rules.gauss_checks import __all__ as _CHECKS_ALL
 
 __all__ = [
     "D20_FACES",
@@ -114,15 +114,15 @@ __all__ = [
     "landing_damage",
     "exchange_odds",
     "resolve_exchange",
-    *_CHECKS_ALL,
 ]
+__all__ += _checks.__all__  # the form pyright follows
 
 D20_FACES = tuple(range(1, 21))
 LUCK_MIN, LUCK_MAX, NEUTRAL_LUCK = 1, 9, 5
 VALUE_MIN, VALUE_MAX = 1, 20
 
 
-def check_luck(luck: int, /) -> int:
+def check_luck(luck: object, /) -> int:
     """Return ``luck`` if it is on the seed's 1..9 scale, else raise ValueError."""
     if isinstance(luck, bool) or not isinstance(luck, int):
         raise ValueError(f"luck must be a whole number from {LUCK_MIN} to {LUCK_MAX}, got {luck!r}")

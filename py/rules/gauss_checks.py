@@ -60,7 +60,7 @@ CLAMP_LOW, CLAMP_HIGH = 4, 17
 DIFFICULTY_STEP = 2  # one rung of either ladder
 
 
-def check_int(name: str, value: int, /) -> int:
+def check_int(name: str, value: object, /) -> int:
     """Return ``value`` if it is a whole number (not a bool), else raise ValueError."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{name} must be a whole number, got {value!r}")
@@ -91,8 +91,8 @@ SKILL_LEVELS: tuple[LadderStep, ...] = tuple(LadderStep(v) for v in range(0, 19,
 DIFFICULTIES: tuple[LadderStep, ...] = tuple(LadderStep(v) for v in range(4, -25, -DIFFICULTY_STEP))
 
 
-def _ladder_lookup(ladder: tuple[LadderStep, ...], what: str, value: int) -> LadderStep:
-    check_int(what, value)
+def _ladder_lookup(ladder: tuple[LadderStep, ...], what: str, value: object) -> LadderStep:
+    value = check_int(what, value)
     for step in ladder:
         if step.value == value:
             return step
@@ -100,7 +100,7 @@ def _ladder_lookup(ladder: tuple[LadderStep, ...], what: str, value: int) -> Lad
     raise ValueError(f"{what} must be a rung of the seed's ladder ({allowed}), got {value!r}")
 
 
-def skill_level(value: int, /) -> LadderStep:
+def skill_level(value: object, /) -> LadderStep:
     """The rung of «Умения» with this bonus; ValueError for a value not on the ladder.
 
     >>> skill_level(14)
@@ -109,7 +109,7 @@ def skill_level(value: int, /) -> LadderStep:
     return _ladder_lookup(SKILL_LEVELS, "skill level", value)
 
 
-def difficulty_level(value: int, /) -> LadderStep:
+def difficulty_level(value: object, /) -> LadderStep:
     """The rung of «Уровни сложности» with this modifier; ValueError for a value not on it.
 
     >>> difficulty_level(-16).value

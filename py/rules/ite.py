@@ -507,7 +507,7 @@ def _faces_of(check: Check, raw: object, what: str, /) -> tuple[int, ...]:
 
 def resolve_chain(
     stages: tuple[Stage, ...] | list[Stage],
-    dice_rolled: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] | list,
+    dice_rolled: object,
     /,
 ) -> ChainResult:
     """The chain's result from dice already rolled: ``(faces, right_faces)`` per rolled stage

@@ -1078,11 +1078,11 @@ _ARITH: dict[str, Callable[[Any, Any], Number]] = {
 }
 _CALLS: dict[str, Callable[..., Number]] = {
     "round": round_half_away,
-    "floor": math.floor,
-    "ceil": math.ceil,
-    "abs": abs,
-    "min": min,
-    "max": max,
+    "floor": lambda x: math.floor(x),
+    "ceil": lambda x: math.ceil(x),
+    "abs": lambda x: abs(x),
+    "min": lambda *xs: min(*xs),
+    "max": lambda *xs: max(*xs),
 }
 
 
@@ -1254,7 +1254,8 @@ def _die(node: _Node, limits: Limits, /) -> icepool.Die:
     if isinstance(node, _Call):
         args = [_die(arg, limits) for arg in node.args]
         fn = _CALLS[node.name]
-        return args[0].map(fn) if len(args) == 1 else ip.map(lambda *xs: fn(xs), *args)
+        # icepool's Outcome protocol admits no int or Fraction under pyright (Die[int] is refused too)
+        return args[0].map(fn) if len(args) == 1 else ip.map(lambda *xs: fn(xs), *args)  # pyright: ignore[reportArgumentType]
     raise AssertionError(node)  # pragma: no cover
 
 
@@ -1310,7 +1311,7 @@ def _exploded_chain(
     def step(previous: icepool.Die) -> Callable[[int], Any]:
         return lambda v: f(v) + previous if v in explode else f(v)
 
-    chain = one.map(f)
+    chain = one.map(f)  # pyright: ignore[reportArgumentType]  (icepool's Outcome protocol: see _die)
     for _ in range(depth):
         chain = one.map(step(chain))
     return chain

@@ -234,7 +234,8 @@ def _gauss_to_data(sheet: GaussSheet) -> dict[str, Any]:
 
 def _gauss_from_data(raw: object) -> GaussSheet:
     data = _object(raw, set(_gauss_to_data(GaussSheet())), "sheet")
-    return GaussSheet(**{key: tuple(v) if isinstance(v, list) else v for key, v in data.items()})
+    fields: dict[str, Any] = {key: tuple(v) if isinstance(v, list) else v for key, v in data.items()}
+    return GaussSheet(**fields)  # saved JSON: GaussSheet checks every field
 
 
 def _ite_to_data(sheet: IteSheet) -> dict[str, Any]:

@@ -764,8 +764,8 @@ def _classes(comp: tuple[int, int, int], mode: str) -> list[tuple[int, str | Non
                 kind = "tie_adv" if adv else "tie_dis"
             else:
                 kind = None
-            removed = tuple(a + b for a, b in zip(unit[c1], unit[c2], strict=True))
-            out.append((weight, kind, removed))  # type: ignore[arg-type]
+            a, b = unit[c1], unit[c2]
+            out.append((weight, kind, (a[0] + b[0], a[1] + b[1], a[2] + b[2])))
     return out
 
 
@@ -943,21 +943,21 @@ def checks_until_event_distribution(
         if key not in cache:
             denominator, event, raw = _transitions(comp, mode, t, target.step)
             nxt = [
-                (w, t2, settle(tuple(c - r for c, r in zip(comp, rem, strict=True)))) for w, t2, rem in raw
+                (w, t2, settle((comp[0] - rem[0], comp[1] - rem[1], comp[2] - rem[2]))) for w, t2, rem in raw
             ]
-            cache[key] = (denominator, event, nxt)  # type: ignore[assignment]
+            cache[key] = (denominator, event, nxt)
         return cache[key]
 
     # Forward pass with integer weights over a common denominator.
     probabilities = []
-    layer: dict[tuple[int, tuple[int, ...]], int] = {(target.threshold, start): 1}
+    layer: dict[tuple[int, _Comp], int] = {(target.threshold, start): 1}
     scale = 1
     for _ in range(horizon):
-        new_layer: dict[tuple[int, tuple[int, ...]], int] = {}
+        new_layer: dict[tuple[int, _Comp], int] = {}
         hits = 0
         denominators = set()
         for (t, comp), weight in layer.items():
-            denominator, event, nxt = moves(comp, t)  # type: ignore[arg-type]
+            denominator, event, nxt = moves(comp, t)
             denominators.add(denominator)
             hits += weight * event
             for w, t2, comp2 in nxt:

@@ -139,9 +139,10 @@ def line(said: Attacked | gauss.GaussRoll) -> Renderable:
         return text.OPPOSED_DEFENDER_HELPLESS
     if result.automatic == "attacker_helpless":
         return text.OPPOSED_ATTACKER_HELPLESS
-    assert result.attack is not None and result.window is not None
+    defence = result.defence_value
+    assert result.attack is not None and result.window is not None and defence is not None
     return text.OPPOSED_LINE(
-        defence=result.defence_value,
+        defence=defence,
         how=_how(said),
         modifier=signed(result.window_modifier),
         window=parts.window_text(result.window),
@@ -194,8 +195,7 @@ def _window_line(defence: int, how: Renderable, window: tuple[int, int]) -> Rend
 
 def view(state: State) -> View:
     p = state.parts
-    lucks = {"defence_luck": p.defence_luck, "attack_luck": p.attack_luck}
-    before = gauss.opposed_odds(p.modifier, **lucks)
+    before = gauss.opposed_odds(p.modifier, defence_luck=p.defence_luck, attack_luck=p.attack_luck)
     rows = []
     if state.defender_helpless:
         window: Renderable = text.DEFENDER_HELPLESS_AUTO
@@ -210,7 +210,9 @@ def view(state: State) -> View:
         else:
             defence, how = shown
             window = _window_line(defence, how, gauss.opposed_window(defence, before.window_modifier))
-            given = gauss.pierce_chance(defence, p.modifier, **lucks)
+            given = gauss.pierce_chance(
+                defence, p.modifier, defence_luck=p.defence_luck, attack_luck=p.attack_luck
+            )
             rows.append(parts.hit_row((text.PIERCE_AT(defence=defence), pct(given))))
         rows.append(parts.hit_row((text.PIERCE_BEFORE, pct(before.pierce))))
         rows.append(parts.hit_row((text.HOLD_BEFORE, pct(before.hold))))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from fractions import Fraction
+from typing import TypedDict
 
 from kit import fmt
 from kit.form import Form, InputError, read_bool, read_choice, read_int, read_optional_int
@@ -104,7 +105,14 @@ def _sides(setup: AttackSetup) -> tuple[fudge.Side, fudge.Side | None]:
     return attacker, None if setup.no_dodge else fudge.Side(modifier=setup.dodge)
 
 
-def _options(setup: AttackSetup) -> dict[str, object]:
+class _Options(TypedDict):
+    graze_cap: int
+    bullets: int | None
+    min_hit_level: int
+    range_penalty: int
+
+
+def _options(setup: AttackSetup) -> _Options:
     # seed 002 §2.3 «штрафы добавляются к сложности»: the penalty raises the counted defence
     return {
         "graze_cap": setup.graze_cap,
@@ -116,7 +124,7 @@ def _options(setup: AttackSetup) -> dict[str, object]:
 
 def odds(setup: AttackSetup, dice: str) -> fudge.AttackOdds:
     attacker, defender = _sides(setup)
-    return fudge.attack_odds(attacker, defender, factors(setup), dice, **_options(setup))  # type: ignore[arg-type]
+    return fudge.attack_odds(attacker, defender, factors(setup), dice, **_options(setup))
 
 
 def formula(w: fudge.Weapon) -> str:
@@ -227,7 +235,7 @@ def attack(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     dice = read_dice(form)
     setup, _ = read_setup(form, state.attack.setup, keep_model=True)
     attacker, defender = _sides(setup)
-    result = fudge.attack(rng, attacker, defender, factors(setup), dice, **_options(setup))  # type: ignore[arg-type]
+    result = fudge.attack(rng, attacker, defender, factors(setup), dice, **_options(setup))
     line = _describe(result, setup, dice)
     done = replace(
         state,

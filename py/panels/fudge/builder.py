@@ -32,7 +32,7 @@ from panels.roster.shared import ROSTER
 from rules import fudge
 from rules import fudge_character as fc
 from rules.fudge_character import Character
-from rules.roster import Roster, RosterError
+from rules.roster import Entry, Roster, RosterError
 
 __all__ = ["FORM", "LEDGER_OPS", "actions", "derived", "ledger_add", "preview", "save", "sync", "view"]
 
@@ -93,7 +93,7 @@ def new(state: State, form: Form) -> Outcome[State]:
     return Outcome(replace(state, builder=BuilderState()), effects=(SetFields(tuple(FORM.items())),))
 
 
-def _entry(state: State, form: Form) -> Any:
+def _entry(state: State, form: Form) -> Entry:
     entry = state.cast.roster.get(str(form.get(ARG, "")))
     if entry is None or entry.system != "fudge":
         raise InputError(text.NOT_FOUND)
@@ -235,7 +235,7 @@ def _problems(c: Character) -> tuple[Node, ...]:
     return tuple(out)
 
 
-def _button(cls: str, label: Msg, aria: Msg, entry: Any) -> Node:
+def _button(cls: str, label: Msg, aria: Msg, entry: Entry) -> Node:
     attrs: tuple[tuple[str, Renderable], ...] = (
         ("type", "button"),
         ("data-arg", entry.id),
@@ -244,8 +244,9 @@ def _button(cls: str, label: Msg, aria: Msg, entry: Any) -> Node:
     return Node("button", label, cls=cls, attrs=attrs)
 
 
-def _item(entry: Any, editing: str | None) -> Node:
-    kind = text.KINDS.get(entry.sheet.kind, entry.sheet.kind)
+def _item(entry: Entry, editing: str | None) -> Node:
+    sheet: Character = entry.sheet
+    kind = text.KINDS.get(sheet.kind, sheet.kind)
     head = Node("p", children=(Node("strong", entry.name), Node("span", Cat((" · ", kind)), cls="muted")))
     buttons = (
         _button("fudge-c-edit", text.EDIT, text.EDIT_OF, entry),

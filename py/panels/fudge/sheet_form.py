@@ -21,6 +21,8 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import TypeVar
 
 from kit.form import Form, InputError, read_bool, read_choice, read_optional_int, read_text
 from kit.msg import Renderable
@@ -31,6 +33,7 @@ from rules.fudge_character import Character
 
 __all__ = ["ATTR_FIELDS", "FORM", "SCALE_FIELDS", "read_sheet", "sheet_fields", "word_sheet_error"]
 
+T = TypeVar("T")
 ATTR_FIELDS = tuple(f"fudge-c-a{i}" for i in range(len(fc.ATTRIBUTES)))
 SCALE_FIELDS = tuple(f"fudge-c-s{i}" for i in range(4))
 TEXT_LIMIT = 20_000
@@ -200,11 +203,11 @@ def _fits(preset: fudge.RangedPreset, x: int, y: int) -> bool:
     return preset.multiplier_min <= x <= top and preset.bonus_min <= y <= preset.bonus_max
 
 
-def _each(form: Form, key: str, what: Renderable, make: object) -> tuple[object, ...]:
-    out = []
+def _each(form: Form, key: str, what: Renderable, make: Callable[[int, str, str], T]) -> tuple[T, ...]:
+    out: list[T] = []
     for number, left, right in _lines(form, key, what):
         try:
-            out.append(make(number, left, right))  # type: ignore[operator]
+            out.append(make(number, left, right))
         except InputError:
             raise
         except fc.SheetError as error:
@@ -237,10 +240,10 @@ def read_sheet(form: Form, old: Character | None = None) -> Character:
             name=name,
             kind=read_choice(form, "fudge-c-kind", fc.KINDS, text.KIND),
             attributes=tuple(attributes),
-            skills=_each(form, "fudge-c-skills", text.SKILLS, _skill),  # type: ignore[arg-type]
-            techniques=_each(form, "fudge-c-techs", text.TECHNIQUES, _technique),  # type: ignore[arg-type]
-            properties=_each(form, "fudge-c-props", text.PROPERTIES, _property),  # type: ignore[arg-type]
-            weapons=_each(form, "fudge-c-weapons", text.WEAPONS, _weapon),  # type: ignore[arg-type]
+            skills=_each(form, "fudge-c-skills", text.SKILLS, _skill),
+            techniques=_each(form, "fudge-c-techs", text.TECHNIQUES, _technique),
+            properties=_each(form, "fudge-c-props", text.PROPERTIES, _property),
+            weapons=_each(form, "fudge-c-weapons", text.WEAPONS, _weapon),
             armour=fc.Armour.from_list(armour) if armour else None,
             scale=fc.Scale(*scale),
             wounds=(old_track or fudge.WoundTrack()) if keep_track else None,

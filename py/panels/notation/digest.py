@@ -108,6 +108,10 @@ def to_json(digest: Digest, /) -> dict[str, Any]:
     )
 
 
+def _where(equal: Any, at_most: Any, at_least: Any, /) -> tuple[Fraction, Fraction, Fraction]:
+    return Fraction(equal), Fraction(at_most), Fraction(at_least)
+
+
 def from_json(raw: dict[str, Any], /) -> Digest:
     data = decode(raw)
     sd = data["sd"]
@@ -125,5 +129,5 @@ def from_json(raw: dict[str, Any], /) -> Digest:
         int(lo),
         int(hi),
         int(per_bar),
-        None if data["where"] is None else tuple(Fraction(p) for p in data["where"]),
+        None if data["where"] is None else _where(*data["where"]),
     )

@@ -81,12 +81,12 @@ def chart_bars(
     col = VIEWS[view]
     values = [r[0] for r in rows]
     if len(rows) <= max_bars:
-        bars = [(minus(r[0]), r[col]) for r in rows]
+        bars = [(minus(r[0]), Fraction(r[col])) for r in rows]
         return bars, (minus(hit) if hit in values else None), values[0], values[-1], 1
     first, last = central_window(rows, hit)
     lo, hi = values[first], values[last]
     if last - first + 1 <= max_bars:
-        bars = [(minus(r[0]), r[col]) for r in rows[first : last + 1]]
+        bars = [(minus(r[0]), Fraction(r[col])) for r in rows[first : last + 1]]
         return bars, (minus(hit) if hit is not None and lo <= hit <= hi else None), lo, hi, 1
     width = math.ceil((hi - lo + 1) / max_bars)
     prefix = [Fraction(0)]

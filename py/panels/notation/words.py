@@ -86,6 +86,13 @@ def notation_error(line: str, /) -> notation.NotationError:
     raise ValueError(f"{line!r} parses")
 
 
+def _count(value: object, /) -> int:
+    """A count the rules put into an error's params (always a whole number there)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"an error's count must be a whole number, got {value!r}")
+    return value
+
+
 def error_message(error: notation.NotationError, /) -> Renderable:
     """The message of a ``rules.notation`` error, filled from its params (``notation.error.<code>``).
 
@@ -104,12 +111,12 @@ def error_message(error: notation.NotationError, /) -> Renderable:
         key = "char" if error.code == "unexpected_char" else "name"
         values[key] = repr(p[key])
     elif error.code == "wrong_arity":
-        low, high = int(p["low"]), int(p["high"])  # type: ignore[call-overload]
+        low, high = _count(p["low"]), _count(p["high"])
         values["wanted"] = str(low) if low == high else text.ARITY_RANGE(low=low, high=high)
     elif error.code == "modifier_twice":
         values["kind"] = text.KINDS.get(str(p["kind"]), str(p["kind"]))
     elif error.code == "too_complex":
-        values = {"work": grouped(int(p["work"])), "max": grouped(int(p["max"]))}  # type: ignore[call-overload]
+        values = {"work": grouped(_count(p["work"])), "max": grouped(_count(p["max"]))}
     return msg(**values)
 
 

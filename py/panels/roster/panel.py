@@ -26,6 +26,7 @@ from rules import gauss
 from rules.roster import (
     MAX_ITEMS,
     MAX_TEXT_CHARS,
+    Entry,
     GaussSheet,
     IteCheck,
     IteSheet,
@@ -181,7 +182,7 @@ def new(state: State, form: Form) -> Outcome[State]:
     return Outcome(replace(state, editing=None), effects=(SetFields(fields),))
 
 
-def _entry(state: State, form: Form) -> Any:
+def _entry(state: State, form: Form) -> Entry:
     entry = state.roster.get(str(form.get(ARG, "")))
     if entry is None:
         raise InputError(text.NOT_FOUND)
@@ -246,27 +247,27 @@ def import_file(state: State, form: Form) -> Outcome[State]:
 # --------------------------------------------------------------------------- view
 
 
-def summary(entry: Any) -> Renderable:
+def summary(entry: Entry) -> Renderable:
     sheet = entry.sheet
     if entry.system == "gauss":
         return text.GAUSS_SUMMARY(
             luck=sheet.luck,
             intelligence=sheet.intelligence,
-            skills=Cat([Cat((n, signed(v)), " ") for n, v in sheet.skills], ", ")
+            skills=Cat(tuple(Cat((n, signed(v)), " ") for n, v in sheet.skills), ", ")
             if sheet.skills
             else text.NONE,
             armour=text.ARMOUR(bonus=signed(sheet.armour_bonus), penalty=signed(sheet.armour_penalty)),
-            weapons=Cat([Cat((n, signed(v)), " ") for n, v in sheet.weapons], ", ")
+            weapons=Cat(tuple(Cat((n, signed(v)), " ") for n, v in sheet.weapons), ", ")
             if sheet.weapons
             else text.NONE,
         )
     if entry.system == "ite":
-        checks = [text.ITE_CHECK(name=n, x=c.x, modifier=signed(c.modifier)) for n, c in sheet.checks]
+        checks = tuple(text.ITE_CHECK(name=n, x=c.x, modifier=signed(c.modifier)) for n, c in sheet.checks)
         return text.ITE_SUMMARY(checks=Cat(checks, "; ") if checks else text.NONE)
     return text.EDIT_ELSEWHERE(system=SYSTEM_NAMES.get(entry.system, entry.system))
 
 
-def _button(cls: str, label: Msg, aria: Msg, entry: Any, disabled: bool = False) -> Node:
+def _button(cls: str, label: Msg, aria: Msg, entry: Entry, disabled: bool = False) -> Node:
     attrs: tuple[tuple[str, Renderable], ...] = (
         ("type", "button"),
         ("data-arg", entry.id),
@@ -277,7 +278,7 @@ def _button(cls: str, label: Msg, aria: Msg, entry: Any, disabled: bool = False)
     return Node("button", label, cls=cls, attrs=attrs)
 
 
-def _item(entry: Any, first: bool, last: bool) -> Node:
+def _item(entry: Entry, first: bool, last: bool) -> Node:
     system = SYSTEM_NAMES.get(entry.system, entry.system)
     head = Node("p", children=(Node("strong", entry.name), Node("span", Cat((" · ", system)), cls="muted")))
     buttons = (

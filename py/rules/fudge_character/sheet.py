@@ -157,7 +157,7 @@ def _word_cost(word: object, override: object = None) -> int:
 def _sign(sign: object) -> int:
     if isinstance(sign, bool) or sign not in (1, -1):
         raise SheetError("bad_sign", sign=str(sign)[:10])
-    return int(sign)  # type: ignore[call-overload]
+    return int(sign)
 
 
 def property_cost(effects: Iterable[tuple[Any, ...]], /) -> int:
