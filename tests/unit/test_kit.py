@@ -208,3 +208,29 @@ def test_only_sound_values_go_into_a_share_link() -> None:
 
     params = (("expr", "3d6"), ("bad", "\ud800"), ("long", "x" * (MAX_URL_VALUE + 1)), ("gone", None))
     assert sound_url_params(params) == (("expr", "3d6"), ("gone", None))
+
+
+def test_a_part_lifts_a_sub_tools_action_its_effects_and_its_computation() -> None:
+    """kit.part: a sub-tool's action runs on its part; the outcome's log, effects and error stay;
+    a computation's done/failed are lifted too, so the answer lands in the part, not the whole."""
+    from kit.panel import Answer, Compute, Copy
+    from kit.part import field_part
+
+    @dataclass(frozen=True)
+    class Whole:
+        odds: str = ""
+        other: int = 7
+
+    def ask(part: str, form: Any) -> Outcome[str]:
+        job = Compute("doc.odds", {"x": 1}, lambda p, a: p + a.result, "odds", failed=lambda p, a: a.code)
+        return Outcome(part + "?", log="asked", effects=(Copy("c", "s"), job), error="e")
+
+    odds = field_part("odds")
+    done = odds.action(ask)(Whole("a"), {})
+    assert done.state == Whole("a?") and (done.log, done.error) == ("asked", "e")
+    copy, job = done.effects
+    assert copy == Copy("c", "s") and isinstance(job, Compute) and job.args == {"x": 1}
+    assert outcome(job.done(done.state, Answer(True, "!"))).state == Whole("a?!")
+    assert job.failed is not None and outcome(
+        job.failed(done.state, Answer(False, code="timeout"))
+    ).state == Whole("timeout")

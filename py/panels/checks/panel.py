@@ -1,7 +1,7 @@
 """The checks panel (GaussD20, seed 000): one ``State`` holding each sub-tool's state.
 
 Each sub-tool (``skill``, ``median``, ``series``, ``opposed``, ``combat``) has its own state,
-actions and view; this module lifts their actions onto the whole state and joins their views.
+actions and view; this module lifts them onto the whole state with ``kit.part`` and joins the views.
 The log (``chk-log``) is the kit's, carried over from ``gm.checks.log``; the madness and horror
 series saved under ``gm.checks.series`` are carried over once.
 
@@ -21,7 +21,8 @@ from functools import partial
 from typing import Any
 
 from kit.form import Form
-from kit.panel import Action, LogSpec, Outcome, Panel, outcome
+from kit.panel import Action, LogSpec, Panel
+from kit.part import field_part
 from kit.shared import Follow
 from kit.view import View
 from panels.checks import cast, combat, median, opposed, series, skill, text
@@ -52,14 +53,12 @@ class State:
     cast: Cast = field(default_factory=Cast)  # the roster's characters and the pickers' choices
 
 
+LIFT = {name: field_part(name) for name in PARTS}  # each sub-tool's place in State (kit.part)
+
+
 def _on(part: str, action: Callable[[Any, Form], Any]) -> Action[State]:
     """A sub-tool's action, run on its part of the state."""
-
-    def run(state: State, form: Form) -> Outcome[State]:
-        done = outcome(action(getattr(state, part), form))
-        return replace(done, state=replace(state, **{part: done.state}))
-
-    return run
+    return LIFT[part].action(action)
 
 
 def sync(state: State, roster: Roster) -> State:
@@ -69,7 +68,7 @@ def sync(state: State, roster: Roster) -> State:
 def view(state: State) -> View:
     shown: dict[str, Any] = {}
     for name, module in PARTS.items():
-        shown.update(module.view(getattr(state, name)))
+        shown.update(LIFT[name].view(module.view)(state))
     for _part, picker in cast.PICKERS:
         shown[picker.field] = picker_view(picker, state.cast)
     return shown
