@@ -17,7 +17,7 @@ from pyscript import document, window
 # When Python itself is up (before our imports): tools/bench.py splits start-up time with it.
 document.documentElement.dataset.pythonMs = str(round(window.performance.now()))
 
-from kit import browser, browser_page, prerender  # noqa: E402
+from kit import browser, browser_follow, browser_page, prerender  # noqa: E402
 from kit import browser_dom as dom  # noqa: E402
 from kit import browser_storage as storage  # noqa: E402
 from panels import registry  # noqa: E402
@@ -53,6 +53,7 @@ prerender.load_texts(registry.TEXT_MODULES)
 # pyright's check for it has no rule name, so this one line carries the bare ignore).
 await storage.load()  # noqa: F704  # pyright: ignore
 browser_page.start_saving()
+browser_follow.follow_other_tabs()
 browser.set_language(browser.saved_language(), save=False)
 first = first_panel()
 document.documentElement.dataset.firstPanel = first

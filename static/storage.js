@@ -62,22 +62,52 @@ async function loadAll() {
   return records;
 }
 
-// Resolves to null once the record is on disk, or to the name of what went wrong (never rejects:
-// every failure, thrown at once or reported later by the transaction, reaches the caller alike).
-async function save(key, text) {
+// Resolves to null once the record is on disk, to the name of what went wrong (never rejects:
+// every failure, thrown at once or reported later by the transaction, reaches the caller alike),
+// or to {current: text} when `base` is given and the record on disk is no longer it (another tab
+// wrote since: nothing is written, the caller merges and saves again). `base` "" expects no
+// record; null writes whatever is there. A save on disk is told to the other tabs.
+async function save(key, text, base = null) {
   inFlight.set(key, text);
+  let thrown = null; // a put refused at once, inside the get's handler (the transaction aborts)
   try {
     const db = await open();
     const transaction = db.transaction(STORE, "readwrite", { durability: "strict" });
-    transaction.objectStore(STORE).put(text, key);
+    const store = transaction.objectStore(STORE);
+    let current = null;
+    if (base === null) {
+      store.put(text, key);
+    } else {
+      const request = store.get(key);
+      request.onsuccess = () => {
+        const found = request.result ?? "";
+        if (found !== base) { current = found; return; }
+        try { store.put(text, key); } catch (error) { thrown = error; transaction.abort(); }
+      };
+    }
     await done(transaction, () => true);
+    if (current !== null) return { current };
+    channel?.postMessage({ key, text });
     return null;
   } catch (error) {
-    return String(error?.name || error || "Error");
+    return String((thrown || error)?.name || error || "Error");
   } finally {
     if (inFlight.get(key) === text) inFlight.delete(key);
   }
 }
+
+// Other tabs of this origin hear of every save (Python follows them through onChange).
+const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("gm-dice-records") : null;
+let changed = null;
+if (channel) {
+  channel.onmessage = (event) => {
+    // The record as it is on disk now: a message may be older than what this tab already has.
+    const key = event.data?.key;
+    if (typeof key !== "string" || !changed) return;
+    get(key).then((text) => { if (typeof text === "string") changed(key, text); }, () => {});
+  };
+}
+function onChange(callback) { changed = callback; }
 
 // The page goes away with saves in flight: keep them where a synchronous write is possible.
 addEventListener("pagehide", () => {
@@ -112,4 +142,4 @@ async function usage() {
   return [usage ?? 0, quota ?? 0];
 }
 
-globalThis.gmStorage = { loadAll, get, save, remove, persist, usage };
+globalThis.gmStorage = { loadAll, get, save, remove, persist, usage, onChange };

@@ -91,6 +91,7 @@ class _Mounted:
 _mounted: dict[str, _Mounted] = {}
 _page_shown: dict[str, Renderable] = {}  # page-level kit texts by element id (re-worded on a switch)
 _unsaved: dict[str, str] = {}  # record key → why its last save failed
+_known: dict[str, str | None] = {}  # record key → its text as this tab last wrote or took it
 _shared: dict[str, list[Any]] = {}  # name → [Shared, value, record dropped, entries set aside]
 
 
@@ -257,7 +258,9 @@ def _copy(mounted: _Mounted, text: str, status_id: str) -> None:
 
 def _save(mounted: _Mounted) -> None:
     panel = mounted.panel
-    storage.save(panel.key, encode(panel, dom.read_form(mounted.section), mounted.state, mounted.log))
+    text = encode(panel, dom.read_form(mounted.section), mounted.state, mounted.log)
+    _known[panel.key] = text
+    storage.save(panel.key, text)
 
 
 def _apply(mounted: _Mounted, result: Any, box: Any = None) -> None:
@@ -319,6 +322,7 @@ def _shared_value(shared: Shared[Any]) -> Any:
     """The value of ``shared`` (read from its record the first time a follower asks)."""
     if shared.name not in _shared:
         raw = storage.read(shared.key)
+        _known[shared.key] = raw
         value, dropped, set_aside = decode_shared(shared, raw)
         _shared[shared.name] = [shared, value, dropped, set_aside]
         if dropped or set_aside:
@@ -328,7 +332,9 @@ def _shared_value(shared: Shared[Any]) -> Any:
 
 
 def _save_shared(shared: Shared[Any]) -> None:
-    storage.save(shared.key, encode_shared(shared, _shared[shared.name][1]))
+    text = encode_shared(shared, _shared[shared.name][1])
+    _known[shared.key] = text
+    storage.save(shared.key, text)
 
 
 def _share(acting: _Mounted, effect: Share) -> None:
@@ -624,6 +630,7 @@ def _aside_offer(keys: list[str]) -> Download | None:
 
 def _mount(panel: Panel[Any], saved: str | None, afresh: Renderable | None = None) -> None:
     section = dom.by_id(panel.name)
+    _known[panel.key] = saved
     has_record = saved is not None or afresh is not None
     restored = decode(panel, saved, None if has_record else storage.legacy_json)
     mounted = _Mounted(panel, section, restored.state, restored.log)

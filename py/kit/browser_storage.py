@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import window
 
 from kit import aside
@@ -22,6 +22,7 @@ __all__ = [
     "backend",
     "legacy_json",
     "load",
+    "on_change",
     "on_failure",
     "on_saved",
     "read",
@@ -35,6 +36,9 @@ _records: dict[str, str] = {}
 _state: dict[str, Any] = {"backend": "indexeddb"}
 _failure: list[Callable[[str, str], None]] = []
 _saved: list[Callable[[str], None]] = []
+_bases: dict[str, str | None] = {}  # key → the text this tab last knew on disk (None: unknown)
+_change: list[Callable[[str, str, str | None, bool], None]] = []
+_in_flight: dict[str, int] = {}  # key → saves of this tab not answered yet
 _aside: dict[str, str] = {}  # key → the damaged text found under it on this load
 
 
@@ -48,6 +52,7 @@ async def load() -> None:
     try:
         found = await window.gmStorage.loadAll()
         _records.update({str(k): str(v) for k, v in found.to_py().items() if isinstance(v, str)})
+        _bases.update(_records)
     except Exception:
         _state["backend"] = "localstorage"
         storage = window.localStorage
@@ -108,15 +113,45 @@ def save(key: str, text: str) -> None:
             _done(key)
         return
 
-    def answered(problem: Any = None) -> None:  # storage.js: null once on disk, else what failed
+    base = _bases.get(key, "")
+    _bases[key] = text  # what the next save of this tab will find on disk (transactions keep order)
+    _in_flight[key] = _in_flight.get(key, 0) + 1
+
+    def answered(problem: Any = None) -> None:  # storage.js: null (JsNull here) once on disk, else why not
+        _in_flight[key] -= 1
         if isinstance(problem, str):
+            _bases[key] = None  # unknown now: the next save writes whatever is there
             _failed(key, problem)
+        elif hasattr(problem, "current"):  # another tab wrote first: merge its version, save again
+            _changed(key, str(problem.current), base or None)
         else:
             _done(key)
 
-    window.gmStorage.save(key, text).then(
+    window.gmStorage.save(key, text, base).then(
         create_once_callable(answered), create_once_callable(lambda *_: _failed(key, "Error"))
     )
+
+
+def on_change(callback: Callable[[str, str, str | None, bool], None]) -> None:
+    """``callback(key, text, base, found)`` when another tab saved ``key``: ``text`` is the record
+    on disk. ``found``: a save of this tab found it instead of ``base``, the version that save was
+    based on (``None``: no record); else the other tab's save was heard of."""
+    _change.append(callback)
+
+    def heard(key: Any, text: Any) -> None:
+        if not _in_flight.get(str(key)):  # a save of this tab in flight checks the disk itself
+            _changed(str(key), str(text), None, found=False)
+
+    window.gmStorage.onChange(create_proxy(heard))
+
+
+def _changed(key: str, text: str, base: str | None, found: bool = True) -> None:
+    if check_record(text) is not None:
+        return  # not a record of ours: the next save of this tab replaces it
+    _records[key] = text
+    _bases[key] = text
+    for callback in _change:
+        callback(key, text, base, found)
 
 
 def set_aside(key: str, raw: str) -> None:

@@ -270,6 +270,9 @@ class Panel(Generic[S]):
     parameters (a share link). ``legacy`` reads data saved before the kit (given a function that
     returns the JSON under a localStorage key, or ``None``) and returns dumped state, or ``None``.
     ``follows`` lists the shared values (``kit.shared``) the panel keeps in step with.
+    ``merge(base, mine, theirs, mine_is_newer)`` joins this tab's state with another tab's newer
+    record (both changed since ``base``); without it the newer state is kept whole (a collection
+    in the state, such as a journal, should merge instead: ``kit.merge``).
     """
 
     name: str
@@ -285,6 +288,7 @@ class Panel(Generic[S]):
     title: Msg | None = None
     fallback: S | None = None
     follows: tuple[Follow[S, Any], ...] = ()
+    merge: Callable[[S, S, S, bool], S] | None = None
 
     @property
     def key(self) -> str:

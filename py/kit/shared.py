@@ -39,7 +39,8 @@ class Shared(Generic[T]):
     """A value several panels follow. ``dump``/``load`` turn it into JSON-able data and back
     (``load`` raises ``ValueError``/``TypeError``/``KeyError`` on anything malformed, or returns
     ``Salvaged`` when it set some entries aside); ``home`` is the panel that says so, naming the
-    value with ``what``."""
+    value with ``what``. ``merge(base, mine, theirs)`` carries this tab's changes since ``base``
+    onto another tab's newer value (without it, the newer value is taken)."""
 
     name: str
     initial: T
@@ -47,6 +48,7 @@ class Shared(Generic[T]):
     load: Callable[[Any], T | Salvaged[T]]
     home: str
     what: Renderable
+    merge: Callable[[T, T, T], T] | None = None  # (base, mine, theirs): two tabs' changes kept
 
     @property
     def key(self) -> str:

@@ -107,3 +107,73 @@ def test_a_set_aside_record_keeps_any_text_as_sound_json() -> None:
         assert json.loads(record)["text"] == raw
     assert aside.aside_key("k", "t1") != aside.aside_key("k", "t2")
     assert json.loads(aside.download_text({"k": "\ud800"}))["set_aside"]["k"] == "\ud800"
+
+
+# --------------------------------------------------------------------------- two tabs (kit.merge)
+
+
+def test_merge_by_id_keeps_both_tabs_changes() -> None:
+    """Entries added in both tabs are all kept; an entry changed here takes this tab's version,
+    one deleted here goes unless the other changed it; a new id both tabs used is renamed here."""
+    from kit.merge import merge_by_id
+
+    base = (("a", 1), ("b", 1), ("c", 1))
+    mine = (("a", 2), ("c", 1), ("m", 1))  # a changed, b deleted, m added
+    theirs = (("a", 1), ("b", 1), ("c", 9), ("t", 1), ("m", 7))  # c changed, t and m added
+    merged = merge_by_id(base, mine, theirs, key=lambda e: e[0], renamed=lambda e, taken: ("m2", e[1]))
+    assert merged == (("a", 2), ("c", 9), ("t", 1), ("m", 7), ("m2", 1))
+
+
+def test_merge_log_keeps_every_line_once() -> None:
+    """Lines written in both tabs since the common version are all kept, newest first, none twice
+    (a line merged before is not repeated), within the log's size."""
+    from kit.merge import merge_log
+
+    assert merge_log(("b",), ("m", "b"), ("t", "b"), size=10) == ("m", "t", "b")
+    assert merge_log((), ("m2", "m1"), ("m1",), size=10) == ("m2", "m1")
+    assert merge_log(("b",), ("b",), ("t", "b"), size=10) == ("t", "b")
+    assert merge_log(("b",), ("m", "b"), ("t", "b"), size=2) == ("m", "t")
+
+
+def test_rosters_of_two_tabs_merge_character_by_character() -> None:
+    """Both tabs add a character from the same roster (both get id c2): both are kept, ids unique."""
+    from panels.roster.shared import ROSTER
+    from rules.roster import IteSheet, Roster
+
+    base = Roster().add("А", "ite", IteSheet())
+    merged = ROSTER.merge(base, base.add("Б", "ite", IteSheet()), base.add("В", "ite", IteSheet()))
+    assert [e.name for e in merged.entries] == ["А", "В", "Б"]
+    assert len({e.id for e in merged.entries}) == 3
+
+
+def test_threat_journals_of_two_tabs_merge() -> None:
+    """A check in each tab since the common state: both lines stay in the journal; the newer tab's
+    undo still takes back its own line."""
+    import random
+
+    from kit.form import Form
+    from panels.threat.panel import panel as threat_panel
+    from panels.threat.state import merge
+
+    built = threat_panel(random.Random(3))
+    check = built.actions["#threat-check"]
+    form: Form = {
+        "threat-light": "5",
+        "threat-dark": "1",
+        "threat-base": "5",
+        "threat-t": "5",
+        "threat-step": "1",
+        "threat-fc-roll": "normal",
+    }
+    base = built.initial
+
+    def checked(state: object) -> object:
+        done = check(state, form)
+        return getattr(done, "state", done)
+
+    mine, theirs = checked(base), checked(base)
+    merged = merge(base, mine, theirs, True)
+    assert len(merged.journal) == 2
+    assert merged.journal == (*theirs.journal, *mine.journal[len(base.journal) :])
+    assert merged.undo[-1].mark == len(merged.journal)
+    assert merge(base, base, theirs, False).journal == theirs.journal

@@ -20,15 +20,25 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kit.form import Form, InputError
+from kit.merge import merge_by_id
 from kit.msg import Cat, Renderable, signed
 from kit.panel import Outcome, SetFields, outcome
 from kit.shared import Salvaged, Shared
 from kit.view import Show, options
 from panels.roster import text
-from rules.roster import Entry, GaussSheet, IteSheet, Roster, roster_entries_from_data, roster_to_data
+from rules.roster import (
+    MAX_ENTRIES,
+    Entry,
+    GaussSheet,
+    IteSheet,
+    Roster,
+    roster_entries_from_data,
+    roster_to_data,
+)
 
 __all__ = [
     "ROSTER",
+    "merge",
     "Cast",
     "Picker",
     "chosen",
@@ -47,8 +57,25 @@ def _load(raw: Any) -> Roster | Salvaged[Roster]:
     return Salvaged(roster, len(aside)) if aside else roster
 
 
+def _renamed(entry: Entry, taken: set[Any]) -> Entry:
+    """A character another tab gave the same new id: the first id free here."""
+    return replace(entry, id=next(f"c{n}" for n in range(1, len(taken) + 2) if f"c{n}" not in taken))
+
+
+def merge(base: Roster, mine: Roster, theirs: Roster) -> Roster:
+    """Two tabs' rosters, character by character (``kit.merge.merge_by_id``).
+
+    >>> base = Roster().add("А", "ite", IteSheet())
+    >>> mine, theirs = base.add("Б", "ite", IteSheet()), base.add("В", "ite", IteSheet())
+    >>> [(e.id, e.name) for e in merge(base, mine, theirs).entries]
+    [('c1', 'А'), ('c2', 'В'), ('c3', 'Б')]
+    """
+    entries = merge_by_id(base.entries, mine.entries, theirs.entries, key=lambda e: e.id, renamed=_renamed)
+    return Roster(entries[:MAX_ENTRIES])
+
+
 ROSTER: Shared[Roster] = Shared(
-    "roster", Roster(), roster_to_data, _load, home="roster", what=text.ROSTER_WHAT
+    "roster", Roster(), roster_to_data, _load, home="roster", what=text.ROSTER_WHAT, merge=merge
 )
 
 

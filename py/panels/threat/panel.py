@@ -24,7 +24,7 @@ from kit.form import Form
 from kit.panel import Action, Outcome, Panel
 from panels.threat import actions, text
 from panels.threat.actions import PARAMS
-from panels.threat.state import FALLBACK, State, dump, legacy, load
+from panels.threat.state import FALLBACK, State, dump, legacy, load, merge
 from panels.threat.view import view
 
 __all__ = ["State", "dump", "load", "panel", "start", "view"]
@@ -69,5 +69,6 @@ def panel(rng: random.Random) -> Panel[State]:
         legacy=legacy,
         fallback=FALLBACK,
         start=start,
+        merge=merge,
         title=text.TITLE,
     )

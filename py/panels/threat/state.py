@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from kit.merge import merge_log
 from kit.msg import Renderable
 from panels.threat.words import DEFAULT_NAME, default_bag
 from rules import threat
@@ -140,6 +141,25 @@ def forecast_cost(bag: threat.BagState, track: str | None = None) -> int:
 
 
 # --------------------------------------------------------------------------- saved data
+
+
+def merge(base: State, mine: State, theirs: State, mine_is_newer: bool) -> State:
+    """Two tabs' threat panels: every check of both stays in the journal (this tab's new lines
+    after the other's); the bag, settings and undo are the newer tab's (this tab's undo marks
+    follow its lines to their new place)."""
+    size = JOURNAL_SIZE
+    newest_first = merge_log(base.journal[::-1], mine.journal[::-1], theirs.journal[::-1], size)
+    journal = newest_first[::-1]
+    if not mine_is_newer:
+        return replace(theirs, journal=journal)
+    shift = len(journal) - len(mine.journal)
+    undo = tuple(
+        replace(u, mark=min(len(journal), u.mark + shift))
+        if u.mark is not None and u.mark > len(base.journal)
+        else u
+        for u in mine.undo
+    )
+    return replace(mine, journal=journal, undo=undo)
 
 
 def dump(state: State) -> dict[str, Any]:
