@@ -105,7 +105,7 @@ def test_wide_distribution_chart_stays_readable(app: Page) -> None:
     """8d10! (873 outcomes): few bars with thinned labels, the central rows first, all rows on request."""
     _open_panel(app)
     _odds(app, "8d10!")
-    expect(app.locator("#notation-table-note")).to_contain_text("из 873")
+    expect(app.locator("#notation-table-note")).to_contain_text("из 873", timeout=60_000)  # from the worker
     shown = app.locator("#notation-table tr").count()
     assert 20 <= shown <= 200
     app.click("#notation-table-all")
