@@ -17,6 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 from kit.markup import to_markup  # noqa: E402
+from kit.view import Node  # noqa: E402
 from panels import registry  # noqa: E402
 from panels.shell import section as shell  # noqa: E402
 from panels.shell import text  # noqa: E402
@@ -24,23 +25,31 @@ from panels.shell import text  # noqa: E402
 __all__ = ["SLOTS", "page", "sections"]
 
 
-def sections() -> tuple:
+def sections() -> tuple[Node, ...]:
     """Every panel's section, in the registry's order."""
     return tuple(importlib.import_module(entry.section).SECTION for entry in registry.PANELS)
 
 
+# The empty elements of index.html that the build fills, in the page's order.
+SLOTS = (
+    "<title></title>",
+    '<header class="top"></header>',
+    '<nav class="tabs"></nav>',
+    '<main id="main"></main>',
+    '<footer class="foot"></footer>',
+)
+
+
 def _slots() -> dict[str, str]:
     title = f'<title data-i18n="{text.DOC_TITLE.id}">{escape(text.DOC_TITLE.ru, quote=False)}</title>'
-    return {
-        "<title></title>": title,
-        '<header class="top"></header>': to_markup(shell.HEADER),
-        '<nav class="tabs"></nav>': to_markup(shell.tabs()),
-        '<main id="main"></main>': to_markup(shell.main(sections())),
-        '<footer class="foot"></footer>': to_markup(shell.FOOTER),
-    }
-
-
-SLOTS = tuple(_slots())
+    markup = (
+        title,
+        to_markup(shell.HEADER),
+        to_markup(shell.tabs()),
+        to_markup(shell.main(sections())),
+        to_markup(shell.FOOTER),
+    )
+    return dict(zip(SLOTS, markup, strict=True))
 
 
 def page(html: str) -> str:

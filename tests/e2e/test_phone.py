@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e_support import READY, Watch, open_app
+from panels import registry
 
 # Each panel's main button and the result line that answers it.
 MAIN = {
@@ -206,3 +207,102 @@ def test_collapsible_sections_remember_their_state(app: Page) -> None:
     app.reload()
     app.wait_for_selector(READY, state="attached")
     assert median.evaluate("d => d.open") and not hint.evaluate("d => d.open")
+
+
+# Issue 22: on a phone a panel with sub-tools shows one at a time, chosen in its own tablist.
+SCREEN = """(name) => {
+  const main = [...document.querySelectorAll(`#${name} [data-main-action]`)].filter((e) => e.checkVisibility())
+    .map((e) => e.getBoundingClientRect()).some((r) => r.top >= 0 && r.bottom <= innerHeight);
+  const tabs = document.querySelector('nav.tabs').getBoundingClientRect();
+  return {height: document.documentElement.scrollHeight, main, tabsInView: tabs.top >= 0 && tabs.bottom <= innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_phone_screen_is_short_with_its_main_action_first(
+    browser: Browser, site_url: str, lang: str
+) -> None:
+    """At 360 × 740, for every panel and every sub-tool tab, before any action: a main action is in
+    the first screen, the page is at most 3,000 px tall, and at the end of it the tool tabs are in
+    view (another tool is one tap away)."""
+    watch = Watch()
+    context, page = open_app(
+        browser, site_url + "index.html?seed=3", watch, viewport={"width": 360, "height": 740}
+    )
+    try:
+        if page.evaluate("document.documentElement.lang") != lang:
+            page.click("#lang-switch")
+        problems, screens = [], 0
+        for panel in registry.NAMES:
+            page.click(f'nav.tabs a[href="#{panel}"]')
+            page.wait_for_function(f"document.getElementById('{panel}').checkVisibility()")
+            tabs = page.locator(f"#{panel} .subtabs [role=tab]").all() or [None]
+            for tab in tabs:
+                if tab is not None:
+                    tab.click()
+                page.evaluate("window.scrollTo(0, 0)")
+                seen = page.evaluate(SCREEN, panel)
+                where = f"{panel}/{tab.get_attribute('data-subtool') if tab else '-'}"
+                if not seen["main"]:
+                    problems.append(f"{where}: no main action in the first screen")
+                if seen["height"] > 3000:
+                    problems.append(f"{where}: {seen['height']} px tall")
+                page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+                if not page.evaluate(SCREEN, panel)["tabsInView"]:
+                    problems.append(f"{where}: the tool tabs are out of view at the end")
+                screens += 1
+        assert screens >= 20  # the multi-part panels' sub-tools were all visited
+        assert problems == [], f"{lang}: " + "\n".join(problems)
+    finally:
+        context.close()
+    watch.assert_clean()
+
+
+def test_sub_tools_are_a_tablist_and_the_choice_survives_a_reload(browser: Browser, site_url: str) -> None:
+    """At 360 px the FUDGE sub-tools are an ARIA tablist: one sub-tool shows; a click, the arrow
+    keys, Home and End pick another; the choice is remembered per panel after a reload. At 1280 px
+    every sub-tool shows and the switcher is hidden."""
+    watch = Watch()
+    context, page = open_app(
+        browser, site_url + "index.html?seed=3#fudge", watch, viewport={"width": 360, "height": 740}
+    )
+    try:
+        tablist = page.locator("#fudge .subtabs[role=tablist]")
+        assert tablist.is_visible()
+        assert page.locator("#fudge-tab-dice").get_attribute("aria-selected") == "true"
+        assert (
+            page.locator("#fudge-roll-dice").is_visible() and not page.locator("#fudge-attack").is_visible()
+        )
+        page.click("#fudge-tab-attack")
+        assert (
+            page.locator("#fudge-attack").is_visible() and not page.locator("#fudge-roll-dice").is_visible()
+        )
+        assert not page.locator("#fudge-att-odds").is_visible()  # the odds are a sub-tool of their own
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.id") == "fudge-tab-odds"
+        assert page.locator("#fudge-att-odds").is_visible() and page.locator("#fudge-attack").is_visible()
+        page.keyboard.press("Home")
+        assert page.locator("#fudge-tab-sheet").get_attribute("aria-selected") == "true"
+        page.keyboard.press("End")
+        assert page.locator("#fudge-tab-scale").get_attribute("aria-selected") == "true"
+        page.keyboard.press("ArrowLeft")
+        chosen = page.evaluate("document.activeElement.id")
+        assert chosen == "fudge-tab-wounds" and page.locator("#fudge-w-take").is_visible()
+        page.goto(page.url.split("#")[0] + "#checks")
+        page.click("#checks-tab-combat")
+        page.reload()
+        page.wait_for_selector(READY, state="attached")
+        assert page.locator("#checks-tab-combat").get_attribute("aria-selected") == "true"
+        assert page.locator("#chk-cmb-roll").is_visible() and not page.locator("#chk-skill-roll").is_visible()
+        page.goto(page.url.split("#")[0] + "#fudge")
+        assert page.locator("#fudge-tab-wounds").get_attribute("aria-selected") == "true"
+        assert (
+            page.locator("#fudge-w-take").is_visible() and not page.locator("#fudge-roll-dice").is_visible()
+        )
+        page.set_viewport_size({"width": 1280, "height": 800})
+        assert not tablist.is_visible()
+        for button in ("fudge-roll-dice", "fudge-act-roll", "fudge-attack", "fudge-w-take"):
+            assert page.locator(f"#{button}").is_visible(), button
+    finally:
+        context.close()
+    watch.assert_clean()

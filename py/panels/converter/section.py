@@ -1,6 +1,6 @@
 """The converter panel's section: its static markup (``panels.registry`` places it; the build writes it)."""
 
-from kit.markup import button, h
+from kit.markup import button, h, main_button
 from panels.converter import text
 from panels.shell import text as shell
 from panels.shell.section import panel, rules_link
@@ -38,7 +38,7 @@ SECTION = panel(
         "div",
         h(
             "div",
-            button("convert-run", "3D20 → GaussD20", cls="primary"),
+            main_button("convert-run", "3D20 → GaussD20"),
             " ",
             h("button", id="convert-copy", type="button", disabled=True),
             " ",

@@ -4,149 +4,157 @@ from kit import common
 from kit.markup import button, checkbox, h, number, select
 from panels.fudge import text, text_attack, text_cast, text_wounds
 from panels.roster import text as roster_text
+from panels.shell.section import part_of
 
+# The attack's form (its odds are the «odds» sub-tool); the action bar serves both.
 ATTACK = h(
     "section",
-    h(
-        "fieldset",
-        h("legend", text_attack.ATTACK_DEFENCE),
+    part_of(
+        "attack",
         h(
-            "div",
-            h("label", roster_text.WHO, for_="fudge-att-who"),
-            select("fudge-att-who"),
-            cls="controls pick",
-        ),
-        h(
-            "div",
+            "fieldset",
+            h("legend", text_attack.ATTACK_DEFENCE),
             h(
                 "div",
-                h("label", text_attack.ATTACK_FIELD, for_="fudge-att"),
-                number("fudge-att", -30, 30, 0, numeric=False),
-                cls="field",
+                h("label", roster_text.WHO, for_="fudge-att-who"),
+                select("fudge-att-who"),
+                cls="controls pick",
             ),
             h(
                 "div",
-                h("label", text_attack.RANGE_FIELD, for_="fudge-range"),
-                number("fudge-range", 0, 1000, "", numeric=False),
-                cls="field",
-            ),
-            h(
-                "div",
-                h("label", text_attack.DODGE_FIELD, for_="fudge-def"),
-                number("fudge-def", -30, 30, 0, numeric=False),
-                cls="field",
-            ),
-            h(
-                "div",
-                checkbox("fudge-no-dodge"),
-                h("label", text_attack.NO_DODGE_FIELD, for_="fudge-no-dodge"),
-                cls="field fudge-check",
-            ),
-            h(
-                "div",
-                h("label", text_attack.MIN_HIT_FIELD, for_="fudge-min-hit"),
-                number("fudge-min-hit", -8, 8, -3, numeric=False),
-                cls="field",
-            ),
-            h(
-                "div",
-                h("label", text_attack.GRAZE_FIELD, for_="fudge-graze"),
-                select(
-                    "fudge-graze",
-                    h("option", text_attack.GRAZE_1, value="1", selected=True),
-                    h("option", text_attack.GRAZE_2, value="2"),
+                h(
+                    "div",
+                    h("label", text_attack.ATTACK_FIELD, for_="fudge-att"),
+                    number("fudge-att", -30, 30, 0, numeric=False),
+                    cls="field",
                 ),
-                cls="field",
+                h(
+                    "div",
+                    h("label", text_attack.RANGE_FIELD, for_="fudge-range"),
+                    number("fudge-range", 0, 1000, "", numeric=False),
+                    cls="field",
+                ),
+                h(
+                    "div",
+                    h("label", text_attack.DODGE_FIELD, for_="fudge-def"),
+                    number("fudge-def", -30, 30, 0, numeric=False),
+                    cls="field",
+                ),
+                h(
+                    "div",
+                    checkbox("fudge-no-dodge"),
+                    h("label", text_attack.NO_DODGE_FIELD, for_="fudge-no-dodge"),
+                    cls="field fudge-check",
+                ),
+                h(
+                    "div",
+                    h("label", text_attack.MIN_HIT_FIELD, for_="fudge-min-hit"),
+                    number("fudge-min-hit", -8, 8, -3, numeric=False),
+                    cls="field",
+                ),
+                h(
+                    "div",
+                    h("label", text_attack.GRAZE_FIELD, for_="fudge-graze"),
+                    select(
+                        "fudge-graze",
+                        h("option", text_attack.GRAZE_1, value="1", selected=True),
+                        h("option", text_attack.GRAZE_2, value="2"),
+                    ),
+                    cls="field",
+                ),
+                h(
+                    "div",
+                    h("label", text_attack.BULLETS_FIELD, for_="fudge-bullets"),
+                    number("fudge-bullets", 1, 1000, "", numeric=False),
+                    cls="field",
+                ),
+                cls="fudge-grid",
             ),
-            h(
-                "div",
-                h("label", text_attack.BULLETS_FIELD, for_="fudge-bullets"),
-                number("fudge-bullets", 1, 1000, "", numeric=False),
-                cls="field",
-            ),
-            cls="fudge-grid",
+            cls="fudge-side",
         ),
-        cls="fudge-side",
     ),
-    h(
-        "fieldset",
-        h("legend", text_attack.DAMAGE_FACTORS),
+    part_of(
+        "attack",
         h(
-            "div",
+            "fieldset",
+            h("legend", text_attack.DAMAGE_FACTORS),
             h(
                 "div",
-                h("label", text_attack.WEAPON, for_="fudge-weapon"),
-                select("fudge-weapon"),
-                cls="field fudge-wide",
+                h(
+                    "div",
+                    h("label", text_attack.WEAPON, for_="fudge-weapon"),
+                    select("fudge-weapon"),
+                    cls="field fudge-wide",
+                ),
+                h(
+                    "div",
+                    h("label", text_attack.MULTIPLIER_FIELD, for_="fudge-wx"),
+                    number("fudge-wx", 1, 20, 1, numeric=False),
+                    cls="field",
+                    id="fudge-wx-wrap",
+                    hidden=True,
+                ),
+                h(
+                    "div",
+                    h("label", text_attack.BONUS_FIELD, for_="fudge-wy"),
+                    number("fudge-wy", -3, 3, 0, numeric=False),
+                    cls="field",
+                    id="fudge-wy-wrap",
+                    hidden=True,
+                ),
+                h(
+                    "div",
+                    h("label", text_attack.STRENGTH_FIELD, for_="fudge-str"),
+                    number("fudge-str", -10, 10, 0, numeric=False),
+                    cls="field",
+                ),
+                h(
+                    "div",
+                    h("label", text_attack.DAMAGE_TYPE, for_="fudge-dtype"),
+                    select("fudge-dtype"),
+                    cls="field",
+                ),
+                h(
+                    "div",
+                    h("label", text_attack.ATTACK_MANEUVER, for_="fudge-amnv"),
+                    number("fudge-amnv", -10, 10, 0, numeric=False),
+                    cls="field",
+                ),
+                h(
+                    "div",
+                    h("label", text_attack.ATTACK_SCALE, for_="fudge-ascale"),
+                    number("fudge-ascale", -20, 60, 0, numeric=False),
+                    cls="field",
+                ),
+                h(
+                    "div",
+                    h("label", text_attack.ARMOUR_FIELD, for_="fudge-armour"),
+                    select("fudge-armour"),
+                    cls="field",
+                ),
+                h(
+                    "div",
+                    h("label", text_attack.TOUGHNESS, for_="fudge-tough"),
+                    number("fudge-tough", -10, 10, 0, numeric=False),
+                    cls="field",
+                ),
+                h(
+                    "div",
+                    h("label", text_attack.DEFENCE_MANEUVER, for_="fudge-dmnv"),
+                    number("fudge-dmnv", -10, 10, 0, numeric=False),
+                    cls="field",
+                ),
+                h(
+                    "div",
+                    h("label", text_attack.DEFENCE_SCALE, for_="fudge-dscale"),
+                    number("fudge-dscale", -20, 60, 0, numeric=False),
+                    cls="field",
+                ),
+                cls="fudge-grid",
             ),
-            h(
-                "div",
-                h("label", text_attack.MULTIPLIER_FIELD, for_="fudge-wx"),
-                number("fudge-wx", 1, 20, 1, numeric=False),
-                cls="field",
-                id="fudge-wx-wrap",
-                hidden=True,
-            ),
-            h(
-                "div",
-                h("label", text_attack.BONUS_FIELD, for_="fudge-wy"),
-                number("fudge-wy", -3, 3, 0, numeric=False),
-                cls="field",
-                id="fudge-wy-wrap",
-                hidden=True,
-            ),
-            h(
-                "div",
-                h("label", text_attack.STRENGTH_FIELD, for_="fudge-str"),
-                number("fudge-str", -10, 10, 0, numeric=False),
-                cls="field",
-            ),
-            h(
-                "div",
-                h("label", text_attack.DAMAGE_TYPE, for_="fudge-dtype"),
-                select("fudge-dtype"),
-                cls="field",
-            ),
-            h(
-                "div",
-                h("label", text_attack.ATTACK_MANEUVER, for_="fudge-amnv"),
-                number("fudge-amnv", -10, 10, 0, numeric=False),
-                cls="field",
-            ),
-            h(
-                "div",
-                h("label", text_attack.ATTACK_SCALE, for_="fudge-ascale"),
-                number("fudge-ascale", -20, 60, 0, numeric=False),
-                cls="field",
-            ),
-            h(
-                "div",
-                h("label", text_attack.ARMOUR_FIELD, for_="fudge-armour"),
-                select("fudge-armour"),
-                cls="field",
-            ),
-            h(
-                "div",
-                h("label", text_attack.TOUGHNESS, for_="fudge-tough"),
-                number("fudge-tough", -10, 10, 0, numeric=False),
-                cls="field",
-            ),
-            h(
-                "div",
-                h("label", text_attack.DEFENCE_MANEUVER, for_="fudge-dmnv"),
-                number("fudge-dmnv", -10, 10, 0, numeric=False),
-                cls="field",
-            ),
-            h(
-                "div",
-                h("label", text_attack.DEFENCE_SCALE, for_="fudge-dscale"),
-                number("fudge-dscale", -20, 60, 0, numeric=False),
-                cls="field",
-            ),
-            cls="fudge-grid",
+            h("p", cls="muted", id="fudge-weapon-note"),
+            cls="fudge-side",
         ),
-        h("p", cls="muted", id="fudge-weapon-note"),
-        cls="fudge-side",
     ),
     h(
         "div",
@@ -169,20 +177,30 @@ ATTACK = h(
         h("p", cls="result", id="fudge-att-result", aria_live="polite"),
         cls="action-bar",
     ),
-    h("p", cls="muted", id="fudge-att-summary"),
-    h("p", text_attack.READINGS, cls="note", id="fudge-readings"),
-    h(
-        "div",
-        h("label", text_cast.PAY_WITH, for_="fudge-att-pay"),
-        select(
-            "fudge-att-pay",
-            h("option", text_cast.PAY_CHIP, value="chips", selected=True),
-            h("option", text_cast.PAY_POINT, value="points"),
+    part_of("attack", h("p", cls="muted", id="fudge-att-summary")),
+    part_of("attack", h("p", text_attack.READINGS, cls="note", id="fudge-readings")),
+    part_of(
+        "attack",
+        h(
+            "div",
+            h("label", text_cast.PAY_WITH, for_="fudge-att-pay"),
+            select(
+                "fudge-att-pay",
+                h("option", text_cast.PAY_CHIP, value="chips", selected=True),
+                h("option", text_cast.PAY_POINT, value="points"),
+            ),
+            button("fudge-att-buy", text_cast.BUY),
+            cls="controls fudge-buy",
         ),
-        button("fudge-att-buy", text_cast.BUY),
-        cls="controls fudge-buy",
     ),
-    h("p", cls="result", id="fudge-att-bought", aria_live="polite"),
+    part_of("attack", h("p", cls="result", id="fudge-att-bought", aria_live="polite")),
+    id="fudge-att-part",
+    aria_labelledby="fudge-att-title",
+)
+
+# The attack's odds before the roll, a sub-tool of its own on a phone (panels/fudge/section.py).
+ODDS = h(
+    "section",
     h(
         "div",
         h(
@@ -243,6 +261,6 @@ ATTACK = h(
         id="fudge-hits-wrap",
         hidden=True,
     ),
-    id="fudge-att-part",
-    aria_labelledby="fudge-att-title",
+    id="fudge-att-odds-part",
+    aria_labelledby="fudge-att-odds-title",
 )

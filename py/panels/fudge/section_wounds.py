@@ -146,7 +146,7 @@ SCALE = h(
         " ",
         h("label", text_wounds.GROUP_WOUND, for_="fudge-g-wound"),
         select("fudge-g-wound", data_enter="fudge-g-calc"),
-        button("fudge-g-calc", text_wounds.GROUP_CALC),
+        button("fudge-g-calc", text_wounds.GROUP_CALC, data_main_action=True),
         cls="controls",
     ),
     h("p", cls="error", role="alert", hidden=True),

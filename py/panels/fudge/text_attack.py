@@ -47,6 +47,7 @@ ARMOUR = _terms(
 )
 
 ATTACK_TITLE = Msg("fudge.attack_title", "Атака и урон", "Attack and damage")
+ODDS_TITLE = Msg("fudge.attack_odds_title", "Шансы атаки", "Attack odds")
 ATTACK_DEFENCE = Msg("fudge.attack_defence", "Атака и защита", "Attack and defence")
 ATTACK_FIELD = Msg(
     "fudge.attack_field",

@@ -264,6 +264,7 @@ HEADCOUNT = Msg("fudge.c.headcount", "Численность группы", "Gro
 LEDGER = Msg(
     "fudge.c.ledger", "Очки персонажа и фишки FUDGE (§1.9)", "Character points and FUDGE chips (§1.9)"
 )
+TAB_LEDGER = Msg("fudge.c.tab_ledger", "Очки и фишки", "Points and chips")
 LEDGER_OP = Msg("fudge.c.ledger_op", "Запись", "Entry")
 AMOUNT = Msg("fudge.c.amount", "Сколько", "Amount")
 NOTE = Msg("fudge.c.note", "Заметка", "Note")

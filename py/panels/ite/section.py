@@ -8,7 +8,7 @@ from panels.ite import text
 from panels.ite.panel import DEFAULT_STAGES, ORDERS, PRESETS
 from panels.ite.stage import CRIT_MODES, field_id
 from panels.roster import text as roster_text
-from panels.shell.section import about, panel, rules_link
+from panels.shell.section import about, panel, rules_link, subtools
 from rules import ite
 
 
@@ -105,6 +105,12 @@ def _stage(stage: ite.Stage) -> Node:
     )
 
 
+def _stages() -> tuple[Node, ...]:
+    parts = tuple((stage.kind.lower(), text.TAB[stage.kind], (_stage(stage),)) for stage in DEFAULT_STAGES)
+    tablist, *stages = subtools("ite", parts)
+    return tablist, h("div", *stages, cls="ite-stages")
+
+
 SECTION = panel(
     "ite",
     h("h2", text.TITLE, id="ite-title"),
@@ -126,7 +132,8 @@ SECTION = panel(
         ),
         cls="controls",
     ),
-    h("div", *(_stage(stage) for stage in DEFAULT_STAGES), cls="ite-stages"),
+    # On a phone one check of the chain at a time; the odds, chart and log stay under it.
+    *_stages(),
     h("p", text.CRIT_NOTE, cls="note"),
     h(
         "div",

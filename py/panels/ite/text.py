@@ -213,3 +213,9 @@ CHAIN_TOO_BIG = Msg(
     "The chain is too big for an exact calculation: the sum of M·(N−1) over the checks (doubled with "
     "a roll on the right) is {total}, the limit is {limit}. Use fewer dice or faces.",
 )
+# The checks' tabs on a phone (panels/ite/section.py)
+TAB = {
+    "I": Msg("ite.tab_i", "И-чек", "Initiative"),
+    "T": Msg("ite.tab_t", "Т-чек", "Accuracy"),
+    "E": Msg("ite.tab_e", "Эф-чек", "Effect"),
+}

@@ -262,3 +262,6 @@ KINDS = {
 }
 UNKNOWN_ERROR = Msg("notation.error_unknown", "ошибка {code}", "error {code}")
 from panels.notation import lab_text  # noqa: E402,F401  (the lab's static ids are in the catalogue too)
+
+TAB_ROLL = Msg("notation.tab_roll", "Бросок", "Roll")
+TAB_LAB = Msg("notation.tab_lab", "Лаборатория", "Lab")

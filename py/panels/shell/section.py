@@ -4,13 +4,17 @@ section shares (``panel``, ``rules_link``, ``about``). The tabs and the start vi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from kit import common
 from kit.markup import h
+from kit.msg import Renderable
 from kit.view import Node
 from panels import registry
 from panels.shell import text
 
-__all__ = ["FOOTER", "HEADER", "about", "main", "panel", "rules_link", "tabs"]
+__all__ = ["FOOTER", "HEADER", "about", "main", "panel", "part_of", "rules_link", "subtools", "tabs"]
 
 
 def panel(name: str, /, *content: Node) -> Node:
@@ -32,6 +36,70 @@ def about(name: str, /, *content: Node) -> Node:
         h("span", "?", cls="about-mark", aria_hidden="true"),
     )
     return h("details", summary, *content, cls="about", data_remember=f"{name}.about")
+
+
+def part_of(keys: str, node: Node, /) -> Node:
+    """``node`` shown only for the sub-tools ``keys`` (space-separated) inside a part that several
+    sub-tools share (FUDGE's attack and its odds share the attack's form and action bar)."""
+    return replace(node, attrs=(*node.attrs, ("data-subtool", keys)))
+
+
+def _opened(node: Node, chosen: str) -> Node:
+    """Every node marked for sub-tools gets class ``subtool``, and ``subtool-open`` when it shows ``chosen``."""
+    children = tuple(_opened(child, chosen) for child in node.children)
+    keys = dict(node.attrs).get("data-subtool")
+    if not isinstance(keys, str):
+        return replace(node, children=children)
+    opened = chosen in keys.split()
+    cls = " ".join(part for part in (node.cls, "subtool", "subtool-open" if opened else "") if part)
+    return replace(node, cls=cls, children=children)
+
+
+def subtools(
+    name: str, parts: Sequence[tuple[str, Renderable, tuple[Node, ...]]], /, *, default: str = ""
+) -> tuple[Node, ...]:
+    """A panel's sub-tools: a tablist (``role="tab"`` per sub-tool), then each sub-tool's nodes.
+
+    On a phone (≤ 640 px, static/app.css) only the chosen sub-tool shows; wider, all do and the
+    tablist is hidden. static/prefs.js switches (click, arrow keys, Home/End) and remembers the
+    choice per panel. ``parts``: (key, tab label, nodes); a node listed for several sub-tools shows
+    for each (``part_of`` marks what inside it belongs to one). ``default`` opens first (else the
+    first). Each node gets ``data-subtool="KEY …"`` and an id (``NAME-KEY-tool``) where it has none.
+    """
+    chosen = default or parts[0][0]
+    order: list[Node] = []
+    keys: dict[int, list[str]] = {}
+    controls: dict[str, str] = {}
+    for key, _, nodes in parts:
+        for node in nodes:
+            if id(node) not in keys:
+                order.append(node)
+                keys[id(node)] = []
+            keys[id(node)].append(key)
+    marked = []
+    for index, node in enumerate(order):
+        attrs = dict(node.attrs)
+        attrs.setdefault("id", f"{name}-{keys[id(node)][0]}-tool" + (f"-{index}" if index else ""))
+        attrs["data-subtool"] = " ".join(keys[id(node)])
+        for key in keys[id(node)]:
+            controls.setdefault(key, str(attrs["id"]))
+        marked.append(_opened(replace(node, attrs=tuple(attrs.items())), chosen))
+    tabs = (
+        h(
+            "button",
+            label,
+            type="button",
+            role="tab",
+            id=f"{name}-tab-{key}",
+            aria_controls=controls[key],
+            aria_selected="true" if key == chosen else "false",
+            tabindex="0" if key == chosen else "-1",
+            data_subtool=key,
+        )
+        for key, label, _ in parts
+    )
+    tablist = h("div", *tabs, cls="subtabs", role="tablist", aria_labelledby=f"{name}-title", data_panel=name)
+    return (tablist, *marked)
 
 
 HEADER = (

@@ -231,3 +231,7 @@ LAST_COLOUR = Msg(
     "Нужен хотя бы один тёмный цвет; чтобы убрать его кубы, поставьте 0 тёмных.",
     "At least one dark colour is needed; to remove its dice, set 0 dark dice.",
 )
+# The sub-tools' tabs on a phone (panels/threat/section.py)
+TAB_TABLE = Msg("threat.tab_table", "Стол", "Table")
+TAB_BAG = Msg("threat.tab_bag", "Мешок и порог", "Bag and threshold")
+TAB_FORECAST = Msg("threat.tab_forecast", "Шансы и прогноз", "Odds and forecast")
