@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -225,7 +226,8 @@ def test_what_a_program_leaves_behind_ends_with_it(browser: Browser, site_url: s
     page.fill("#lab-program", 'output(d8, "honest")')
     page.click("#lab-program-run")
     expect(page.locator("#lab-stats th")).to_have_text(["d6", "honest"], timeout=60_000)
-    assert page.locator("iframe.program-runner").count() == 1
+    # the runner that answered is gone; its successor is being made (its iframe comes once its files are read)
+    page.wait_for_function("document.querySelectorAll('iframe.program-runner').length === 1", timeout=60_000)
     assert page.evaluate("document.querySelector('iframe.program-runner').dataset.generation") != first
     context.close()
     watch.assert_clean()
@@ -257,12 +259,13 @@ def test_a_poisoned_cache_is_replaced_by_the_next_build(browser: Browser, own_si
             "navigator.serviceWorker.getRegistration().then(r => !!r.waiting)", polling=200, timeout=60_000
         )
         page.close()  # the old worker's last page: the waiting one takes over (a moment later)
-        for _ in range(20):
+        for _ in range(60):  # a bounded wait: each try leaves no page of the old worker open
             fresh = watch_page(context.new_page(), watch)
             fresh.goto(url + "index.html")
             if fresh.locator("#poisoned").count() == 0:
                 break
             fresh.close()
+            time.sleep(0.5)
         fresh.wait_for_selector(READY, state="attached", timeout=60_000)
         fresh.wait_for_function(f"caches.keys().then(k => !k.includes('gm-dice-{build}'))", timeout=30_000)
         assert f"gm-dice-{build[::-1]}" in fresh.evaluate("caches.keys()")

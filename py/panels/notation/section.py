@@ -238,7 +238,7 @@ LAB = h(
             cls="controls",
         ),
         # where the program in the field came from (a link: read it first), written by the view
-        h("p", cls="notice", id="lab-program-origin", role="note", hidden=True),
+        h("p", cls="program-origin", id="lab-program-origin", role="note", hidden=True),
         h("label", lab_text.PROGRAM, for_="lab-program"),
         " ",
         h(
