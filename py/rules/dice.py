@@ -14,6 +14,8 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 
+from rules.table_dice import TableDice
+
 __all__ = [
     "Distribution",
     "add",
@@ -117,7 +119,9 @@ def cumulative_at_most(dist: Distribution, /) -> Distribution:
 
 
 def roll_faces(rng: random.Random, faces: Sequence[int], /) -> int:
-    """Roll one fair die with the given faces."""
+    """Roll one fair die with the given faces (or take the next die the GM typed: a ``TableDice``)."""
     if not faces:
         raise ValueError("a die needs at least one face")
+    if isinstance(rng, TableDice):
+        return rng.take(faces)
     return faces[rng.randrange(len(faces))]

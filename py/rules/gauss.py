@@ -49,6 +49,7 @@ from rules.gauss_checks import (
     tier_of,
     window_side,
 )
+from rules.table_dice import TableDice
 
 __all__ = [
     "D20_FACES",
@@ -167,9 +168,11 @@ def centre_windows(luck: int = NEUTRAL_LUCK) -> list[tuple[int, int, Fraction]]:
 
 @dataclass(frozen=True)
 class GaussRoll:
-    """One GaussD20 roll: the three d20s, their total, the unshifted value and the result."""
+    """One GaussD20 roll: the three d20s, their total, the unshifted value and the result.
 
-    dice: tuple[int, int, int]
+    ``dice`` is empty when the GM typed the value itself (``=N``, rolled at the table)."""
+
+    dice: tuple[int, ...]
     luck: int
     base: int
     value: int
@@ -180,8 +183,11 @@ class GaussRoll:
 
 
 def roll(rng: random.Random, luck: int = NEUTRAL_LUCK) -> GaussRoll:
-    """Roll three fair d20s and apply luck."""
+    """Roll three fair d20s and apply luck (from the table: three typed d20s, or ``=N`` typed as the
+    GaussD20 value before luck, which has no dice to show)."""
     check_luck(luck)
+    if isinstance(rng, TableDice) and (typed := rng.take_gauss()) is not None:
+        return GaussRoll(dice=(), luck=luck, base=typed, value=apply_luck(typed, luck))
     three = (
         dice.roll_faces(rng, D20_FACES),
         dice.roll_faces(rng, D20_FACES),

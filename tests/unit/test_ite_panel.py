@@ -474,3 +474,17 @@ def test_work_estimate_orders_the_examples() -> None:
     assert ite_jobs.work(worst) > 10 * ite_jobs.INLINE_WORK
     for name in ite_panel.PRESETS:
         assert ite_jobs.work(ite_panel._preset_stages(name)) < ite_jobs.INLINE_WORK / 4
+
+
+def test_a_check_from_the_table_uses_the_typed_dice() -> None:
+    """Issue 24: ``6 5`` on a Т-check is the result of those two dice, logged «со стола»; the saved roll keeps its mark, and dice for a die the check does not roll are refused."""
+    button = ite_panel.panel(random.Random(2)).actions["#ite-roll"]
+    done = outcome(button(ite_panel.State(), {**_only_t(x=20), "ite-roll-table": "6 5"}))
+    last = done.state.last
+    assert last is not None and last.from_table and last.result.stages[0].faces == (6, 5)
+    assert last.result == ite.resolve_chain(last.stages, [[[6, 5], []]])  # the rolled result of those dice
+    assert render(done.log, "en").endswith("(from the table)")
+    assert render(ite_panel.view(done.state)["ite-result"].text, "ru").endswith("(со стола)")
+    assert ite_panel.load(json.loads(json.dumps(ite_panel.dump(done.state)))).last == last
+    with pytest.raises(InputError):
+        button(ite_panel.State(), {**_only_t(x=20), "ite-roll-table": "6 7"})

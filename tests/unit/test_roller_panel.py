@@ -88,3 +88,41 @@ def test_load_refuses_what_the_dice_could_not_have_made(raw: object) -> None:
     """Malformed saved data raises ValueError (the kit then drops it with a notice)."""
     with pytest.raises(ValueError):
         roller.load(raw)
+
+
+ROLL_BUTTON = roller.panel(random.Random(3)).actions["#gauss-roll"]
+
+
+def test_dice_from_the_table_give_the_roll_of_those_dice() -> None:
+    """Issue 24: ``17 5 2`` at luck 5 is GaussD20 8, shown and logged «со стола»; the field empties."""
+    done = ROLL_BUTTON(roller.State(), {"gauss-luck": "5", "gauss-roll-table": "17 5 2"})
+    assert isinstance(done, Outcome)
+    assert done.state.last == gauss.GaussRoll((17, 5, 2), 5, 8, 8) and done.state.from_table
+    assert render(done.log, "ru").endswith("(со стола)")
+    shown = roller.view(done.state)
+    assert render(shown["gauss-result"].text, "en").endswith("(from the table)")
+    assert [render(shown[f"gauss-die-{i}"].text, "en") for i in range(3)] == ["17", "5", "2"]
+    assert ("gauss-roll-table", "") in done.effects[-1].values  # type: ignore[union-attr]
+
+
+def test_impossible_table_dice_change_nothing() -> None:
+    """A 21 on a d20, too few or too many dice: a message naming it, the last roll stays."""
+    for typed, words in (("21 5 2", "21"), ("17 5", "(2)"), ("17 5 2 9", "4")):
+        with pytest.raises(InputError) as refused:
+            ROLL_BUTTON(roller.State(), {"gauss-luck": "5", "gauss-roll-table": typed})
+        assert words in render(refused.value.message, "ru")
+
+
+def test_an_empty_table_field_rolls_as_before() -> None:
+    done = ROLL_BUTTON(roller.State(), {"gauss-luck": "5", "gauss-roll-table": "  "})
+    assert isinstance(done, Outcome) and not done.state.from_table and len(done.state.last.dice) == 3  # type: ignore[union-attr]
+
+
+def test_a_typed_gauss_value_survives_a_reload() -> None:
+    """``=8`` at luck 7: no dice to show, GaussD20 8 shifted by luck; saved and loaded as it was."""
+    done = ROLL_BUTTON(roller.State(), {"gauss-luck": "7", "gauss-roll-table": "=8"})
+    assert isinstance(done, Outcome)
+    state = done.state
+    assert state.last == gauss.GaussRoll((), 7, 8, gauss.apply_luck(8, 7))
+    assert roller.load(roller.dump(state)) == state
+    assert render(roller.view(state)["gauss-die-0"].text, "en") == "–"

@@ -24,20 +24,22 @@ from typing import Any
 
 from kit import common
 from kit.form import Form, InputError, read_choice
-from kit.msg import Cat, Msg, Renderable, num, pct
+from kit.msg import Cat, Msg, Renderable, pct
 from kit.panel import Answer, ClearLog, Compute, Effect, LogSpec, Outcome, Panel, SetFields, outcome
 from kit.view import Show, View, bar_chart, table_rows
 from panels.ite import jobs, text
 from panels.ite.cast import Cast, attach
 from panels.ite.stage import (
-    MARGIN_LETTER,
     dump_stage,
     load_stage,
     read_stage,
     stage_fields,
     stage_view,
 )
+from panels.ite.words import new_situation, roll_rows, summary
+from panels.shell.table import FROM_TABLE, from_table
 from rules import ite
+from rules.table_dice import TableDice
 
 __all__ = [
     "DEFAULT_STAGES",
@@ -110,6 +112,7 @@ class Rolled:
 
     stages: tuple[ite.Stage, ...]
     result: ite.ChainResult
+    from_table: bool = False  # its dice were typed (rolled by hand at the table)
 
 
 @dataclass(frozen=True)
@@ -220,7 +223,8 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     stages = read_chain(form)
     result = ite.run_chain(rng, stages, with_odds=False)
     line = summary(result)
-    done = outcome(_with_odds(replace(state, stages=stages, last=Rolled(stages, result))))
+    rolled = Rolled(stages, result, isinstance(rng, TableDice))
+    done = outcome(_with_odds(replace(state, stages=stages, last=rolled)))
     return replace(done, log=line)
 
 
@@ -233,68 +237,7 @@ def start(state: State, form: Form, params: Mapping[str, str]) -> State | Outcom
     return _with_odds(state)
 
 
-# --------------------------------------------------------------------------- wording
-
-
-def _crit_text(critical: str | None) -> Renderable | None:
-    return {ite.CRIT_HIGH: text.HIGH_CRIT, ite.CRIT_LOW: text.LOW_CRIT}.get(critical or "")
-
-
-def _verdict(step: ite.StageResult) -> Renderable:
-    verdict = text.SUCCESS if step.success else text.FAILURE
-    crit = _crit_text(step.critical)
-    return Cat((verdict, crit), ", ") if crit is not None else verdict
-
-
-def _new_situation(result: ite.ChainResult) -> Renderable:
-    checks = Cat(
-        tuple(
-            Cat((text.NAME[s.kind], " (", _crit_text(s.critical) or "", ")"))
-            for s in result.stages
-            if s.critical
-        ),
-        ", ",
-    )
-    return text.NEW_SITUATION(checks=checks)
-
-
-def summary(result: ite.ChainResult) -> Renderable:
-    """The one-line outcome (shown, announced and logged in both languages)."""
-    parts: list[Renderable] = [
-        Cat((text.NAME[s.kind], f": {MARGIN_LETTER[s.kind]} = ", num(s.margin), " — ", _verdict(s)))
-        for s in result.stages
-    ]
-    parts += [Cat((text.NAME[kind], " — ", text.NOT_ROLLED)) for kind in result.skipped]
-    verdict = text.CHAIN_ALL if result.all_succeed else text.CHAIN_NOT_ALL
-    line: list[Renderable] = [Cat(tuple(parts), "; "), ". ", verdict]
-    if result.new_situation:
-        line += [" ", _new_situation(result)]
-    return Cat(tuple(line))
-
-
 # --------------------------------------------------------------------------- view
-
-
-def _faces(faces: tuple[int, ...]) -> str:
-    return "(" + " + ".join(str(f) for f in faces) + ")"
-
-
-def _roll_rows(last: Rolled) -> list[tuple[Renderable, ...]]:
-    by_kind = {stage.kind: stage for stage in last.stages}
-    rows: list[tuple[Renderable, ...]] = []
-    for step in last.result.stages:
-        stage = by_kind[step.kind]
-        c = stage.check
-        sign = f"+ {c.modifier}" if c.modifier >= 0 else f"− {-c.modifier}"
-        left = f"{c.x} + {_faces(step.faces)} {sign} = {step.left}"
-        right_part: Renderable = _faces(step.right_faces) if step.right_faces else num(c.constant)
-        right = Cat((f"{c.difficulty} + ", right_part, " = ", num(step.right)))
-        carried: Renderable = num(step.carried) if stage.carry else "—"
-        margin = Cat((f"{MARGIN_LETTER[step.kind]} = ", num(step.margin)))
-        rows.append((text.NAME[step.kind], left, right, carried, margin, _verdict(step)))
-    for kind in last.result.skipped:
-        rows.append((text.NAME[kind], "—", "—", "—", "—", text.NOT_ROLLED_STOPPED))
-    return rows
 
 
 def _roll_view(last: Rolled | None) -> dict[str, Show]:
@@ -307,12 +250,13 @@ def _roll_view(last: Rolled | None) -> dict[str, Show]:
     result = last.result
     note: Renderable = ""
     if result.new_situation:
-        note = _new_situation(result)
+        note = new_situation(result)
         if any(stage.kind == "I" for stage in last.stages):
             note = Cat((note, text.PICK_CRITICAL), " ")
+    line = summary(result)
     return {
-        "ite-result": Show(text=summary(result)),
-        "ite-rolls": Show(children=table_rows(_roll_rows(last))),
+        "ite-result": Show(text=Cat((line, " (", FROM_TABLE, ")")) if last.from_table else line),
+        "ite-rolls": Show(children=table_rows(roll_rows(last.stages, last.result))),
         "ite-new-situation": Show(text=note, hidden=not result.new_situation),
     }
 
@@ -376,6 +320,7 @@ def dump(state: State) -> dict[str, Any]:
         saved_last = {
             "stages": [dump_stage(stage) for stage in last.stages],
             "dice": [[list(s.faces), list(s.right_faces)] for s in last.result.stages],
+            "table": last.from_table,
         }
     return {"stages": [dump_stage(stage) for stage in state.stages], "last": saved_last}
 
@@ -397,7 +342,8 @@ def load(raw: Any) -> State:
     if not isinstance(last, dict):
         raise ValueError("the last roll must be an object")
     rolled = _load_chain(last.get("stages"))
-    return State(stages, Rolled(rolled, ite.resolve_chain(rolled, last.get("dice"))))
+    result = ite.resolve_chain(rolled, last.get("dice"))
+    return State(stages, Rolled(rolled, result, last.get("table", False) is True))
 
 
 def panel(rng: random.Random) -> Panel[State]:
@@ -407,7 +353,7 @@ def panel(rng: random.Random) -> Panel[State]:
             name="ite",
             initial=State(),
             view=view,
-            actions={**actions, "#ite-roll": partial(roll, rng)},
+            actions={**actions, "#ite-roll": from_table(lambda r: partial(roll, r), rng, "ite-roll")},
             dump=dump,
             load=load,
             log=LogSpec("ite", size=LOG_SIZE, legacy_key="gm.ite.log"),

@@ -9,6 +9,7 @@ from panels.ite.panel import DEFAULT_STAGES, ORDERS, PRESETS
 from panels.ite.stage import CRIT_MODES, field_id
 from panels.roster import text as roster_text
 from panels.shell.section import about, panel, rules_link, subtools
+from panels.shell.table import table_field
 from rules import ite
 
 
@@ -142,6 +143,8 @@ SECTION = panel(
             button("ite-calc", text.CALC),
             " ",
             button("ite-roll", text.ROLL, cls="primary", data_main_action=True),
+            " ",
+            table_field("ite-roll", "4 2; 6 1; 3 3"),
             cls="controls",
         ),
         h("p", cls="error", role="alert", hidden=True),

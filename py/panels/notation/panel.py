@@ -43,6 +43,7 @@ from panels.notation.jobs import is_light
 from panels.notation.state import MAX_LENGTH, VIEWS, Fault, Odds, State, dump, load
 from panels.notation.view import key_of, odds_of, view
 from panels.notation.words import csv_text, error_message, roll_text
+from panels.shell.table import from_table
 from rules import notation
 
 __all__ = [
@@ -224,7 +225,7 @@ def panel(rng: random.Random) -> Panel[State]:
         initial=State(),
         view=view,
         actions={
-            "#notation-roll": partial(roll, rng),
+            "#notation-roll": from_table(lambda r: partial(roll, r), rng, "notation-roll"),
             "#notation-odds": odds_only,
             "#notation-preset": choose_preset,
             "input[name='notation-view']": set_view,

@@ -20,11 +20,13 @@ from typing import Any
 
 from kit import common
 from kit.form import Form, read_int
-from kit.msg import Renderable, pct, signed
+from kit.msg import Cat, Renderable, pct, signed
 from kit.panel import LogSpec, Outcome, Panel
 from kit.view import Node, Show, View, bar_chart, table_rows
 from panels.roller import text
+from panels.shell.table import FROM_TABLE, from_table
 from rules import dice, gauss
+from rules.table_dice import TableDice
 
 __all__ = ["State", "describe", "dump", "load", "panel", "roll", "set_luck", "view"]
 
@@ -33,6 +35,7 @@ __all__ = ["State", "describe", "dump", "load", "panel", "roll", "set_luck", "vi
 class State:
     luck: int = gauss.NEUTRAL_LUCK
     last: gauss.GaussRoll | None = None
+    from_table: bool = False  # the last roll's dice were typed (rolled by hand at the table)
 
 
 def _luck(form: Form) -> int:
@@ -41,14 +44,18 @@ def _luck(form: Form) -> int:
 
 def set_luck(state: State, form: Form) -> State:
     """A new luck shows its odds; the last roll stays (highlighted only under its own luck)."""
-    return State(_luck(form), state.last)
+    return State(_luck(form), state.last, state.from_table)
 
 
 def describe(rolled: gauss.GaussRoll) -> Renderable:
+    shift = signed(rolled.luck - gauss.NEUTRAL_LUCK)
+    if not rolled.dice:  # the GaussD20 value typed as it is (``=N``): no dice to show
+        if rolled.luck == gauss.NEUTRAL_LUCK:
+            return text.TYPED(base=rolled.base)
+        return text.TYPED_LUCK(base=rolled.base, luck=rolled.luck, shift=shift, value=rolled.value)
     a, b, c = rolled.dice
     if rolled.luck == gauss.NEUTRAL_LUCK:
         return text.ROLLED(a=a, b=b, c=c, total=rolled.total, base=rolled.base)
-    shift = signed(rolled.luck - gauss.NEUTRAL_LUCK)
     return text.ROLLED_LUCK(
         a=a, b=b, c=c, total=rolled.total, base=rolled.base, luck=rolled.luck, shift=shift, value=rolled.value
     )
@@ -57,7 +64,7 @@ def describe(rolled: gauss.GaussRoll) -> Renderable:
 def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     luck = _luck(form)
     rolled = gauss.roll(rng, luck)
-    return Outcome(State(luck, rolled), log=describe(rolled))
+    return Outcome(State(luck, rolled, isinstance(rng, TableDice)), log=describe(rolled))
 
 
 @lru_cache(maxsize=9)
@@ -95,10 +102,11 @@ def view(state: State) -> View:
         return shown
     rolled = _distribution(last.luck)
     v = last.value
-    for index, face in enumerate(last.dice):
-        shown[f"gauss-die-{index}"] = Show(text=str(face))
+    for index in range(3):
+        shown[f"gauss-die-{index}"] = Show(text=str(last.dice[index]) if last.dice else "–")
     shown["gauss-value"] = Show(text=str(v))
-    shown["gauss-result"] = Show(text=describe(last))
+    result = describe(last)
+    shown["gauss-result"] = Show(text=Cat((result, " (", FROM_TABLE, ")")) if state.from_table else result)
     shown["gauss-where"] = Show(
         text=text.WHERE(
             v=v, eq=pct(rolled[v]), le=pct(dice.at_most(rolled, v)), ge=pct(dice.at_least(rolled, v))
@@ -116,7 +124,9 @@ def dump(state: State) -> dict[str, Any]:
     last = state.last
     return {
         "luck": state.luck,
-        "last": None if last is None else {"dice": list(last.dice), "luck": last.luck},
+        "last": None
+        if last is None
+        else {"dice": list(last.dice), "luck": last.luck, "base": last.base, "table": state.from_table},
     }
 
 
@@ -128,14 +138,23 @@ def load(raw: Any) -> State:
     last = raw.get("last")
     if last is None:
         return State(luck)
-    faces = last.get("dice") if isinstance(last, dict) else None
+    if not isinstance(last, dict):
+        raise ValueError("a roll must be an object")
+    faces = last.get("dice")
+    rolled_luck = gauss.check_luck(last.get("luck"))
+    from_table = last.get("table", False) is True
+    if faces == []:  # a GaussD20 value typed as it is: only its value was saved
+        base = last.get("base")
+        if type(base) is not int or not gauss.VALUE_MIN <= base <= gauss.VALUE_MAX:
+            raise ValueError("a typed GaussD20 value is 1…20")
+        return State(luck, gauss.GaussRoll((), rolled_luck, base, gauss.apply_luck(base, rolled_luck)), True)
     if not isinstance(faces, list) or len(faces) != 3:
         raise ValueError("a roll has three dice")
     if not all(type(face) is int and 1 <= face <= 20 for face in faces):
         raise ValueError("a d20 shows 1…20")
-    rolled_luck = gauss.check_luck(last.get("luck"))
     base = gauss.from_3d20_total(sum(faces))
-    return State(luck, gauss.GaussRoll(tuple(faces), rolled_luck, base, gauss.apply_luck(base, rolled_luck)))
+    rolled = gauss.GaussRoll(tuple(faces), rolled_luck, base, gauss.apply_luck(base, rolled_luck))
+    return State(luck, rolled, from_table)
 
 
 def panel(rng: random.Random) -> Panel[State]:
@@ -143,7 +162,10 @@ def panel(rng: random.Random) -> Panel[State]:
         name="roller",
         initial=State(),
         view=view,
-        actions={"#gauss-luck": set_luck, "#gauss-roll": partial(roll, rng)},
+        actions={
+            "#gauss-luck": set_luck,
+            "#gauss-roll": from_table(lambda r: partial(roll, r), rng, "gauss-roll"),
+        },
         dump=dump,
         load=load,
         log=LogSpec("gauss", size=20, legacy_key="gm.gauss.history"),

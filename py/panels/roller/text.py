@@ -31,6 +31,12 @@ ROLLED = Msg(
     "3d20: {a} + {b} + {c} = {total} → GaussD20: {base}",
     "3d20: {a} + {b} + {c} = {total} → GaussD20: {base}",
 )
+TYPED = Msg("roller.typed", "GaussD20 со стола: {base}", "GaussD20 from the table: {base}")
+TYPED_LUCK = Msg(
+    "roller.typed_luck",
+    "GaussD20 со стола: {base}, с удачей {luck} ({shift}): {value}",
+    "GaussD20 from the table: {base}, with luck {luck} ({shift}): {value}",
+)
 ROLLED_LUCK = Msg(
     "roller.rolled_luck",
     "3d20: {a} + {b} + {c} = {total} → GaussD20: {base}, с удачей {luck} ({shift}): {value}",

@@ -1,0 +1,144 @@
+"""Dice from the table, in any panel: a roll button's action takes the dice the GM rolled by hand.
+
+Next to a roll button ``X`` stands a text field ``X-table`` (``table_field``). ``from_table(make,
+rng, "X")`` is the button's action: with the field empty, ``make(rng)`` rolls as before; with dice
+typed in it, the same action runs on ``rules.table_dice.TableDice`` of them, so the result, its
+odds and its log line are those of a rolled result with the same dice. The log line and the
+announcement are marked «со стола», and the field is emptied for the next roll. Dice that do not
+fit (a 21 on a d20, too few, too many) raise ``InputError``: nothing changes.
+
+>>> import random
+>>> from functools import partial
+>>> from kit.msg import render
+>>> from rules import dice
+>>> def roll(rng, state, form):
+...     return Outcome(state + [dice.roll_faces(rng, range(1, 7))], log="d6")
+>>> action = from_table(lambda rng: partial(roll, rng), random.Random(1), "roll")
+>>> done = action([], {"roll-table": "4"})
+>>> done.state, render(done.log, "en"), done.effects
+([4], 'd6 (from the table)', (SetFields(values=(('roll-table', ''),)),))
+>>> try:
+...     action([], {"roll-table": "4 5"})
+... except InputError as error:
+...     print(render(error.message, "en"))
+Dice from the table: 2 typed, the roll used 1. Remove the extra ones.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TypeVar
+
+from kit.form import Form, InputError, read_text
+from kit.markup import h
+from kit.msg import Cat, Msg, Renderable
+from kit.panel import Action, Outcome, SetFields, outcome
+from kit.view import Node
+from rules.table_dice import MAX_FACES, TableDice, TableDiceError
+
+__all__ = ["FROM_TABLE", "from_table", "table_error", "table_field"]
+
+S = TypeVar("S")
+
+FROM_TABLE = Msg("common.from_table", "со стола", "from the table")
+TABLE_LABEL = Msg("common.table_label", "Кости со стола", "Dice from the table")
+TABLE_HINT = Msg(
+    "common.table_hint",
+    "Бросили сами? Впишите выпавшее — кнопка возьмёт эти кости вместо случайных.",
+    "Rolled by hand? Type what came up: the button uses these dice instead of random ones.",
+)
+_ERRORS = {
+    "too_long": Msg(
+        "table.too_long",
+        "Кости со стола: не больше {limit} значений.",
+        "Dice from the table: at most {limit} values.",
+    ),
+    "not_a_face": Msg(
+        "table.not_a_face",
+        "Кости со стола: «{token}» (№ {position}) — не грань этого кубика.",
+        "Dice from the table: “{token}” (no. {position}) is not a face of this die.",
+    ),
+    "off_face": Msg(
+        "table.off_face",
+        "Кости со стола: {face} (№ {position}) не бывает на этом кубике: грани от {low} до {high}.",
+        "Dice from the table: {face} (no. {position}) is not on this die: its faces are {low} to {high}.",
+    ),
+    "gauss_here": Msg(
+        "table.gauss_here",
+        "Кости со стола: {face} (№ {position}) — значение GaussD20, а здесь бросается один кубик.",
+        "Dice from the table: {face} (no. {position}) is a GaussD20 value, but one die is rolled here.",
+    ),
+    "not_gauss": Msg(
+        "table.not_gauss",
+        "Кости со стола: {face} — значение GaussD20 бывает от =1 до =20.",
+        "Dice from the table: {face} — a GaussD20 value is =1 to =20.",
+    ),
+    "too_few": Msg(
+        "table.too_few",
+        "Кости со стола: этому броску нужно больше кубиков, чем введено ({typed}).",
+        "Dice from the table: this roll needs more dice than typed ({typed}).",
+    ),
+    "too_many": Msg(
+        "table.too_many",
+        "Кости со стола: введено {typed}, бросок использовал {used}. Уберите лишние.",
+        "Dice from the table: {typed} typed, the roll used {used}. Remove the extra ones.",
+    ),
+}
+_TYPED_LIMIT = MAX_FACES * 8  # characters: room for MAX_FACES faces and their separators
+
+
+def table_error(error: TableDiceError, /) -> Renderable:
+    """The message for typed dice that do not fit."""
+    return _ERRORS[error.code](**error.params)
+
+
+def _mark(line: Renderable | None) -> Renderable | None:
+    return None if line is None else Cat((line, " (", FROM_TABLE, ")"))
+
+
+def from_table(make: Callable[[random.Random], Action[S]], rng: random.Random, button: str, /) -> Action[S]:
+    """The action of roll button ``button``: ``make(rng)``, or ``make`` run on the dice typed in
+    ``button-table`` when it holds any."""
+    rolled = make(rng)
+    field = f"{button}-table"
+
+    def run(state: S, form: Form) -> S | Outcome[S]:
+        typed = read_text(form, field, _TYPED_LIMIT, TABLE_LABEL).strip()
+        if not typed:
+            return rolled(state, form)
+        try:
+            table = TableDice.parse(typed)
+            done = outcome(make(table)(state, form))
+            table.finish()
+        except TableDiceError as error:
+            raise InputError(table_error(error)) from None
+        effects = (*done.effects, SetFields(((field, ""),)))
+        return replace(done, log=_mark(done.log), say=_mark(done.say), effects=effects)
+
+    return run
+
+
+def table_field(button: str, placeholder: str, /, *, label: Renderable = TABLE_LABEL) -> Node:
+    """The labelled field next to roll button ``button``; Enter in it presses the button."""
+    field = f"{button}-table"
+    return h(
+        "span",
+        h("label", label, for_=field),
+        " ",
+        h(
+            "input",
+            id=field,
+            type="text",
+            cls="table-dice",
+            placeholder=placeholder,
+            autocomplete="off",
+            spellcheck="false",
+            title=TABLE_HINT,
+            data_enter=button,
+            data_needs_python=True,
+            disabled=True,
+        ),
+        cls="table-dice-field",
+    )
