@@ -38,3 +38,29 @@ def test_impossible_table_dice_are_refused_and_the_last_result_stays(app: Page) 
     assert app.locator("#gauss-result").inner_text() == before
     assert app.locator("#gauss-log li").count() == logged
     expect(app.locator("#gauss-roll-table")).to_have_value("21 5 2")
+
+
+def test_typed_dice_in_the_notation_roll_keep_and_drop_as_rolled(app: Page) -> None:
+    """``6 5 1 3`` for 4d6kh3: the 1 is dropped, 14 is highlighted in the odds, the log says «со стола»."""
+    _open(app, "notation")
+    app.fill("#notation-expr", "4d6kh3")
+    app.fill("#notation-roll-table", "6 5 1 3")
+    app.click("#notation-roll")
+    expect(app.locator("#notation-dice .die-big")).to_have_text("14")
+    expect(app.locator("#notation-dice .nd-dropped")).to_contain_text("1")
+    expect(app.locator("#notation-table tr.nd-hit th")).to_contain_text("14")
+    expect(app.locator("#notation-log li").first).to_contain_text("со стола")
+    app.fill("#notation-roll-table", "6 5 1 7")
+    app.click("#notation-roll")
+    expect(app.locator("#notation .error").first).to_contain_text("7 (№ 4)")
+
+
+def test_typed_dice_in_an_ite_check(app: Page) -> None:
+    """The seed's single check (20 + 3к6 against 18 + 3к6 … ): typed dice are shown in the roll table."""
+    _open(app, "ite")
+    app.select_option("#ite-preset", "single")
+    app.fill("#ite-roll-table", "6 6 6")
+    app.click("#ite-roll")
+    expect(app.locator("#ite-result")).to_contain_text("со стола")
+    expect(app.locator("#ite-rolls")).to_contain_text("(6 + 6 + 6)")
+    expect(app.locator("#ite-log li").first).to_contain_text("со стола")
