@@ -12,6 +12,7 @@ mounted panel, its log, the messages on screen and the static text (``data-i18n=
 from __future__ import annotations
 
 import json
+import random
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,7 +26,8 @@ from kit import browser_compute as compute_client
 from kit import browser_dom as dom
 from kit import browser_enter as enter
 from kit import browser_storage as storage
-from kit.form import ARG, FILE_NAME, FILE_TEXT, InputError
+from kit.form import ARG, FILE_NAME, FILE_TEXT, LANG, InputError
+from kit.journal import JOURNAL, Note, entry_for
 from kit.msg import LANGUAGES, Cat, Renderable, catalogue, fixed, render
 from kit.panel import (
     WHAT_FIELDS,
@@ -93,6 +95,7 @@ _page_shown: dict[str, Renderable] = {}  # page-level kit texts by element id (r
 _unsaved: dict[str, str] = {}  # record key → why its last save failed
 _known: dict[str, str | None] = {}  # record key → its text as this tab last wrote or took it
 _shared: dict[str, list[Any]] = {}  # name → [Shared, value, record dropped, entries set aside]
+_journal_ids = {"tab": f"{random.getrandbits(32):08x}", "count": 0}  # journal entry ids unique across tabs
 
 
 # --------------------------------------------------------------------------- language
@@ -307,12 +310,30 @@ def _apply(mounted: _Mounted, result: Any, box: Any = None) -> None:
     if done.log is not None and spec is not None:
         entry = log_entry(done.log, dom.now() if spec.timestamps else "")
         mounted.log = (entry, *mounted.log)[: spec.size]
+    if done.log is not None:
+        _journal(mounted, done.log, next((e for e in done.effects if isinstance(e, Note)), None))
     _save(mounted)
     _render(mounted)
     if done.say is not None:
         dom.by_id("announcer").textContent = render(done.say, _page["lang"])
     for effect, near in computing:  # after the state is shown: the answer may come at once
         _compute(mounted, effect, near)
+
+
+def _journal(mounted: _Mounted, line: Renderable, note: Note | None) -> None:
+    """A logged line into the journal of the evening (kit.journal), with the «зачем» typed in the
+    panel's ``NAME-why`` field (then emptied: a note goes with one result)."""
+    name = mounted.panel.name
+    why_id = f"{name}-why"
+    typed = document.getElementById(why_id)
+    why = str(typed.value).strip() if hasattr(typed, "value") else ""  # null: this panel has no note field
+    if why:
+        dom.put_field(mounted.section, why_id, "")
+    _journal_ids["count"] += 1
+    time = dom.stamp()
+    ident = f"{time}-{_journal_ids['tab']}-{_journal_ids['count']}"
+    journal = _shared_value(JOURNAL)
+    _share(mounted, Share(JOURNAL, journal.add(entry_for(ident, time, name, line, note, why))))
 
 
 # --------------------------------------------------------------------------- shared values (kit.shared)
@@ -477,6 +498,7 @@ def _run(mounted: _Mounted, action: Any, target: Any, extra: dict[str, str] | No
     arg = target.getAttribute("data-arg")
     if isinstance(arg, str):  # which of many generated buttons (e.g. a wound box) was pressed
         form[ARG] = arg
+    form[LANG] = _page["lang"]
     form.update(extra or {})
 
     def step() -> Renderable | _Keep | None:

@@ -50,6 +50,15 @@ def url_params() -> dict[str, str]:
     return {str(key): str(params.get(key)) for key in params.keys()}
 
 
+def stamp() -> str:
+    """The local time to the second, ISO 8601 (``2026-12-01T20:00:05``): a journal entry's time."""
+    d = window.Date.new()
+    return (
+        f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}T"
+        f"{int(d.getHours()):02d}:{int(d.getMinutes()):02d}:{int(d.getSeconds()):02d}"
+    )
+
+
 def now() -> str:
     d = window.Date.new()
     return (

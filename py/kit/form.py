@@ -31,6 +31,7 @@ __all__ = [
     "FILE_TEXT",
     "Form",
     "InputError",
+    "LANG",
     "read_bool",
     "read_choice",
     "read_int",
@@ -41,6 +42,7 @@ __all__ = [
 Form = Mapping[str, "str | bool"]
 ARG = "@arg"  # the form key of the pressed element's ``data-arg`` (one of many generated buttons)
 FILE_NAME = "@file.name"  # a chosen file's name, for the action of an ``<input type="file">``
+LANG = "@lang"  # the page's language when the action ran ("ru"/"en"): a file made for it, e.g. a CSV
 FILE_TEXT = "@file.text"  # … and its text (UTF-8; the kit refuses big or unreadable files itself)
 MAX_DIGITS = 30  # a longer "number" is refused before int() (which is quadratic and limited)
 

@@ -26,6 +26,7 @@ from kit import fmt
 
 __all__ = [
     "LANGUAGES",
+    "Both",
     "Cat",
     "Msg",
     "Num",
@@ -117,7 +118,15 @@ class Cat:
     sep: str = ""
 
 
-Renderable = Union[str, int, Msg, Phrase, Num, Cat]  # noqa: UP007 (a runtime alias, Python 3.11)
+@dataclass(frozen=True)
+class Both:
+    """A text already written in both languages (a journal line, saved when it happened)."""
+
+    ru: str
+    en: str
+
+
+Renderable = Union[str, int, Msg, Phrase, Num, Cat, Both]  # noqa: UP007 (a runtime alias, Python 3.11)
 
 
 def pct(p: Fraction, /, digits: int = 2) -> Num:
@@ -192,6 +201,8 @@ def _render(value: Renderable | None, lang: str) -> str:
         return _number(value)
     if isinstance(value, Cat):
         return value.sep.join(_render(part, lang) for part in value.parts)
+    if isinstance(value, Both):
+        return value.en if lang == "en" else value.ru
     raise TypeError(f"not renderable: {type(value).__name__}")
 
 

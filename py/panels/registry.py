@@ -17,6 +17,7 @@ import importlib.util
 from dataclasses import dataclass
 
 from kit.msg import Msg, Renderable
+from panels.journal import text as journal
 from panels.shell import text as shell
 
 __all__ = ["NAMES", "PANELS", "TEXT_MODULES", "Entry", "entry", "job_modules", "rules_home"]
@@ -61,6 +62,7 @@ PANELS = (
     Entry("ite", "ITE", shell.ABOUT_ITE, "rules-ite"),
     Entry("fudge", "FUDGE", shell.ABOUT_FUDGE, "rules-fudge"),
     Entry("roster", shell.TAB_ROSTER, shell.ABOUT_ROSTER, "rules-index"),
+    Entry("journal", journal.TAB, journal.ABOUT, "rules-index"),
 )  # fmt: skip
 
 NAMES = tuple(panel.name for panel in PANELS)

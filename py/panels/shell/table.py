@@ -1,4 +1,4 @@
-"""Dice from the table, in any panel: a roll button's action takes the dice the GM rolled by hand.
+"""Beside a roll button: the dice a GM rolled by hand (``from_table``) and the «зачем» note (``why_field``).
 
 Next to a roll button ``X`` stands a text field ``X-table`` (``table_field``). ``from_table(make,
 rng, "X")`` is the button's action: with the field empty, ``make(rng)`` rolls as before; with dice
@@ -38,7 +38,7 @@ from kit.panel import Action, Outcome, SetFields, outcome
 from kit.view import Node
 from rules.table_dice import MAX_FACES, TableDice, TableDiceError
 
-__all__ = ["FROM_TABLE", "from_table", "table_error", "table_field"]
+__all__ = ["FROM_TABLE", "WHY", "from_table", "table_error", "table_field", "why_field"]
 
 S = TypeVar("S")
 
@@ -137,6 +137,38 @@ def table_field(button: str, placeholder: str, /, *, label: Renderable = TABLE_L
             spellcheck="false",
             title=TABLE_HINT,
             data_enter=button,
+            data_needs_python=True,
+            disabled=True,
+        ),
+        cls="table-dice-field",
+    )
+
+
+WHY = Msg("common.why", "Зачем", "Why")
+WHY_HINT = Msg(
+    "common.why_hint",
+    "Необязательно: зачем этот бросок. Попадёт в журнал вечера вместе со следующим результатом.",
+    "Optional: what this roll is for. It goes into the journal of the evening with the next result.",
+)
+
+
+def why_field(panel: str, /) -> Node:
+    """The «зачем» note beside a panel's main action: the kit puts it into the journal with the
+    panel's next result and empties it (``kit.journal``)."""
+    field = f"{panel}-why"
+    return h(
+        "span",
+        h("label", WHY, for_=field),
+        " ",
+        h(
+            "input",
+            id=field,
+            type="text",
+            cls="why-note",
+            maxlength="200",
+            autocomplete="off",
+            title=WHY_HINT,
+            data_enter="",
             data_needs_python=True,
             disabled=True,
         ),

@@ -1,0 +1,257 @@
+"""The journal of the evening (issue 24): every result of every panel in one timeline, as data.
+
+The kit writes it: every log line an action makes (``Outcome.log``) becomes an ``Entry`` of the
+shared value ``JOURNAL`` too, with the panel's name, the time, the «зачем» note typed in the
+panel's ``NAME-why`` field, and what the action's ``Note`` effect adds (who acted; a public line
+when the result was made behind the screen). The journal panel (``panels.journal``) shows,
+filters and exports it.
+
+An ``Entry`` is one line, written in both languages when it happened, with the panel that made
+it, who acted (from the pickers), the GM's «зачем» note, and whether it was made behind the
+screen. A hidden entry shows only its public line (no threshold, no bag) until the GM reveals it;
+the reveal is its own line. ``Journal`` keeps at most ``LIMIT`` entries, newest first, and merges
+two tabs' versions by entry id (``kit.merge``).
+
+>>> j = Journal().add(Entry("1", "2026-12-01T20:00:00", "roller", "3d20 → 8", "3d20 → 8", who="Кац"))
+>>> j = j.add(Entry("2", "2026-12-01T20:01:00", "threat", "Угроза: 14 ≥ 12", "Threat: 14 ≥ 12",
+...                 hidden=True, public_ru="Проверка за ширмой", public_en="A check behind the screen"))
+>>> [e.shown("ru") for e in j.entries]
+['Проверка за ширмой', '3d20 → 8']
+>>> j = j.reveal("2", "3", "2026-12-01T20:05:00")
+>>> [e.shown("en") for e in j.entries]
+['Revealed: Threat: 14 ≥ 12', 'Threat: 14 ≥ 12', '3d20 → 8']
+>>> [e.panel for e in j.select(Filter(who="Кац"))]
+['roller']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from kit.merge import merge_by_id
+from kit.msg import Msg, Renderable, both
+from kit.shared import Salvaged, Shared
+
+__all__ = [
+    "JOURNAL",
+    "LIMIT",
+    "MAX_NOTE",
+    "Entry",
+    "Filter",
+    "Journal",
+    "Note",
+    "entries_from_json",
+    "entry_for",
+    "entry_from_json",
+    "entry_to_json",
+]
+
+LIMIT = 1000  # entries kept; the oldest go first, and the panel says so
+MAX_NOTE = 200  # characters of a «зачем» note
+MAX_TEXT = 4000  # characters of one line in one language (a converted log is summarised, not copied)
+REVEALED = ("Раскрыто: ", "Revealed: ")
+
+
+@dataclass(frozen=True)
+class Note:
+    """An effect: how this outcome's log line goes into the journal: ``who`` acted (the pickers'
+    names, ``Кац → Бандит``), and, for a result made behind the screen, the ``public`` line shown
+    instead of it until the GM reveals it."""
+
+    who: str = ""
+    public: Renderable | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One journal line. ``ru``/``en`` are the full line; a ``hidden`` one shows ``public_*`` until
+    ``revealed``. ``id`` is unique across tabs (the kit makes it from the time and the tab)."""
+
+    id: str
+    time: str  # local time, ISO 8601 to the second
+    panel: str  # the registry name of the panel that made it
+    ru: str
+    en: str
+    who: str = ""
+    why: str = ""
+    hidden: bool = False
+    revealed: bool = False
+    public_ru: str = ""
+    public_en: str = ""
+    extra: tuple[tuple[str, Any], ...] = ()  # keys a newer version wrote, kept as they are
+
+    @property
+    def secret(self) -> bool:
+        """Hidden and not revealed: only the public line may be shown or exported."""
+        return self.hidden and not self.revealed
+
+    def shown(self, lang: str) -> str:
+        """What the journal shows of it in ``lang``."""
+        if self.secret:
+            return self.public_en if lang == "en" else self.public_ru
+        return self.en if lang == "en" else self.ru
+
+
+@dataclass(frozen=True)
+class Filter:
+    """What the GM narrowed the journal to: a character, a panel, a search ("" for any)."""
+
+    who: str = ""
+    panel: str = ""
+    search: str = ""
+
+    def keeps(self, entry: Entry) -> bool:
+        if self.who and self.who not in _names(entry.who):
+            return False
+        if self.panel and entry.panel != self.panel:
+            return False
+        if self.search:
+            needle = self.search.casefold()
+            words = (entry.shown("ru"), entry.shown("en"), entry.who, entry.why)
+            return any(needle in w.casefold() for w in words)
+        return True
+
+
+def _names(who: str) -> tuple[str, ...]:
+    """The characters of an entry's «кто» (``Кац → Бандит``: both)."""
+    return tuple(n.strip() for n in who.replace("→", ",").split(",") if n.strip())
+
+
+@dataclass(frozen=True)
+class Journal:
+    """The entries, newest first; ``dropped``: how many old ones went over ``LIMIT`` (said on screen)."""
+
+    entries: tuple[Entry, ...] = ()
+    dropped: int = 0
+
+    def add(self, entry: Entry, /) -> Journal:
+        kept = (entry, *self.entries)
+        over = max(0, len(kept) - LIMIT)
+        return Journal(kept[:LIMIT], self.dropped + over)
+
+    def reveal(self, ident: str, new_id: str, time: str, /) -> Journal:
+        """Reveal a hidden entry: it shows its numbers from now on, and a line says it was revealed."""
+        target = next((e for e in self.entries if e.id == ident and e.secret), None)
+        if target is None:
+            return self
+        shown = tuple(replace(e, revealed=True) if e.id == ident else e for e in self.entries)
+        line = Entry(
+            new_id,
+            time,
+            target.panel,
+            REVEALED[0] + target.ru,
+            REVEALED[1] + target.en,
+            who=target.who,
+            why=target.why,
+        )
+        return Journal(shown, self.dropped).add(line)
+
+    def remove(self, ident: str, /) -> Journal:
+        return replace(self, entries=tuple(e for e in self.entries if e.id != ident))
+
+    def select(self, chosen: Filter, /) -> tuple[Entry, ...]:
+        return tuple(e for e in self.entries if chosen.keeps(e))
+
+    def who(self) -> tuple[str, ...]:
+        """Every character named in the journal, in first-seen order (the filter's choices)."""
+        seen: dict[str, None] = {}
+        for entry in reversed(self.entries):
+            seen.update(dict.fromkeys(_names(entry.who)))
+        return tuple(seen)
+
+    def merged(self, base: Journal, theirs: Journal) -> Journal:
+        """This tab's journal joined with another tab's newer one: every entry of both, by id,
+        newest first (a reveal made in either tab is kept)."""
+        joined = merge_by_id(base.entries, self.entries, theirs.entries, key=lambda e: e.id)
+        ordered = sorted(joined, key=lambda e: (e.time, e.id), reverse=True)
+        return Journal(tuple(ordered[:LIMIT]), max(self.dropped, theirs.dropped))
+
+
+_FIELDS = ("id", "time", "panel", "ru", "en", "who", "why", "hidden", "revealed", "public_ru", "public_en")
+_TEXTS = {"id": 80, "time": 40, "panel": 40, "ru": MAX_TEXT, "en": MAX_TEXT, "who": 200, "why": MAX_NOTE}
+
+
+def entry_to_json(entry: Entry, /) -> dict[str, Any]:
+    data: dict[str, Any] = dict(entry.extra)
+    data.update({"id": entry.id, "time": entry.time, "panel": entry.panel, "ru": entry.ru, "en": entry.en})
+    if entry.who:
+        data["who"] = entry.who
+    if entry.why:
+        data["why"] = entry.why
+    if entry.hidden:
+        data.update(
+            hidden=True, revealed=entry.revealed, public_ru=entry.public_ru, public_en=entry.public_en
+        )
+    return data
+
+
+def entry_from_json(raw: Any, /) -> Entry:
+    """One saved entry back (``ValueError`` if it is not one); unknown keys are kept in ``extra``."""
+    if not isinstance(raw, dict):
+        raise ValueError("a journal entry must be an object")
+    for key, limit in _TEXTS.items():
+        value = raw.get(key, "")
+        if not isinstance(value, str) or len(value) > limit:
+            raise ValueError(f"a journal entry's {key} must be a string of at most {limit} characters")
+    if not raw.get("id") or not raw.get("panel"):
+        raise ValueError("a journal entry needs an id and a panel")
+    for key in ("hidden", "revealed"):
+        if not isinstance(raw.get(key, False), bool):
+            raise ValueError(f"a journal entry's {key} must be true or false")
+    for key in ("public_ru", "public_en"):
+        if not isinstance(raw.get(key, ""), str) or len(raw.get(key, "")) > MAX_TEXT:
+            raise ValueError(f"a journal entry's {key} must be a string")
+    extra = tuple((k, v) for k, v in raw.items() if k not in _FIELDS)
+    return Entry(**{k: raw[k] for k in _FIELDS if k in raw}, extra=extra)
+
+
+def entries_from_json(raw: Iterable[Any], /) -> tuple[tuple[Entry, ...], tuple[Any, ...]]:
+    """Saved entries back, one by one: the good ones, and the damaged ones to set aside."""
+    good: list[Entry] = []
+    bad: list[Any] = []
+    for item in raw:
+        try:
+            good.append(entry_from_json(item))
+        except ValueError:
+            bad.append(item)
+    return tuple(good), tuple(bad)
+
+
+def entry_for(ident: str, time: str, panel: str, line: Renderable, note: Note | None, why: str) -> Entry:
+    """The journal entry of one log line (the kit calls this for every line an action logs)."""
+    texts = both(line)
+    who = note.who if note is not None else ""
+    entry = Entry(
+        ident, time, panel, texts["ru"][:MAX_TEXT], texts["en"][:MAX_TEXT], who[:200], why[:MAX_NOTE]
+    )
+    if note is None or note.public is None:
+        return entry
+    public = both(note.public)
+    return replace(entry, hidden=True, public_ru=public["ru"][:MAX_TEXT], public_en=public["en"][:MAX_TEXT])
+
+
+def _dump(journal: Journal) -> dict[str, Any]:
+    return {"entries": [entry_to_json(e) for e in journal.entries], "dropped": journal.dropped}
+
+
+def _load(raw: Any) -> Journal | Salvaged[Journal]:
+    if not isinstance(raw, dict) or not isinstance(raw.get("entries"), list):
+        raise ValueError("a journal is an object with a list of entries")
+    dropped = raw.get("dropped", 0)
+    good, bad = entries_from_json(raw["entries"])
+    journal = Journal(good[:LIMIT], dropped if type(dropped) is int and dropped >= 0 else 0)
+    return Salvaged(journal, len(bad)) if bad else journal
+
+
+WHAT = Msg("kit.journal.what", "журнал вечера", "the journal of the evening")
+JOURNAL: Shared[Journal] = Shared(
+    "journal",
+    Journal(),
+    dump=_dump,
+    load=_load,
+    home="journal",
+    what=WHAT,
+    merge=lambda base, mine, theirs: mine.merged(base, theirs),
+)

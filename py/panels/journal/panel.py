@@ -1,0 +1,168 @@
+"""The journal panel: the evening's results of every panel (``kit.journal.JOURNAL``), filtered,
+searched, revealed and exported. The kit writes the entries; this panel only reads and shows them.
+
+>>> import random
+>>> from kit.journal import Entry, Journal
+>>> j = Journal().add(Entry("1", "2026-12-01T20:00:05", "roller", "3d20 → 8", "3d20 → 8", who="Кац"))
+>>> shown = view(State(j))
+>>> [dict(li.attrs)["data-panel"] for li in shown["journal-list"].children]
+['roller']
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from kit.form import ARG, LANG, Form, read_choice, read_text
+from kit.journal import JOURNAL, LIMIT, Entry, Filter, Journal
+from kit.msg import Both, Cat, Renderable, render
+from kit.panel import Copy, Download, Outcome, Panel
+from kit.shared import Follow, Share
+from kit.view import Node, Show, View, options
+from panels import registry
+from panels.journal import export, text
+
+__all__ = ["State", "panel", "view"]
+
+SEARCH_LIMIT = 100
+
+
+@dataclass(frozen=True)
+class State:
+    journal: Journal = field(default_factory=Journal)  # follows JOURNAL (the kit writes it)
+    chosen: Filter = field(default_factory=Filter)
+
+
+def _sync(state: State, journal: Journal) -> State:
+    return replace(state, journal=journal)
+
+
+def choose(state: State, form: Form) -> State:
+    """The filters and the search (any of them changed)."""
+    who = read_text(form, "journal-who", 200, text.WHO)
+    panel = read_choice(form, "journal-panel", ("", *registry.NAMES), text.PANEL)
+    search = read_text(form, "journal-search", SEARCH_LIMIT, text.SEARCH).strip()
+    return replace(state, chosen=Filter(who, panel, search))
+
+
+def reveal(state: State, form: Form) -> Outcome[State]:
+    """Reveal a hidden entry (its button's ``data-arg`` is the entry's id); the reveal is its own line."""
+    ident = str(form.get(ARG, ""))
+    target = next((e for e in state.journal.entries if e.id == ident and e.secret), None)
+    if target is None:
+        return Outcome(state)
+    revealed = state.journal.reveal(ident, f"{ident}-r", target.time)
+    return Outcome(replace(state, journal=revealed), say=text.REVEALED, effects=(Share(JOURNAL, revealed),))
+
+
+def _words(lang: str) -> export.Words:
+    columns = tuple(render(c, lang) for c in text.COLUMNS)
+    panels = {e.name: render(e.tab, lang) for e in registry.PANELS}
+    return export.Words(render(text.TITLE, lang), columns, panels)
+
+
+def _lang(form: Form) -> str:
+    return "en" if form.get(LANG) == "en" else "ru"
+
+
+def _export(kind: str, state: State, form: Form) -> Outcome[State]:
+    """Download what the filters show (nothing hidden) in the page's language."""
+    lang, entries = _lang(form), state.journal.select(state.chosen)
+    files = {
+        "bbcode": ("journal.bbcode.txt", lambda: export.bbcode(entries, lang, _words(lang)), "text/plain"),
+        "markdown": ("journal.md", lambda: export.markdown(entries, lang, _words(lang)), "text/markdown"),
+        "csv": ("journal.csv", lambda: export.csv_text(entries, lang, _words(lang)), "text/csv"),
+        "json": ("journal.json", lambda: export.json_text(entries), "application/json"),
+    }
+    name, make, mime = files[kind]
+    return Outcome(state, effects=(Download(name, make(), mime),))
+
+
+def copy_bbcode(state: State, form: Form) -> Outcome[State]:
+    lang = _lang(form)
+    post = export.bbcode(state.journal.select(state.chosen), lang, _words(lang))
+    return Outcome(state, effects=(Copy(post, "journal-status"),))
+
+
+# --------------------------------------------------------------------------- view
+
+
+def _item(entry: Entry) -> Node:
+    title = registry.entry(entry.panel).tab if entry.panel in registry.NAMES else entry.panel
+    clock = entry.time.partition("T")[2][:5]
+    parts: list[Node] = [Node("span", clock, cls="journal-time"), Node("span", title, cls="journal-panel")]
+    if entry.who:
+        parts.append(Node("span", entry.who, cls="journal-who"))
+    parts.append(Node("span", Both(entry.shown("ru"), entry.shown("en")), cls="journal-what"))
+    if entry.why:
+        parts.append(Node("span", Cat(("— ", entry.why)), cls="journal-why"))
+    if entry.secret:
+        parts.append(Node("span", text.HIDDEN, cls="journal-hidden-mark"))
+        parts.append(
+            Node(
+                "button",
+                text.REVEAL,
+                cls="journal-reveal",
+                attrs=(("type", "button"), ("data-arg", entry.id)),
+            )
+        )
+    attrs: tuple[tuple[str, Renderable], ...] = (
+        ("data-panel", entry.panel),
+        ("data-id", entry.id),
+        *((("data-hidden", "true"),) if entry.secret else ()),
+    )
+    return Node("li", cls="journal-entry", attrs=attrs, children=tuple(parts))
+
+
+def view(state: State) -> View:
+    shown = state.journal.select(state.chosen)
+    total = len(state.journal.entries)
+    who = state.journal.who()
+    notice: Renderable = (
+        text.LIMIT(limit=LIMIT, dropped=state.journal.dropped) if state.journal.dropped else ""
+    )
+    return {
+        "journal-list": Show(children=tuple(_item(e) for e in shown)),
+        "journal-empty": Show(text=text.EMPTY if not total else text.NONE_MATCH, hidden=bool(shown)),
+        "journal-count": Show(text=text.COUNT(shown=len(shown), total=total)),
+        "journal-limit": Show(text=notice, hidden=not state.journal.dropped),
+        "journal-who": Show(
+            children=options([("", text.ANY_WHO), *((name, name) for name in who)]), value=state.chosen.who
+        ),
+    }
+
+
+def dump(state: State) -> dict[str, Any]:
+    return {}
+
+
+def load(raw: Any) -> State:
+    if not isinstance(raw, dict):
+        raise ValueError("the journal panel's state is an object")
+    return State()
+
+
+def panel(rng: random.Random) -> Panel[State]:
+    actions = {
+        "#journal-who": choose,
+        "#journal-panel": choose,
+        "#journal-search": choose,
+        ".journal-reveal": reveal,
+        "#journal-copy-bbcode": copy_bbcode,
+        **{
+            f"#journal-export-{kind}": (lambda k: lambda s, f: _export(k, s, f))(kind)
+            for kind in export.KINDS
+        },
+    }
+    return Panel(
+        name="journal",
+        initial=State(),
+        view=view,
+        actions=actions,
+        dump=dump,
+        load=load,
+        title=text.TITLE,
+        follows=(Follow(JOURNAL, _sync),),
+    )

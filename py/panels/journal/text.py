@@ -1,0 +1,51 @@
+"""Messages of the journal panel (ids ``journal.*``)."""
+
+from kit.msg import Msg
+
+TAB = Msg("journal.tab", "Журнал", "Journal")
+TITLE = Msg("journal.title", "Журнал вечера", "Journal of the evening")
+ABOUT = Msg(
+    "journal.about",
+    "Журнал — все броски и проверки всех панелей в одной ленте: когда, кто, зачем; пост для форума.",
+    "Journal: every roll and check of every panel in one timeline (when, who, why); a forum post.",
+)
+HINT = Msg(
+    "journal.hint",
+    "Сюда попадает каждый результат каждой панели, новые сверху. «Зачем» — поле рядом с главной"
+    " кнопкой панели. Результат за ширмой (панель угрозы) скрыт, пока вы его не раскроете; скрытое"
+    " не попадает ни в один экспорт.",
+    "Every result of every panel lands here, newest first. «Зачем» (why) is the field beside a"
+    " panel's main button. A result behind the screen (the threat panel) stays hidden until you"
+    " reveal it; nothing hidden goes into any export.",
+)
+WHO = Msg("journal.who", "Персонаж", "Character")
+ANY_WHO = Msg("journal.any_who", "все персонажи", "every character")
+PANEL = Msg("journal.panel", "Панель", "Panel")
+ANY_PANEL = Msg("journal.any_panel", "все панели", "every panel")
+SEARCH = Msg("journal.search", "Поиск", "Search")
+EMPTY = Msg(
+    "journal.empty", "Записей пока нет: бросьте кубики в любой панели.", "No entries yet: roll in any panel."
+)
+NONE_MATCH = Msg("journal.none_match", "Под эти условия ничего не подходит.", "Nothing matches.")
+COUNT = Msg("journal.count", "Записей: {shown} из {total}.", "Entries: {shown} of {total}.")
+LIMIT = Msg(
+    "journal.limit",
+    "Журнал хранит не больше {limit} записей: старые уходят первыми (ушло: {dropped}). Скачайте JSON, чтобы сохранить всё.",
+    "The journal keeps at most {limit} entries: the oldest go first ({dropped} gone). Download the JSON to keep everything.",
+)
+HIDDEN = Msg("journal.hidden", "скрыто", "hidden")
+REVEAL = Msg("journal.reveal", "Раскрыть", "Reveal")
+REVEALED = Msg("journal.revealed", "Раскрыто.", "Revealed.")
+EXPORTS = Msg("journal.exports", "Экспорт", "Export")
+EXPORT_BBCODE = Msg("journal.export_bbcode", "BBCode (форум)", "BBCode (forum)")
+EXPORT_MARKDOWN = Msg("journal.export_markdown", "Markdown", "Markdown")
+EXPORT_CSV = Msg("journal.export_csv", "CSV (таблица)", "CSV (spreadsheet)")
+EXPORT_JSON = Msg("journal.export_json", "JSON (всё)", "JSON (everything)")
+COPY_BBCODE = Msg("journal.copy_bbcode", "Скопировать BBCode", "Copy the BBCode")
+COLUMNS = (
+    Msg("journal.col_time", "Время", "Time"),
+    Msg("journal.col_panel", "Панель", "Panel"),
+    Msg("journal.col_who", "Кто", "Who"),
+    Msg("journal.col_what", "Что", "What"),
+    Msg("journal.col_why", "Зачем", "Why"),
+)
