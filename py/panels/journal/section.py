@@ -1,6 +1,6 @@
 """The journal panel's section: its static markup (``panels.registry`` places it; the build writes it)."""
 
-from kit.markup import button, h, select
+from kit.markup import button, h, main_button, select
 from panels import registry
 from panels.journal import text
 from panels.shell.section import about, panel, rules_link
@@ -39,11 +39,6 @@ SECTION = panel(
         ),
         cls="controls",
     ),
-    h("p", cls="error", role="alert", hidden=True),
-    h("p", cls="muted", id="journal-count", aria_live="polite"),
-    h("p", cls="muted", id="journal-limit", hidden=True),
-    h("p", cls="muted", id="journal-empty"),
-    h("ol", cls="journal-list", id="journal-list"),
     h(
         "div",
         h("span", text.EXPORTS, cls="muted"),
@@ -56,9 +51,14 @@ SECTION = panel(
         " ",
         button("journal-export-json", text.EXPORT_JSON),
         " ",
-        button("journal-copy-bbcode", text.COPY_BBCODE),
+        main_button("journal-copy-bbcode", text.COPY_BBCODE),
         " ",
         h("span", cls="muted", id="journal-status", role="status"),
         cls="controls",
     ),
+    h("p", cls="error", role="alert", hidden=True),
+    h("p", cls="muted", id="journal-count", aria_live="polite"),
+    h("p", cls="muted", id="journal-limit", hidden=True),
+    h("p", cls="muted", id="journal-empty"),
+    h("ol", cls="journal-list", id="journal-list"),
 )
