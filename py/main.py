@@ -17,7 +17,7 @@ from pyscript import document, window
 # When Python itself is up (before our imports): tools/bench.py splits start-up time with it.
 document.documentElement.dataset.pythonMs = str(round(window.performance.now()))
 
-from kit import browser, browser_follow, browser_page, prerender  # noqa: E402
+from kit import browser, prerender  # noqa: E402
 from kit import browser_dom as dom  # noqa: E402
 from kit import browser_storage as storage  # noqa: E402
 from panels import registry  # noqa: E402
@@ -43,7 +43,7 @@ def start(name: str) -> None:
     """Mount one panel; a broken panel is reported and the others still start."""
     try:
         browser.mount(importlib.import_module(registry.entry(name).module).panel(rng))
-        browser_page.enable(dom.by_id(name))
+        browser.enable(dom.by_id(name))
     except Exception as error:
         window.console.error(f"panel {name} failed to start: {error!r}")
 
@@ -52,14 +52,14 @@ prerender.load_texts(registry.TEXT_MODULES)
 # Every saved record, before any panel mounts (PyScript runs this script with top-level await;
 # pyright's check for it has no rule name, so this one line carries the bare ignore).
 await storage.load()  # noqa: F704  # pyright: ignore
-browser_page.start_saving()
-browser_follow.follow_other_tabs()
+browser.start_saving()
+browser.follow_other_tabs()
 browser.set_language(browser.saved_language(), save=False)
 first = first_panel()
 document.documentElement.dataset.firstPanel = first
 start(first)
-browser_page.start_page()
-browser_page.enable(document.querySelector("header"))
+browser.start_page()
+browser.enable(document.querySelector("header"))
 dom.mark_interactive()
 waiting = [name for name in registry.NAMES if name != first]
 
@@ -69,9 +69,9 @@ def start_next(*_: object) -> None:
         start(waiting.pop(0))
         window.setTimeout(create_once_callable(start_next), 0)
     else:
-        browser_page.enable(document)
+        browser.enable(None)
         dom.mark_ready()
-        browser_page.after_ready()
+        browser.after_ready()
 
 
 window.setTimeout(create_once_callable(start_next), 0)
