@@ -18,16 +18,19 @@ from kit.msg import Cat, Renderable
 from kit.panel import WHAT_FIELDS, Download, Panel, decode, dropped_notice, outcome
 from kit.runtime import Mounted, Runtime
 from kit.runtime_effects import apply, clear_log, error_box, run
+from kit.runtime_page import enable
 
-__all__ = ["MAX_FILE_MB", "TYPING_SAVE_MS", "mount", "save_typing_now"]
+__all__ = ["MAX_FILE_MB", "MOUNTED", "TYPING_SAVE_MS", "mount", "save_typing_now"]
 
+MOUNTED = "data-mounted"
 TYPING_SAVE_MS = 300
 MAX_FILE_MB = 2  # the largest file a chooser passes on (kit.browser_dom reads at most this)
 FILE_PROBLEMS = {"too_large": common.FILE_TOO_LARGE, "unreadable": common.FILE_UNREADABLE}
 
 
 def mount(rt: Runtime, panel: Panel[Any]) -> None:
-    """Restore the panel's saved record, show it, and listen to its section. A record the panel
+    """Restore the panel's saved record, show it, listen to its section and enable its controls;
+    the section is then marked ``data-mounted="true"``. A record the panel
     fails to start from is set aside (kept, offered for download) and the panel starts from its
     defaults with a notice: never a dead panel with live-looking buttons."""
     saved = rt.records.read(panel.key)
@@ -43,6 +46,9 @@ def mount(rt: Runtime, panel: Panel[Any]) -> None:
         rt.records.set_aside(panel.key, saved)
         rt.dom.reset_fields(rt.by_id(panel.name))
         _mount(rt, panel, None, aside.STARTED_AFRESH)
+    section = rt.by_id(panel.name)
+    enable(rt, section)
+    rt.dom.set_attribute(section, MOUNTED, "true")  # its controls work (tests of one panel wait for it)
 
 
 def _aside_offer(rt: Runtime, keys: list[str]) -> Download | None:

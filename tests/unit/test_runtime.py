@@ -487,19 +487,21 @@ def make_page(records: dict[str, str] | None = None, markup: str = PAGE) -> Page
 
 def mount_roller(page: Page) -> None:
     runtime_mount.mount(page.rt, roller.panel(random.Random(7)))
-    runtime_page.enable(page.rt, page.el("roller"))
 
 
 # --------------------------------------------------------------------------- the tests
 
 
 def test_mount_shows_the_view_enables_controls_and_saves_a_first_record() -> None:
-    """Mounting the roller writes its view (the odds table), enables its controls and, with no
-    record yet, saves one sound record."""
+    """Mounting the roller writes its view (the odds table), enables its controls, marks its
+    section mounted (and no other) and, with no record yet, saves one sound record."""
     page = make_page()
     assert "disabled" in page.el("gauss-roll").attrs
     mount_roller(page)
     assert "disabled" not in page.el("gauss-roll").attrs
+    assert [e.attrs["id"] for e in page.dom.query_all(None, "[data-mounted]")] == ["roller"]
+    assert page.el("roller").attrs["data-mounted"] == "true"
+    assert "disabled" in page.el("threat-check").attrs, "another panel waits for its own mount"
     assert page.el("gauss-odds").descendants(), "the odds table is written"
     record = json.loads(page.records.records["gm.panel.roller"])
     assert record["v"] == 1 and record["form"]["gauss-luck"] == "5"
@@ -602,7 +604,6 @@ def test_a_stale_compute_answer_is_dropped_and_the_newest_lands() -> None:
     progress line shows while the worker computes and goes when it answers."""
     page = make_page()
     runtime_mount.mount(page.rt, _squares())
-    runtime_page.enable(page.rt, page.el("roller"))
     page.el("gauss-luck").value = "3"
     page.click("gauss-roll")
     page.el("gauss-luck").value = "4"
@@ -622,7 +623,6 @@ def test_a_compute_failure_of_the_kit_is_worded_and_cancel_reaches_the_worker() 
     """The worker's time budget ran out: the error box says so, naming what was computed."""
     page = make_page()
     runtime_mount.mount(page.rt, _squares())
-    runtime_page.enable(page.rt, page.el("roller"))
     page.click("gauss-roll")
     status = page.dom.query(page.el("roller"), ".compute-status")
     assert status is not None
