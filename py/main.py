@@ -1,23 +1,28 @@
-"""Page entry point: the panel on screen first, then the others, without blocking the page.
+"""Page entry point: the panel on screen first, and the others only when they are wanted.
 
 Every saved record is read first (IndexedDB). The visible panel (the URL's #fragment, else the
-roller) is mounted before anything else, and becomes usable at once (``data-interactive-ms``).
-The other panels follow one per event-loop turn, so a click on the first panel is never kept
-waiting; when all are mounted the page gets its ``data-ready`` marker, which the tests wait for.
-The panels and their order are ``panels.registry``; each is ``panels.NAME.panel.panel(rng)``,
-mounted by ``kit.browser``.
+last tab or the roller: static/first-paint.js shows it before Python) is mounted before anything
+else, and becomes usable at once (``data-interactive-ms``; its section gets
+``data-mounted="true"``). Nothing else is mounted before its first click can be answered: another
+panel mounts when it is opened (before the tabs move focus to it), and after the GM's first
+interaction the rest mount one per idle period (``requestIdleCallback``), so a click is never
+kept waiting for a panel nobody opened. Once all are mounted the page gets its ``data-ready``
+marker (tests that need every panel wait for it; tests of one panel wait for its
+``data-mounted``). The panels and their order are ``panels.registry``; each is
+``panels.NAME.panel.panel(rng)``, mounted by ``kit.browser``.
 """
 
 import importlib
 import random
+from collections.abc import Callable
 
-from pyodide.ffi import create_once_callable
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 # When Python itself is up (before our imports): tools/bench.py splits start-up time with it.
 document.documentElement.dataset.pythonMs = str(round(window.performance.now()))
 
-from kit import browser, browser_follow, browser_page, prerender  # noqa: E402
+from kit import browser, prerender  # noqa: E402
 from kit import browser_dom as dom  # noqa: E402
 from kit import browser_storage as storage  # noqa: E402
 from panels import registry  # noqa: E402
@@ -27,6 +32,7 @@ from panels import registry  # noqa: E402
 # their own generator, seeded here on each load; this covers any library that uses the global one.)
 random.seed()
 rng = dom.make_rng()
+INTERACTIONS = ("pointerdown", "keydown")  # the GM's first touch: the other panels may mount now
 
 
 def first_panel() -> str:
@@ -36,42 +42,73 @@ def first_panel() -> str:
     if "expr" in dom.url_params():  # a share link of the dice panel without its #fragment opens its tab
         window.location.hash = "notation"
         return "notation"
-    return "roller"
+    return "roller"  # (the last tab: static/first-paint.js has put it into the #fragment)
 
 
 def start(name: str) -> None:
     """Mount one panel; a broken panel is reported and the others still start."""
     try:
         browser.mount(importlib.import_module(registry.entry(name).module).panel(rng))
-        browser_page.enable(dom.by_id(name))
     except Exception as error:
         window.console.error(f"panel {name} failed to start: {error!r}")
+
+
+def mount(name: str) -> None:
+    """Mount ``name`` now if it is still waiting; the last one makes the page ready."""
+    if name not in waiting:
+        return
+    waiting.remove(name)
+    start(name)
+    if not waiting:
+        browser.enable(None)
+        dom.mark_ready()
+
+
+def opened(*_: object) -> None:
+    """A panel opened by its tab or a link: mounted before the tabs move focus to it."""
+    mount(str(window.location.hash).removeprefix("#"))
+
+
+def mount_next(*_: object) -> None:
+    """One waiting panel per idle period, after the first interaction."""
+    if waiting:
+        mount(waiting[0])
+        idle(mount_next)
+
+
+def idle(callback: Callable[..., None]) -> None:
+    """``callback`` once the page has nothing else to do (within 2 s)."""
+    if hasattr(window, "requestIdleCallback"):
+        options = to_js({"timeout": 2000}, dict_converter=window.Object.fromEntries)
+        window.requestIdleCallback(create_once_callable(callback), options)
+    else:
+        window.setTimeout(create_once_callable(callback), 50)
+
+
+def interacted(*_: object) -> None:
+    for kind in INTERACTIONS:
+        window.removeEventListener(kind, interaction, True)
+    idle(mount_next)
 
 
 prerender.load_texts(registry.TEXT_MODULES)
 # Every saved record, before any panel mounts (PyScript runs this script with top-level await;
 # pyright's check for it has no rule name, so this one line carries the bare ignore).
 await storage.load()  # noqa: F704  # pyright: ignore
-browser_page.start_saving()
-browser_follow.follow_other_tabs()
+browser.start_saving()
+browser.follow_other_tabs()
 browser.set_language(browser.saved_language(), save=False)
 first = first_panel()
 document.documentElement.dataset.firstPanel = first
-start(first)
-browser_page.start_page()
-browser_page.enable(document.querySelector("header"))
+waiting = list(registry.NAMES)
+mount(first)
+window.addEventListener("hashchange", create_proxy(opened))  # before the tabs' own listener
+browser.start_page()
+browser.enable(document.querySelector("header"))
 dom.mark_interactive()
-waiting = [name for name in registry.NAMES if name != first]
-
-
-def start_next(*_: object) -> None:
-    if waiting:
-        start(waiting.pop(0))
-        window.setTimeout(create_once_callable(start_next), 0)
-    else:
-        browser_page.enable(document)
-        dom.mark_ready()
-        browser_page.after_ready()
-
-
-window.setTimeout(create_once_callable(start_next), 0)
+interaction = create_proxy(interacted)
+for kind in INTERACTIONS:
+    window.addEventListener(kind, interaction, True)
+idle(
+    lambda *_: browser.after_ready()
+)  # the compute worker warms up and storage is kept, once the page is idle

@@ -23,7 +23,7 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from build import build  # noqa: E402
-from e2e_support import CHROMIUM, CHROMIUM_ARGS, READY, wait_until_controlled  # noqa: E402
+from e2e_support import CHROMIUM, CHROMIUM_ARGS, wait_ready, wait_until_controlled  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 # The exhaustible bag at the old forecast budget (8 light + 10 dark, T₀ = 1, advantage). Events
@@ -181,7 +181,7 @@ CLICK_JS = """async ([setup, selector]) => {
 
 def start_marks(page: Page) -> dict[str, float]:
     """The page's own start-up marks (performance.now() at each step), once it is ready."""
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    wait_ready(page)
     marks = page.evaluate(
         """({...document.documentElement.dataset, firstPaintMs:
             performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN})"""

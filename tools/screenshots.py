@@ -18,7 +18,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from build import build  # noqa: E402
-from e2e_support import CHROMIUM, CHROMIUM_ARGS, READY  # noqa: E402
+from e2e_support import CHROMIUM, CHROMIUM_ARGS, wait_ready  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -41,7 +41,7 @@ def main() -> None:
                 context.add_init_script(f"localStorage.setItem('gm.lang', JSON.stringify('{args.lang}'))")
                 page = context.new_page()
                 page.goto(url + "index.html?seed=7")
-                page.wait_for_selector(READY, state="attached", timeout=60_000)
+                wait_ready(page)
                 names = args.panels or [
                     (a.get_attribute("href") or "#").removeprefix("#")
                     for a in page.locator("nav.tabs a").all()

@@ -1,6 +1,8 @@
-"""The page's elements, fields, URL and files: the low-level half of the kit's browser side.
+"""The page itself: ``kit.dom.Dom`` over the browser's DOM (``BrowserDom``), and the page's marks.
 
-kit.browser (mounting, actions, language) is the only user; panels never import this.
+With kit.browser_storage, kit.browser_compute, kit.browser_enter and kit.browser_tabs, the only
+code that touches ``js``/``pyscript``; the runtime (``kit.runtime*``) works through ``BrowserDom``
+and is unit-tested over a fake page. Panels never import this.
 """
 
 from __future__ import annotations
@@ -9,26 +11,22 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
-from kit.msg import render
-from kit.view import Show, to_html
+from kit import browser_enter as enter
+from kit.runtime_mount import MAX_FILE_MB
 
 __all__ = [
+    "MAX_FILE_MB",
     "UNREADABLE",
+    "BrowserDom",
     "by_id",
-    "clipboard",
-    "download",
-    "download_png",
-    "now",
-    "put_field",
-    "read_file",
-    "read_form",
-    "set_url",
+    "make_rng",
+    "mark_interactive",
+    "mark_ready",
     "store_setting",
     "url_params",
-    "write",
 ]
 
 UNREADABLE = "\ufffd"  # the form value of a number field whose text the browser could not read
@@ -132,30 +130,6 @@ def by_id(element_id: str) -> Any:
     return element
 
 
-def write(element: Any, show: Show, lang: str) -> None:
-    """Make ``element`` show ``show``."""
-    if show.text is not None:
-        element.textContent = render(show.text, lang)
-    if show.children is not None:
-        # One assignment instead of a browser call per element, attribute and text (a table of
-        # 200 rows is thousands of them). Safe: kit.view.to_html escapes every text and attribute,
-        # and the markup comes only from a view's Nodes, never from user text as markup.
-        element.innerHTML = "".join(to_html(node, lang) for node in show.children)
-    if show.value is not None and str(element.value) != show.value:
-        element.value = show.value
-    if show.checked is not None:
-        element.checked = show.checked
-    if show.hidden is not None:
-        element.hidden = show.hidden
-    if show.disabled is not None:
-        element.disabled = show.disabled
-    for name, value in show.attrs:
-        if value is None:
-            element.removeAttribute(name)
-        else:
-            element.setAttribute(name, render(value, lang))
-
-
 def download(filename: str, text: str, mime: str) -> None:
     options = to_js({"type": f"{mime};charset=utf-8"}, dict_converter=window.Object.fromEntries)
     _save_blob(filename, window.Blob.new(to_js([text]), options))
@@ -189,9 +163,6 @@ def _save_blob(filename: str, blob: Any) -> None:
     link.click()
     link.remove()
     window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 5000)
-
-
-MAX_FILE_MB = 2
 
 
 def read_file(element: Any, done: Callable[[str, str], None], failed: Callable[[str], None]) -> None:
@@ -243,15 +214,6 @@ def make_rng() -> random.Random:
     return random.Random(seed) if seed else random.Random()
 
 
-def enable(root: Any) -> None:
-    """Enable the Python-driven controls inside ``root`` (a panel, the header, the document)."""
-    for element in root.querySelectorAll("[data-needs-python]"):
-        element.disabled = False
-    # Wide tables scroll sideways on a phone; keyboard users must be able to scroll them too.
-    for element in root.querySelectorAll(".table-wrap:not([tabindex])"):
-        element.setAttribute("tabindex", "0")
-
-
 def mark_interactive() -> None:
     """The first panel works: hide the loading indicator (read by tools/bench.py)."""
     by_id("loading").hidden = True
@@ -264,3 +226,180 @@ def mark_ready() -> None:
     root = document.documentElement
     root.dataset.readyMs = str(round(window.performance.now()))
     root.dataset.ready = "true"
+
+
+# --------------------------------------------------------------------------- kit.dom.Dom over the page
+
+
+def _element(found: Any) -> Any:
+    """An element, or ``None`` for JavaScript's ``null`` (a JsProxy of its own, not ``None``)."""
+    return found if hasattr(found, "tagName") else None
+
+
+class BrowserDom:
+    """``kit.dom.Dom`` over the real page: elements are the browser's own (JsProxy)."""
+
+    def root(self) -> Any:
+        return document.documentElement
+
+    def find(self, element_id: str, /) -> Any:
+        return _element(document.getElementById(element_id))
+
+    def query(self, root: Any, selector: str, /) -> Any:
+        return _element(root.querySelector(selector))
+
+    def query_all(self, root: Any, selector: str, /) -> list[Any]:
+        return list((document if root is None else root).querySelectorAll(selector))
+
+    def closest(self, element: Any, selector: str, /) -> Any:
+        return _element(element.closest(selector)) if hasattr(element, "closest") else None
+
+    def contains(self, root: Any, element: Any, /) -> bool:
+        return bool(root.contains(element))
+
+    def next_sibling(self, element: Any, /) -> Any:
+        return _element(element.nextElementSibling)
+
+    def tag(self, element: Any, /) -> str:
+        return str(getattr(element, "tagName", ""))
+
+    def kind(self, element: Any, /) -> str:
+        return str(getattr(element, "type", "")) if self.tag(element) == "INPUT" else ""
+
+    def attribute(self, element: Any, name: str, /) -> str | None:
+        value = element.getAttribute(name) if hasattr(element, "getAttribute") else None
+        return value if isinstance(value, str) else None
+
+    def has_class(self, element: Any, name: str, /) -> bool:
+        return hasattr(element, "classList") and bool(element.classList.contains(name))
+
+    def read_form(self, section: Any, /) -> dict[str, str | bool]:
+        return read_form(section)
+
+    def put_field(self, section: Any, key: str, value: str | bool, /) -> bool:
+        return put_field(section, key, value)
+
+    def reset_fields(self, section: Any, /) -> None:
+        for element in section.querySelectorAll("input, textarea, select"):
+            if str(element.tagName) == "SELECT":
+                for option in element.options:
+                    option.selected = option.defaultSelected
+            elif str(element.type) in ("checkbox", "radio"):
+                element.checked = element.defaultChecked
+            elif str(element.type) != "file":
+                element.value = element.defaultValue
+
+    def set_text(self, element: Any, text: str, /) -> None:
+        element.textContent = text
+
+    def set_html(self, element: Any, markup: str, /) -> None:
+        element.innerHTML = markup
+
+    def prepend_html(self, element: Any, markup: str, /) -> None:
+        element.insertAdjacentHTML("afterbegin", markup)
+
+    def keep_children(self, element: Any, count: int, /) -> None:
+        while int(element.childElementCount) > count:
+            element.lastElementChild.remove()
+
+    def append_button(self, element: Any, label: str, cls: str, /) -> Any:
+        button = document.createElement("button")
+        button.type, button.className, button.textContent = "button", cls, label
+        element.append(" ", button)
+        return button
+
+    def insert_after(self, element: Any, markup: str, /) -> Any:
+        element.insertAdjacentHTML("afterend", markup)
+        return element.nextElementSibling
+
+    def value(self, element: Any, /) -> str:
+        return str(element.value)
+
+    def set_value(self, element: Any, value: str, /) -> None:
+        element.value = value
+
+    def set_checked(self, element: Any, checked: bool, /) -> None:
+        element.checked = checked
+
+    def set_hidden(self, element: Any, hidden: bool, /) -> None:
+        element.hidden = hidden
+
+    def set_disabled(self, element: Any, disabled: bool, /) -> None:
+        element.disabled = disabled
+
+    def set_attribute(self, element: Any, name: str, value: str, /) -> None:
+        element.setAttribute(name, value)
+
+    def remove_attribute(self, element: Any, name: str, /) -> None:
+        element.removeAttribute(name)
+
+    def listen(self, element: Any, kind: str, callback: Callable[[], None], /) -> None:
+        element.addEventListener(kind, create_proxy(lambda *_: callback()))
+
+    def listen_fields(self, section: Any, handler: Callable[[str, Any], None], /) -> None:
+        def on_event(event: Any) -> None:
+            if event.type == "change" and enter.duplicate(event):
+                return  # the kit ran this change already, on Enter
+            handler(str(event.type), event.target)
+
+        proxy = create_proxy(on_event)
+        for kind in ("click", "change", "input"):
+            section.addEventListener(kind, proxy)
+        enter.listen(section, lambda field: handler("change", field))
+
+    def now_ms(self) -> float:
+        return float(window.performance.now())
+
+    def local_time(self) -> str:
+        return now()
+
+    def local_stamp(self) -> str:
+        return stamp()
+
+    def later(self, ms: int, callback: Callable[[], None], /) -> int:
+        return int(window.setTimeout(create_once_callable(lambda *_: callback()), ms))
+
+    def every(self, ms: int, callback: Callable[[], None], /) -> int:
+        return int(window.setInterval(create_proxy(lambda *_: callback()), ms))
+
+    def stop_timer(self, handle: int, /) -> None:
+        window.clearTimeout(handle)  # timeouts and intervals share one list of timers
+
+    def console(self, level: str, text: str, /) -> None:
+        getattr(window.console, level)(text)
+
+    def setting(self, key: str, /) -> str | None:
+        try:
+            raw = window.localStorage.getItem(key)
+        except Exception:
+            return None
+        return raw if isinstance(raw, str) else None
+
+    def store_setting(self, key: str, text: str, /) -> None:
+        store_setting(key, text)
+
+    def url_params(self) -> dict[str, str]:
+        return url_params()
+
+    def set_url(self, params: tuple[tuple[str, str | None], ...], /) -> None:
+        set_url(params)
+
+    def address(self) -> str:
+        return str(window.location.href)
+
+    def from_disk(self) -> bool:
+        return str(window.location.protocol) == "file:"
+
+    def clipboard(self, text: str, done: Callable[[], None], failed: Callable[[], None], /) -> None:
+        clipboard(text, done, failed)
+
+    def download(self, filename: str, text: str, mime: str, /) -> None:
+        download(filename, text, mime)
+
+    def download_png(self, filename: str, svg: str, width: int, height: int, /) -> None:
+        download_png(filename, svg, width, height)
+
+    def read_file(
+        self, element: Any, done: Callable[[str, str], None], failed: Callable[[str], None], /
+    ) -> None:
+        read_file(element, done, failed)

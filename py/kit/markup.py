@@ -72,7 +72,7 @@ def to_markup(nodes: Node | Iterable[Node], /) -> str:
 
 
 # Controls that wait for Python: disabled in the markup, enabled when their panel mounts
-# (``data-needs-python``, kit/browser_page.py).
+# (``data-needs-python``, kit/runtime_page.py).
 
 
 def button(

@@ -14,7 +14,7 @@
 An action reads the form (``kit.form``), raises ``InputError`` on bad input (the kit keeps the
 old state and shows the message) and returns the new state, or an ``Outcome`` that also logs,
 announces or asks the kit for an effect (copy, download, fill fields). Everything here is pure:
-``kit.browser`` alone touches the page, and a panel's logic is unit-tested by calling its actions
+the kit's runtime (``kit.runtime*``) shows it on the page, and a panel's logic is unit-tested by calling its actions
 and views directly. This module also holds the saved record's format (``encode``/``decode``).
 """
 
@@ -27,6 +27,7 @@ from typing import Any, Generic, TypeVar, Union
 
 from kit import bounded_json, common
 from kit.form import Form
+from kit.journal import Note
 from kit.msg import Cat, Msg, Renderable, both
 from kit.shared import Follow, Share
 from kit.view import View
@@ -187,6 +188,7 @@ Effect = Union[  # noqa: UP007  (a generic alias: Effect[S] is what an Outcome[S
     DownloadLog,
     Compute[S, Any],
     Share,
+    Note,
 ]
 
 

@@ -3,7 +3,7 @@
 A view is a plain mapping ``{element_id: Show(...)}``. ``Show`` sets an element's text, its
 children (a small tree of ``Node``: table rows, list items, chart bars, options), its value,
 ``hidden``/``disabled`` and attributes; anything left ``None`` is left as it is. Texts are
-renderables (``kit.msg``), so one view serves both languages. Only ``kit.browser`` turns a view
+renderables (``kit.msg``), so one view serves both languages. Only the kit's runtime (``kit.runtime``) turns a view
 into DOM; ``to_html`` turns the same tree into markup (the build pre-renders first paint with it),
 and ``texts`` lists every text a view shows (tests look for stray Russian in English with it).
 

@@ -37,10 +37,16 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 @pytest.fixture(scope="module")
-def app(browser: Browser, site_url: str) -> Iterator[Page]:
-    """One booted app page shared by a module's tests; checked clean at the end."""
+def app(browser: Browser, site_url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """One booted app page shared by a module's tests; checked clean at the end.
+
+    A module about one panel sets ``PANEL = "name"``: the page opens on that panel and the tests
+    wait for it alone (the others mount when opened). Without it every panel is mounted first.
+    """
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=20261129", watch)
+    panel = getattr(request.module, "PANEL", None)
+    url = site_url + "index.html?seed=20261129" + (f"#{panel}" if panel else "")
+    context, page = open_app(browser, url, watch, panel)
     yield page
     context.close()
     watch.assert_clean()

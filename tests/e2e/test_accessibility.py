@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e_support import READY, Watch, open_app
+from e2e_support import Watch, open_app, wait_ready
 from panels import registry
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -61,7 +61,7 @@ def phone(browser: Browser, site_url: str):
 def test_no_horizontal_scroll_at_360px(phone: Page, panel: str, lang: str, tmp_path: Path) -> None:
     """At 360 px every panel fits the width in both languages (no horizontal scrolling)."""
     phone.goto(phone.url.split("#")[0] + f"#{panel}")
-    phone.wait_for_selector(READY, state="attached")
+    wait_ready(phone)
     if phone.evaluate("document.documentElement.lang") != lang:
         phone.click("#lang-switch")
     phone.evaluate("document.querySelector('.panel:target button.primary')?.click()")

@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e_support import FREEZE_MS, LONG_TASKS, READY, Watch, open_app
+from e2e_support import FREEZE_MS, LONG_TASKS, Watch, open_app, wait_ready
 
 BLOCK = 'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".\nболтовня игроков\n'
 PASTE_JS = "text => { document.getElementById('convert-input').value = text; }"
@@ -161,7 +161,7 @@ def test_a_saved_long_paste_converts_after_a_reload(browser: Browser, site_url: 
     page.click("#convert-run")
     expect(page.locator("#convert-summary")).to_contain_text("Конвертировано строк: 1000", timeout=60_000)
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
     assert page.input_value("#convert-input") == text
     expect(page.locator("#convert-summary")).to_contain_text("Конвертировано строк: 1000", timeout=60_000)
     assert page.input_value("#convert-output").count("GaussD20: 8") == 1000
@@ -213,7 +213,7 @@ def test_input_and_result_survive_a_reload(app: Page) -> None:
     app.fill("#convert-input", SEED_INPUT)
     app.click("#convert-run")
     app.reload()
-    app.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(app)
     assert app.input_value("#convert-input") == SEED_INPUT
     assert app.input_value("#convert-output") == SEED_OUTPUT
     expect(app.locator("#convert-summary")).to_contain_text("Конвертировано строк: 2")

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from e2e_support import READY, Watch, open_app
+from e2e_support import READY, Watch, open_app, wait_ready
 
 
 def test_boot_enables_controls_and_hides_loader(app: Page) -> None:
@@ -92,7 +92,7 @@ def test_language_switch_is_remembered(browser: Browser, site_url: str) -> None:
     page.click("#gauss-roll")
     expect(page.locator("#gauss-result")).to_contain_text("with luck 7")
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
     expect(page.locator("#lang-switch")).to_have_text("Русский")
     expect(page.locator("label[for='gauss-luck']")).to_contain_text("Luck")
     page.click("#lang-switch")
@@ -124,7 +124,7 @@ def test_damaged_log_notice_follows_the_language_switch(browser: Browser, site_u
     context, page = open_app(browser, site_url + "index.html#roller", watch)
     page.evaluate("""gmStorage.save('gm.panel.roller', '{"v": 1, "state": {"luck": 7}, "log": "junk"}')""")
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
     notice = page.locator("#gauss-log-notice")
     expect(notice).to_contain_text("повреждён")
     expect(page.locator("#gauss-luck-note")).to_contain_text("+2")  # the rest of the record stays
@@ -144,7 +144,7 @@ def test_a_damaged_record_is_dropped_with_a_notice_in_each_language(browser: Bro
         """gmStorage.save('gm.panel.roller', '{"v": 1, "state": {"luck": 99}, "form": {"gauss-luck": "4"}}')"""
     )
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
     error = page.locator("#roller .error")
     expect(error).to_contain_text("состояние панели")
     expect(page.locator("#gauss-luck")).to_have_value("4")  # the fields stay

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import BOOT_TIMEOUT_MS, FREEZE_MS, LONG_TASKS, READY, Watch, open_app
+from e2e_support import FREEZE_MS, LONG_TASKS, Watch, open_app, wait_ready
 from kit.fmt import percent, signed
 from rules import fudge
 
@@ -36,7 +36,7 @@ def _save_state(page: Page, state: object) -> None:
     record["state"] = state
     page.evaluate("([k, v]) => gmStorage.save(k, v)", [RECORD_KEY, json.dumps(record)])
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
 
 
 def _cells(page: Page, selector: str) -> list[list[str]]:
@@ -293,7 +293,7 @@ def test_wound_track_marks_clears_and_survives_reload(browser: Browser, site_url
     track = fudge.WoundTrack().take(1).track.take(3).track
     assert _record(page)["state"]["wounds"] == track.to_dict()
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     expect(page.locator("#fudge-w-status")).to_have_text("Состояние: Среднее повреждение, штраф −2.")
     expect(page.locator("#fudge-w-rows tr").nth(0)).to_contain_text("☒☐☐☐")
     expect(page.locator("#fudge-w-rows tr").nth(2)).to_contain_text("☒")
@@ -342,7 +342,7 @@ def test_wounds_saved_before_the_kit_are_carried_over_once(browser: Browser, sit
         [old, RECORD_KEY],
     )
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     expect(page.locator("#fudge-w-status")).to_have_text("Состояние: Среднее повреждение, штраф −2.")
     assert _acc_rows(page)[0] == ["Без учёта масштаба", "2 из 3", "3 к 1", "0"]
     expect(page.locator("#fudge-log li").first).to_have_text("Старая запись")
@@ -354,7 +354,7 @@ def test_wounds_saved_before_the_kit_are_carried_over_once(browser: Browser, sit
         [LEGACY_WOUNDS_KEY, RECORD_KEY],
     )
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     expect(page.locator("#fudge-w-notice")).to_contain_text("повреждены")
     expect(page.locator("#fudge-w-status")).to_have_text("Состояние: Невредим.")
     context.close()
@@ -431,7 +431,7 @@ def test_accumulators_convert_mark_wounds_survive_reload_and_reset(browser: Brow
     )
     assert _acc_rows(page)[0] == ["Без учёта масштаба", "1 из 3", "3 к 1", "1"]
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     expect(page.locator("#fudge-acc-rate")).to_have_value("5")  # every field keeps what the GM typed
     assert _acc_rows(page) == [
         ["Без учёта масштаба", "1 из 3", "3 к 1", "1"],
@@ -537,7 +537,7 @@ def test_english_after_reload_shows_panel_text_in_english(browser: Browser, site
     context, page = open_app(browser, site_url + "index.html#fudge", watch)
     page.evaluate("localStorage.setItem('gm.lang', JSON.stringify('en'))")
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     expect(page.locator("#fudge-w-status")).to_have_text("State: «Невредим» (unhurt).")
     expect(page.locator("#fudge-range-table tr").first).to_contain_text("up to 2 m")
     expect(page.locator("#fudge-acc-rows tr").first).to_contain_text("Sub-scale")

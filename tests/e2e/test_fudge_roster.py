@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import READY, Watch, open_app
+from e2e_support import Watch, open_app, wait_ready
 
 ROSTER_KEY = "gm.shared.roster"
 
@@ -62,7 +62,7 @@ def test_fudge_characters_fight_and_pay(browser: Browser, site_url: str, tmp_pat
     expect(page.locator("#fudge-c-derived")).to_contain_text("Свойство: Трус")
 
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
     page.select_option("#fudge-att-who", "c1:0")  # Ира — Фехтование +2 · Нож
     expect(page.locator("#fudge-att")).to_have_value("2")
     expect(page.locator("#fudge-weapon")).to_have_value("m3")

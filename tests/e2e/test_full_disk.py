@@ -12,7 +12,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright, Route, expect
 
-from e2e_support import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, READY, Watch, is_local, watch_page
+from e2e_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    Watch,
+    is_local,
+    wait_ready,
+    watch_page,
+)
 
 # Fills IndexedDB (a database of its own) with incompressible chunks, halving the chunk on each
 # refusal down to 256 bytes; says the name of the error that stopped the first chunk size.
@@ -76,7 +83,7 @@ def _launch(playwright: Playwright, profile: Path, watch: Watch) -> tuple[Browse
 
 def _open(page: Page, url: str) -> None:
     page.goto(url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
 
 
 def test_a_full_disk_is_named_and_retry_saves(

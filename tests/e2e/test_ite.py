@@ -9,11 +9,10 @@ from fractions import Fraction
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import FREEZE_MS, LONG_TASKS, Watch, open_app
+from e2e_support import FREEZE_MS, LONG_TASKS, Watch, open_app, wait_ready
 from kit.fmt import percent
 from rules import ite
 
-READY = "html[data-ready='true']"
 CYRILLIC = re.compile("[А-Яа-яЁё]")
 
 KINDS = ("i", "t", "e")
@@ -357,7 +356,7 @@ def test_log_clear_and_damaged_log(app: Page) -> None:
             JSON.stringify({...JSON.parse(await gmStorage.get('gm.panel.ite')), log: 'junk'}))"""
     )
     app.reload()
-    app.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(app)
     expect(app.locator("#ite-log-notice")).to_contain_text("повреждён")
     expect(app.locator("#ite-log li")).to_have_count(0)
     app.click("#ite-roll")
@@ -474,7 +473,7 @@ def test_old_saved_log_is_carried_over(browser: Browser, site_url: str) -> None:
         localStorage.setItem('gm.ite.log', JSON.stringify([{text: 'старая запись', en: 'old entry'}])); }"""
     )
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
     entry = page.locator("#ite-log li").first
     expect(entry).to_have_text("старая запись")
     assert _saved_log(page)[0] == {"ru": "старая запись", "en": "old entry"}

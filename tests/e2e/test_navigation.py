@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 from test_accessibility import run_axe
 
-from e2e_support import READY
+from e2e_support import wait_ready
 
 
 def active_id(page: Page) -> str:
@@ -56,7 +56,7 @@ def test_tabs_keyboard_focus_and_last_tab(app: Page) -> None:
 
     page.click("#tab-threat")
     page.goto(base(page))  # no #fragment: the last tab comes back
-    page.wait_for_selector(READY, state="attached")
+    wait_ready(page)
     expect(page.locator("#threat")).to_be_visible()
     expect(page.locator("#roller")).to_be_hidden()
     expect(page.locator("#tab-threat")).to_have_attribute("aria-selected", "true")
@@ -64,7 +64,7 @@ def test_tabs_keyboard_focus_and_last_tab(app: Page) -> None:
 
     page.evaluate("localStorage.setItem('gm.tab', JSON.stringify('x\"]<b>'))")
     page.goto(base(page))
-    page.wait_for_selector(READY, state="attached")
+    wait_ready(page)
     expect(page.locator("#roller")).to_be_visible()
 
 

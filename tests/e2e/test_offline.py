@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import READY, Watch, open_app, wait_until_controlled
+from e2e_support import Watch, open_app, wait_ready, wait_until_controlled
 from serve import serve_in_thread
 
 
@@ -20,7 +20,7 @@ def test_works_offline_after_one_visit(browser: Browser, site_url: str) -> None:
     wait_until_controlled(page)
     context.set_offline(True)
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
     # The memory snapshot is precached too, so an offline start is as quick as an online one.
     assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
     page.click("#gauss-roll")
@@ -50,7 +50,7 @@ def test_boots_under_a_sub_path(browser: Browser, site_dir: Path, tmp_path: Path
         context, page = open_app(browser, url + "gm-dice/index.html", watch)
         page.on("request", lambda request: paths.append(request.url))
         page.reload()
-        page.wait_for_selector(READY, state="attached", timeout=60_000)
+        wait_ready(page)
         page.click("#gauss-roll")
         expect(page.locator("#gauss-result")).to_contain_text("GaussD20")
         context.close()
@@ -116,13 +116,13 @@ def test_new_version_is_offered_not_mixed(browser: Browser, own_site: Path) -> N
         worker = (own_site / "sw.js").read_text()
         (own_site / "sw.js").write_text(worker.replace(old_build, old_build[::-1]))
         page.reload()
-        page.wait_for_selector(READY, state="attached", timeout=60_000)
+        wait_ready(page)
         expect(page.locator("#update-banner")).to_be_visible(timeout=30_000)
         # Until the user accepts, the old worker (old cache) still controls the page.
         assert page.evaluate("caches.keys()").count(f"gm-dice-{old_build}") == 1
         with page.expect_event("load", timeout=30_000):
             page.click("#update-reload")
-        page.wait_for_selector(READY, state="attached", timeout=60_000)
+        wait_ready(page)
         page.wait_for_function(f"caches.keys().then(k => !k.includes('gm-dice-{old_build}'))")
         assert f"gm-dice-{old_build[::-1]}" in page.evaluate("caches.keys()")
         context.close()

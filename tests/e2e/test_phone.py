@@ -11,7 +11,7 @@ import json
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e_support import READY, Watch, open_app
+from e2e_support import Watch, open_app, wait_ready
 from panels import registry
 
 # Each panel's main button and the result line that answers it.
@@ -161,7 +161,7 @@ def test_dark_mode_follows_the_system_and_the_toggle(browser: Browser, site_url:
         page.select_option("#theme-switch", "light")
         assert _theme(page) == ("light", light_background)
         page.reload()
-        page.wait_for_selector(READY, state="attached")
+        wait_ready(page)
         assert _theme(page) == ("light", light_background)
         assert page.input_value("#theme-switch") == "light"
         page.select_option("#theme-switch", "auto")
@@ -169,7 +169,7 @@ def test_dark_mode_follows_the_system_and_the_toggle(browser: Browser, site_url:
         page.emulate_media(color_scheme="light")
         page.select_option("#theme-switch", "dark")
         page.reload()
-        page.wait_for_selector(READY, state="attached")
+        wait_ready(page)
         _theme(page, "dark")
         page.select_option("#theme-switch", "auto")
     finally:
@@ -197,7 +197,7 @@ def test_collapsible_sections_remember_their_state(app: Page) -> None:
     hint.locator("summary").click()
     saved(app, {"checks.med": False, "checks.about": True})  # `toggle` is dispatched as a task
     app.reload()
-    app.wait_for_selector(READY, state="attached")
+    wait_ready(app)
     assert not median.evaluate("d => d.open")
     assert hint.evaluate("d => d.open")
     assert not app.locator("#chk-med-roll").is_visible()
@@ -205,7 +205,7 @@ def test_collapsible_sections_remember_their_state(app: Page) -> None:
     hint.locator("summary").click()
     saved(app, {"checks.med": True, "checks.about": False})
     app.reload()
-    app.wait_for_selector(READY, state="attached")
+    wait_ready(app)
     assert median.evaluate("d => d.open") and not hint.evaluate("d => d.open")
 
 
@@ -291,7 +291,7 @@ def test_sub_tools_are_a_tablist_and_the_choice_survives_a_reload(browser: Brows
         page.goto(page.url.split("#")[0] + "#checks")
         page.click("#checks-tab-combat")
         page.reload()
-        page.wait_for_selector(READY, state="attached")
+        wait_ready(page)
         assert page.locator("#checks-tab-combat").get_attribute("aria-selected") == "true"
         assert page.locator("#chk-cmb-roll").is_visible() and not page.locator("#chk-skill-roll").is_visible()
         page.goto(page.url.split("#")[0] + "#fudge")

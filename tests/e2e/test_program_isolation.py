@@ -22,7 +22,7 @@ from typing import ClassVar
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import READY, Watch, open_app, wait_until_controlled, watch_page
+from e2e_support import Watch, open_app, wait_ready, wait_until_controlled, watch_page
 from panels.notation.lab_share import encode_lab
 from panels.notation.lab_state import Lab
 from serve import serve_in_thread
@@ -169,7 +169,7 @@ def test_a_shared_program_reaches_no_saved_data_and_no_other_site(
         program = f"OTHER = {other_site!r}\n{STEAL}\n{source}"
         link = encode_lab(Lab(("3d6",), program=program))
         page.goto(site_url + f"index.html?lab={link}#notation")
-        page.wait_for_selector(READY, state="attached", timeout=60_000)
+        wait_ready(page)
         expect(page.locator("#lab-stats th")).to_have_text(["3d6"])
         assert page.input_value("#lab-program") == program
         expect(page.locator("#lab-program-origin")).to_contain_text("Программа из ссылки")
@@ -183,7 +183,7 @@ def test_a_shared_program_reaches_no_saved_data_and_no_other_site(
     assert page.evaluate("gmRunner.boot()") == "snapshot"
     # Nothing of the site was touched: the log is there after a reload, the cache holds the built page.
     page.goto(site_url + "index.html")
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
     expect(page.locator("#gauss-log li")).to_have_count(3)
     assert _gauss_log(page) == log
     cached = page.evaluate("caches.match('./index.html').then(r => r.text())")
@@ -266,7 +266,7 @@ def test_a_poisoned_cache_is_replaced_by_the_next_build(browser: Browser, own_si
                 break
             fresh.close()
             time.sleep(0.5)
-        fresh.wait_for_selector(READY, state="attached", timeout=60_000)
+        wait_ready(fresh)
         fresh.wait_for_function(f"caches.keys().then(k => !k.includes('gm-dice-{build}'))", timeout=30_000)
         assert f"gm-dice-{build[::-1]}" in fresh.evaluate("caches.keys()")
         cached = fresh.evaluate("caches.match('./index.html').then(r => r.text())")

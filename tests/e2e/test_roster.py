@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import READY, Watch, open_app
+from e2e_support import Watch, open_app, wait_ready
 
 KEY = "gm.shared.roster"
 
@@ -22,7 +22,7 @@ def saved(page: Page, key: str) -> dict | None:
 def reload(page: Page, fragment: str) -> None:
     page.goto(page.url.split("#")[0] + fragment)
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
 
 
 def make_character(page: Page, name: str, skills: str, luck: str) -> None:

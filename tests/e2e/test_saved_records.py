@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import READY, Watch, open_app
+from e2e_support import Watch, open_app, wait_ready
 
 
 def saved(page: Page, key: str) -> dict | None:
@@ -33,7 +33,7 @@ def set_aside_keys(page: Page, key: str) -> list[str]:
 def reload_at(page: Page, fragment: str) -> None:
     page.goto(page.url.split("#")[0] + fragment)
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
 
 
 def test_a_record_nested_100000_deep_lets_the_page_start(browser: Browser, site_url: str) -> None:
@@ -75,7 +75,7 @@ def test_a_saved_line_that_fails_to_start_leaves_the_dice_panel_working(
     record["state"]["roll"] = None
     page.evaluate("d => gmStorage.save('gm.panel.notation', d)", json.dumps(record))
     page.goto(site_url + "index.html#notation")  # without the roll's ?expr=3d6, which would win
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
     notice = page.locator("#notation .notice:visible, #notation .error:visible").first
     expect(notice).to_contain_text("начальными значениями")
     assert len(set_aside_keys(page, "gm.panel.notation")) == 1

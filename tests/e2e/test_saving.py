@@ -14,7 +14,16 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect
 
-from e2e_support import CHROMIUM, CHROMIUM_ARGS, READY, Watch, is_local, open_app, watch_page, watched_context
+from e2e_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    Watch,
+    is_local,
+    open_app,
+    wait_ready,
+    watch_page,
+    watched_context,
+)
 from panels import registry
 
 FULL_STORAGE = """
@@ -35,7 +44,7 @@ def saved(page: Page, key: str) -> dict | None:
 
 def reload(page: Page) -> None:
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
 
 
 def test_records_are_kept_in_indexeddb(browser: Browser, site_url: str) -> None:
@@ -183,7 +192,7 @@ def test_actions_survive_a_killed_browser(playwright: Playwright, site_url: str,
         page = watch_page(connect(port).contexts[0].new_page(), watch)
         page.route("**/*", lambda route: route.continue_() if is_local(route.request.url) else route.abort())
         page.goto(url)
-        page.wait_for_selector(READY, state="attached", timeout=60_000)
+        wait_ready(page)
         return page
 
     watch = Watch()
@@ -270,7 +279,7 @@ def test_full_local_storage_names_what_failed(browser: Browser, site_url: str) -
     context.add_init_script(FULL_LOCAL_STORAGE)
     page = watch_page(context.new_page(), watch)
     page.goto(site_url + "index.html#roster")
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
     page.fill("#roster-name", "Борис")
     page.select_option("#roster-system", "gauss")
     page.click("#roster-save")

@@ -14,10 +14,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from e2e_support import (
-    BOOT_TIMEOUT_MS,
-    READY,
     Watch,
     open_app,
+    wait_ready,
     wait_until_controlled,
     watch_page,
     watched_context,
@@ -56,7 +55,7 @@ def test_broken_snapshot_falls_back_to_a_normal_start(browser: Browser, site_url
     )
     page = watch_page(context.new_page(), watch)
     page.goto(site_url + "index.html#notation")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     assert page.evaluate("document.documentElement.dataset.pythonBoot") == "fresh"
     page.fill("#notation-expr", "3d6 # проба")
     page.click("#notation-roll")  # icepool: the snapshot would have had it imported already
@@ -71,7 +70,7 @@ def test_unseeded_dice_differ_between_loads(browser: Browser, site_url: str) -> 
     context, page = open_app(browser, site_url + "index.html#roller", watch)
     first = roll_faces(page, 8)
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     second = roll_faces(page, 8)
     context.close()
     watch.assert_clean()
@@ -98,7 +97,7 @@ def test_snapshot_sent_with_content_encoding_still_boots_and_caches(browser: Bro
         wait_until_controlled(page, 60_000)
         context.set_offline(True)
         page.reload()
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        wait_ready(page)
         assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
         context.close()
     finally:

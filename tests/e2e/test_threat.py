@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import FREEZE_MS, READY, Watch, open_app
+from e2e_support import FREEZE_MS, Watch, open_app, wait_ready
 from kit.fmt import fixed, percent
 from kit.msg import render
 from panels.threat import state as saved_state
@@ -37,7 +37,7 @@ def fresh(page: Page) -> None:
 
 def reload(page: Page) -> None:
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
 
 
 def set_param(page: Page, name: str, value: int | str) -> None:

@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import READY, Watch, watch_page, watched_context
+from e2e_support import Watch, wait_ready, watch_page, watched_context
 
 
 def saved(page: Page, key: str) -> dict:
@@ -18,7 +18,7 @@ def saved(page: Page, key: str) -> dict:
 def _open(context, watch: Watch, url: str) -> Page:
     page = watch_page(context.new_page(), watch)
     page.goto(url)
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
     return page
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, Playwright, expect
 
-from e2e_support import CHROMIUM, CHROMIUM_ARGS, READY, Watch, is_local, open_app, watch_page
+from e2e_support import CHROMIUM, CHROMIUM_ARGS, Watch, is_local, open_app, wait_ready, watch_page
 
 FIELDS = (
     ("converter", "#convert-input", "Результат броска 3D20: 4 + 6 + 2 = 12."),
@@ -35,7 +35,7 @@ def test_typed_text_survives_a_reload(browser: Browser, site_url: str) -> None:
     for panel, selector, text in FIELDS:
         _type_without_leaving(page, panel, selector, text)
         page.reload()
-        page.wait_for_selector(READY, state="attached", timeout=60_000)
+        wait_ready(page)
         expect(page.locator(selector)).to_have_value(text)
     context.close()
     watch.assert_clean()
@@ -79,7 +79,7 @@ def test_typed_text_survives_a_killed_browser(playwright: Playwright, site_url: 
         page = watch_page(browser.contexts[0].new_page(), watch)
         page.route("**/*", lambda route: route.continue_() if is_local(route.request.url) else route.abort())
         page.goto(site_url + "index.html")
-        page.wait_for_selector(READY, state="attached", timeout=60_000)
+        wait_ready(page)
         return process, page
 
     def kill(process: subprocess.Popen) -> None:

@@ -2,12 +2,12 @@
 tab did is lost to another's write.
 
 ``static/storage.js`` tells this tab of another's save (BroadcastChannel), or answers a save of
-this tab with the newer record it found on disk instead of writing over it. Either way the
-record is merged here with what this tab did since the version it last knew (``kit.browser``
-keeps that version): a shared value through its ``merge`` (the roster, character by character),
-a panel's log line by line (``kit.merge.merge_log``), a panel's state newest-wins, said in the
-panel when it replaced a change of this tab. What was merged is saved again; the fields a GM is
-typing in are never touched.
+this tab with the newer record it found on disk instead of writing over it (``kit.browser_storage``
+hands both to ``changed``). Either way the record is merged here with what this tab did since the
+version it last knew (``Runtime.known``): a shared value through its ``merge`` (the roster,
+character by character), a panel's log line by line (``kit.merge.merge_log``), a panel's state
+newest-wins, said in the panel when it replaced a change of this tab. What was merged is saved
+again; the fields a GM is typing in are never touched.
 """
 
 from __future__ import annotations
@@ -15,16 +15,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pyscript import window
-
-from kit import browser_storage as storage
-from kit.browser import _known, _mounted, _render, _save, _save_shared, _say, _shared
 from kit.merge import merge_log
 from kit.msg import Msg
-from kit.panel import decode
+from kit.panel import Panel, decode
+from kit.runtime import Held, Mounted, Runtime
 from kit.shared import decode_shared
 
-__all__ = ["NEWER_IN_OTHER_TAB", "follow_other_tabs"]
+__all__ = ["NEWER_IN_OTHER_TAB", "changed"]
 
 NEWER_IN_OTHER_TAB = Msg(
     "kit.follow.newer",
@@ -33,74 +30,70 @@ NEWER_IN_OTHER_TAB = Msg(
 )
 
 
-def follow_other_tabs() -> None:
-    storage.on_change(_changed)
-
-
-def _dumped(panel: Any, state: Any) -> str | None:
+def _dumped(panel: Panel[Any], state: Any) -> str | None:
     return None if panel.dump is None else json.dumps(panel.dump(state), sort_keys=True, default=str)
 
 
-def _changed(key: str, text: str, base: str | None, found: bool) -> None:
+def changed(rt: Runtime, key: str, text: str, base: str | None, found: bool) -> None:
+    """Another tab saved ``key`` (``text`` is on disk); see ``kit.browser_storage.on_change``."""
     if not found:
-        if _known.get(key) == text:
+        if rt.known.get(key) == text:
             return  # what this tab has already (it wrote it, or merged it)
-        base = _known.get(key)  # nothing in flight: the version this tab last wrote or took
-    window.console.debug(f"{key} was saved in another tab: merged here")
-    for mounted in _mounted.values():
+        base = rt.known.get(key)  # nothing in flight: the version this tab last wrote or took
+    rt.dom.console("debug", f"{key} was saved in another tab: merged here")
+    for mounted in rt.mounted.values():
         if mounted.panel.key == key:
-            _merge_panel(mounted, text, base, found)
+            _merge_panel(rt, mounted, text, base, found)
             return
-    for entry in _shared.values():
-        if entry[0].key == key:
-            _merge_shared(entry, text, base, found)
+    for held in rt.shared.values():
+        if held.shared.key == key:
+            _merge_shared(rt, held, text, base, found)
             return
 
 
-def _merge_panel(mounted: Any, text: str, base_text: str | None, found: bool) -> None:
+def _merge_panel(rt: Runtime, mounted: Mounted, text: str, base_text: str | None, found: bool) -> None:
     """``found``: this tab's save was not written (its action is the newer one: its state stays)."""
     panel = mounted.panel
     base, theirs = decode(panel, base_text), decode(panel, text)
     if theirs.dropped or theirs.log_damaged:
         return  # a record this version cannot read whole: ours, saved next, stays sound
-    _known[panel.key] = text
+    rt.known[panel.key] = text
     mine_state = _dumped(panel, mounted.state)
     replaced = not found and mine_state not in (_dumped(panel, base.state), _dumped(panel, theirs.state))
     if panel.merge is not None:
         state = panel.merge(base.state, mounted.state, theirs.state, found)
         for follow in panel.follows:
-            state = follow.sync(state, _shared[follow.shared.name][1])
+            state = follow.sync(state, rt.shared[follow.shared.name].value)
         mounted.state, replaced = state, False
     elif not found:
         state = theirs.state
         for follow in panel.follows:  # the shared values as this tab has them
-            state = follow.sync(state, _shared[follow.shared.name][1])
+            state = follow.sync(state, rt.shared[follow.shared.name].value)
         mounted.state = state
     if panel.log is not None:
         mounted.log = merge_log(base.log, mounted.log, theirs.log, panel.log.size)
-    _render(mounted)
+    rt.render(mounted)
     if replaced:
-        box = mounted.section.querySelector(".notice") or mounted.section.querySelector(".error")
-        _say(mounted, box, NEWER_IN_OTHER_TAB)
+        box = rt.dom.query(mounted.section, ".notice") or rt.error_of(mounted)
+        rt.say(mounted, box, NEWER_IN_OTHER_TAB)
     merged_state = panel.merge is not None and _dumped(panel, mounted.state) != _dumped(panel, theirs.state)
     if found or merged_state or mounted.log != theirs.log:
-        _save(mounted)  # what this tab did, onto the other's version
+        rt.save(mounted)  # what this tab did, onto the other's version
 
 
-def _merge_shared(entry: list[Any], text: str, base_text: str | None, found: bool) -> None:
-    shared = entry[0]
+def _merge_shared(rt: Runtime, held: Held, text: str, base_text: str | None, found: bool) -> None:
+    shared = held.shared
     base = decode_shared(shared, base_text).value
     theirs = decode_shared(shared, text)
     if theirs.dropped:
         return
-    _known[shared.key] = text
-    mine = entry[1]
-    value = theirs.value if shared.merge is None else shared.merge(base, mine, theirs.value)
-    entry[1] = value
-    for mounted in _mounted.values():
+    rt.known[shared.key] = text
+    value = theirs.value if shared.merge is None else shared.merge(base, held.value, theirs.value)
+    held.value = value
+    for mounted in rt.mounted.values():
         for follow in mounted.panel.follows:
             if follow.shared.name == shared.name:
                 mounted.state = follow.sync(mounted.state, value)
-                _render(mounted)
+                rt.render(mounted)
     if found or value != theirs.value:
-        _save_shared(shared)  # what this tab did, onto the other's version
+        rt.save_shared(shared)  # what this tab did, onto the other's version

@@ -1,0 +1,302 @@
+"""The kit's runtime: what is mounted, in which language, and how views and messages reach the page.
+
+One ``Runtime`` object holds everything the page keeps while it runs (the mounted panels, the
+language, the records this tab knows, the shared values, what could not be saved) and the three
+interfaces it works through (``kit.dom``: the page, the records, the compute worker). It is pure
+Python: ``kit.browser`` makes the page's one runtime over the browser, the unit tests make theirs
+over a fake page. The rest of the runtime are functions of it: ``kit.runtime_effects`` (actions
+and their effects), ``kit.runtime_mount`` (mounting, events), ``kit.runtime_page`` (the save
+banner and the page's data) and ``kit.runtime_follow`` (other tabs).
+
+A language switch re-renders every mounted panel, its log, the kit's messages on screen and the
+static text (``data-i18n="id"``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from kit import aside, common, fmt
+from kit.dom import Dom, Element, Records, Worker
+from kit.msg import LANGUAGES, Renderable, catalogue, render
+from kit.panel import Download, LogEntry, Panel, encode
+from kit.shared import Shared, decode_shared, encode_shared
+from kit.view import Node, Show, changes, to_html
+
+__all__ = ["LANG_KEY", "Held", "Mounted", "Runtime"]
+
+LANG_KEY = "gm.lang"
+STATIC_ATTRIBUTES = ("title", "aria-label", "placeholder")
+
+
+@dataclass
+class Mounted:
+    """A mounted panel: its current state and log, and the kit's texts on screen (error boxes,
+    notices, copy statuses) kept as renderables so that a switch re-words them."""
+
+    panel: Panel[Any]
+    section: Element
+    state: Any
+    log: tuple[LogEntry, ...] = ()
+    shown: dict[str, tuple[Element, Renderable, str | Download]] = field(default_factory=dict)
+    statuses: set[str] = field(default_factory=set)  # copy statuses on screen, until the next action
+    written: dict[str, Show] = field(default_factory=dict)  # what each element shows (in ``lang``)
+    written_log: tuple[str, tuple[LogEntry, ...]] | None = None
+    computing: int = 0  # the panel's request in flight (0: none)
+
+
+@dataclass
+class Held:
+    """A shared value as this tab has it, and what its record's load found damaged (said once, by
+    its home panel)."""
+
+    shared: Shared[Any]
+    value: Any
+    dropped: bool = False
+    set_aside: int = 0
+
+
+@dataclass
+class Runtime:
+    """Everything the page keeps while it runs; see the module docstring."""
+
+    dom: Dom
+    records: Records
+    worker: Worker
+    memory_mb: int = 768  # the compute worker's memory budget (its failure message names it)
+    lang: str = "ru"
+    boxes: int = 0  # error boxes given an id by the kit
+    requests: int = 0  # compute requests made (each gets the next number)
+    listeners: list[Callable[[str], None]] = field(default_factory=list)
+    mounted: dict[str, Mounted] = field(default_factory=dict)
+    page_shown: dict[str, Renderable] = field(default_factory=dict)  # page-level kit texts by id
+    unsaved: dict[str, str] = field(default_factory=dict)  # record key → why its last save failed
+    known: dict[str, str | None] = field(default_factory=dict)  # key → its text as this tab knows it
+    shared: dict[str, Held] = field(default_factory=dict)  # shared values read so far, by name
+    typing: dict[str, int] = field(default_factory=dict)  # panel name → the timer of its typing save
+
+    # ----------------------------------------------------------------------- elements
+
+    def by_id(self, element_id: str) -> Element:
+        element = self.dom.find(element_id)
+        if element is None:
+            raise LookupError(f"no element #{element_id}")
+        return element
+
+    def error_of(self, mounted: Mounted) -> Element:
+        """The panel's first error box (where a message with no box nearer goes)."""
+        box = self.dom.query(mounted.section, ".error")
+        if box is None:
+            raise LookupError(f"no .error in #{mounted.panel.name}")
+        return box
+
+    # ----------------------------------------------------------------------- language
+
+    def saved_language(self) -> str:
+        try:
+            raw = self.dom.setting(LANG_KEY)
+            lang = json.loads(raw) if isinstance(raw, str) else "ru"
+        except ValueError:
+            lang = "ru"
+        return lang if lang in LANGUAGES else "ru"
+
+    def apply_static(self) -> None:
+        """Static text marked ``data-i18n="id"`` (and ``data-i18n-title`` etc.) in the page's language."""
+        dom, lang, messages = self.dom, self.lang, catalogue()
+        for element in dom.query_all(None, "[data-i18n]"):
+            msg = messages.get(dom.attribute(element, "data-i18n") or "")
+            if msg is not None:
+                dom.set_text(element, msg.text(lang))
+        for attribute in STATIC_ATTRIBUTES:
+            for element in dom.query_all(None, f"[data-i18n-{attribute}]"):
+                msg = messages.get(dom.attribute(element, f"data-i18n-{attribute}") or "")
+                if msg is not None:
+                    dom.set_attribute(element, attribute, msg.text(lang))
+        dom.set_attribute(dom.root(), "lang", lang)
+
+    def set_language(self, lang: str, /, *, save: bool = True) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
+        self.lang = lang
+        fmt.use_language(lang)
+        if save:
+            self.dom.store_setting(LANG_KEY, json.dumps(lang))
+        self.apply_static()
+        for element_id, text in self.page_shown.items():
+            self.dom.set_text(self.by_id(element_id), render(text, lang))
+        for mounted in self.mounted.values():
+            mounted.written.clear()  # every text is in the other language now
+            self.render(mounted)
+            for element, text, details in mounted.shown.values():
+                self.fill(element, text, details)
+        for callback in self.listeners:
+            callback(lang)
+
+    def page_say(self, element_id: str, text: Renderable) -> None:
+        """A page-level kit text (footer, banner), re-worded on a language switch."""
+        self.page_shown[element_id] = text
+        self.dom.set_text(self.by_id(element_id), render(text, self.lang))
+
+    # ----------------------------------------------------------------------- views
+
+    def write(self, element: Element, show: Show) -> None:
+        """Make ``element`` show ``show``."""
+        dom, lang = self.dom, self.lang
+        if show.text is not None:
+            dom.set_text(element, render(show.text, lang))
+        if show.children is not None:
+            # One assignment instead of a browser call per element, attribute and text (a table of
+            # 200 rows is thousands of them). Safe: kit.view.to_html escapes every text and attribute,
+            # and the markup comes only from a view's Nodes, never from user text as markup.
+            dom.set_html(element, "".join(to_html(node, lang) for node in show.children))
+        if show.value is not None and dom.value(element) != show.value:
+            dom.set_value(element, show.value)
+        if show.checked is not None:
+            dom.set_checked(element, show.checked)
+        if show.hidden is not None:
+            dom.set_hidden(element, show.hidden)
+        if show.disabled is not None:
+            dom.set_disabled(element, show.disabled)
+        for name, value in show.attrs:
+            if value is None:
+                dom.remove_attribute(element, name)
+            else:
+                dom.set_attribute(element, name, render(value, lang))
+
+    def render(self, mounted: Mounted) -> None:
+        """Write what changed in the view since the last render (everything after a switch)."""
+        for element_id, show in mounted.panel.view(mounted.state).items():
+            change = changes(mounted.written.get(element_id), show)
+            if change is not None:
+                self.write(self.by_id(element_id), change)
+                mounted.written[element_id] = show
+        self._render_log(mounted)
+
+    def _render_log(self, mounted: Mounted) -> None:
+        spec, lang, log = mounted.panel.log, self.lang, mounted.log
+        if spec is None or mounted.written_log == (lang, log):
+            return
+        box = self.by_id(f"{spec.prefix}-log")
+        before = mounted.written_log
+        if before is not None and before[0] == lang and log and log[1:] == before[1][: len(log) - 1]:
+            self.dom.prepend_html(box, _log_item(log[0], lang))  # one new line: the others stay
+            self.dom.keep_children(box, len(log))
+        else:
+            self.dom.set_html(box, "".join(_log_item(entry, lang) for entry in log))
+        mounted.written_log = (lang, log)
+        self.dom.set_hidden(self.by_id(f"{spec.prefix}-log-empty"), bool(log))
+
+    def log_text(self, mounted: Mounted, title: Renderable | None = None, oldest_first: bool = False) -> str:
+        lang = self.lang
+        entries = reversed(mounted.log) if oldest_first else mounted.log
+        lines = [f"{e.time} {e.text(lang)}" if e.time else e.text(lang) for e in entries]
+        if title is not None:
+            lines = [render(title, lang), "", *lines]
+        return "\n".join(lines) + ("\n" if title is not None else "")
+
+    # ----------------------------------------------------------------------- the kit's messages
+
+    def say(
+        self, mounted: Mounted, element: Element, text: Renderable | None, details: str | Download = ""
+    ) -> None:
+        """Put a kit message (error, notice, status) into ``element``; empty hides an error box.
+        ``details`` (an unexpected error's traceback) gets a «copy details» button; a ``Download``
+        (damaged data set aside) a button that offers it."""
+        dom = self.dom
+        key = dom.attribute(element, "id") or ""
+        if not key:  # an error box without an id: give it one, to find it again
+            self.boxes += 1
+            key = f"{mounted.panel.name}-box-{self.boxes}"
+            dom.set_attribute(element, "id", key)
+        if text is None:
+            mounted.shown.pop(key, None)
+            dom.set_text(element, "")
+            dom.set_hidden(element, True)
+            return
+        mounted.shown[key] = (element, text, details)
+        self.fill(element, text, details)
+        dom.set_hidden(element, False)
+
+    def fill(self, element: Element, text: Renderable, details: str | Download) -> None:
+        dom = self.dom
+        dom.set_text(element, render(text, self.lang))
+        if isinstance(details, Download):
+            offer = dom.append_button(element, render(aside.DOWNLOAD, self.lang), "copy-details")
+            dom.listen(
+                offer, "click", lambda: dom.download(details.filename, str(details.text), details.mime)
+            )
+        elif details:
+            button = dom.append_button(element, render(common.COPY_DETAILS, self.lang), "copy-details")
+
+            def copy() -> None:
+                dom.clipboard(
+                    details, lambda: dom.set_text(button, render(common.COPIED, self.lang)), _nothing
+                )
+
+            dom.listen(button, "click", copy)
+
+    # ----------------------------------------------------------------------- saving
+
+    def save(self, mounted: Mounted) -> None:
+        """The panel's whole record (fields, state, log) in one write."""
+        panel = mounted.panel
+        text = encode(panel, self.dom.read_form(mounted.section), mounted.state, mounted.log)
+        self.known[panel.key] = text
+        self.records.save(panel.key, text)
+
+    # ----------------------------------------------------------------------- shared values (kit.shared)
+
+    def shared_value(self, shared: Shared[Any]) -> Any:
+        """The value of ``shared`` (read from its record the first time a follower asks)."""
+        if shared.name not in self.shared:
+            raw = self.records.read(shared.key)
+            self.known[shared.key] = raw
+            value, dropped, set_aside = decode_shared(shared, raw)
+            self.shared[shared.name] = Held(shared, value, dropped, set_aside)
+            if dropped or set_aside:
+                self.records.set_aside(shared.key, str(raw))
+                self.save_shared(shared)  # repaired: from now on one sound record
+        return self.shared[shared.name].value
+
+    def save_shared(self, shared: Shared[Any]) -> None:
+        text = encode_shared(shared, self.shared[shared.name].value)
+        self.known[shared.key] = text
+        self.records.save(shared.key, text)
+
+    def share(self, acting: Mounted, shared: Shared[Any], value: Any) -> None:
+        """``shared`` takes the new value: save it, sync every follower (the acting panel is saved
+        and rendered by the outcome that shared it)."""
+        self.shared_value(shared)
+        self.shared[shared.name].value = value
+        self.save_shared(shared)
+        for mounted in self.mounted.values():
+            for follow in mounted.panel.follows:
+                if follow.shared.name == shared.name:
+                    mounted.state = follow.sync(mounted.state, value)
+                    if mounted is not acting:
+                        self.save(mounted)
+                        self.render(mounted)
+
+    def shared_records(self) -> dict[str, str]:
+        """Every shared value's saved record by key (the page's data export)."""
+        return {held.shared.key: encode_shared(held.shared, held.value) for held in self.shared.values()}
+
+    def resave_shared(self, keys: set[str]) -> None:
+        """Save again the shared values whose record key is in ``keys`` (after a failed save)."""
+        for held in list(self.shared.values()):
+            if held.shared.key in keys:
+                self.save_shared(held.shared)
+
+
+def _nothing() -> None:
+    pass
+
+
+def _log_item(entry: LogEntry, lang: str) -> str:
+    if not entry.time:
+        return to_html(Node("li", entry.text(lang)), lang)
+    stamp = Node("time", entry.time[-5:], cls="muted", tail=" " + entry.text(lang))
+    return to_html(Node("li", children=(stamp,)), lang)

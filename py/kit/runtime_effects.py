@@ -1,0 +1,294 @@
+"""Running a panel's actions and carrying out their outcomes: one handler per effect type.
+
+An action runs with the section's form; bad input (``InputError``) shows its message in the
+nearest error box and changes nothing; anything unexpected is logged to the console and reported
+as an internal error. After an action the runtime carries out the effects, logs, saves the whole
+record in one write, writes the new view and announces; a ``Compute`` then goes to the worker,
+with elapsed time and Cancel shown until its answer, and a superseded answer is dropped.
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+from collections.abc import Callable
+from typing import Any, assert_never
+
+from kit import common, compute
+from kit.dom import Element
+from kit.form import ARG, LANG, InputError
+from kit.journal import JOURNAL, Note, entry_for
+from kit.msg import Renderable, fixed, render
+from kit.panel import (
+    Answer,
+    ClearLog,
+    Compute,
+    Copy,
+    CopyLog,
+    CopyUrl,
+    Download,
+    DownloadLog,
+    DownloadPng,
+    Effect,
+    Outcome,
+    SetFields,
+    SetUrl,
+    log_entry,
+    outcome,
+    sound_url_params,
+)
+from kit.runtime import Mounted, Runtime
+from kit.shared import Share
+from kit.view import Node, to_html
+
+__all__ = ["KEEP", "KIT_FAILURES", "apply", "error_box", "guarded", "run"]
+
+
+def _copy(rt: Runtime, mounted: Mounted, text: str, status_id: str) -> None:
+    status = rt.by_id(status_id)
+    mounted.statuses.add(status_id)
+    rt.dom.clipboard(
+        text,
+        lambda: rt.say(mounted, status, common.COPIED),
+        lambda: rt.say(mounted, status, common.COPY_FAILED),
+    )
+
+
+def _effect(
+    rt: Runtime, mounted: Mounted, effect: Effect[Any], box: Element | None
+) -> Compute[Any, Any] | None:
+    """Carry out one effect; a ``Compute`` is returned, to be asked for once the state is shown."""
+    dom = rt.dom
+    match effect:
+        case SetFields(values=values):
+            for key, value in values:
+                dom.put_field(mounted.section, key, value)
+        case ClearLog():
+            mounted.log = ()
+            if mounted.panel.log is not None:
+                rt.say(mounted, rt.by_id(f"{mounted.panel.log.prefix}-log-notice"), None)
+        case Copy(text=text, status=status):
+            _copy(rt, mounted, render(text, rt.lang), status)
+        case CopyLog(status=status):
+            _copy(rt, mounted, rt.log_text(mounted), status)
+        case Download(filename=filename, text=text, mime=mime):
+            dom.download(filename, render(text, rt.lang), mime)
+        case DownloadPng(filename=filename, svg=svg, width=width, height=height):
+            dom.download_png(filename, svg, width, height)
+        case SetUrl(params=params):
+            dom.set_url(sound_url_params(params))
+        case CopyUrl(status=status, offline=offline):
+            if offline is not None and dom.from_disk():
+                mounted.statuses.add(status)
+                rt.say(mounted, rt.by_id(status), offline)
+            else:
+                _copy(rt, mounted, dom.address(), status)
+        case DownloadLog(filename=filename, title=title, oldest_first=oldest_first):
+            dom.download(filename, rt.log_text(mounted, title, oldest_first), "text/plain")
+        case Share(shared=shared, value=value):
+            rt.share(mounted, shared, value)
+        case Compute():
+            return effect
+        case Note():
+            pass  # read with the outcome's log line (``journal``)
+        case _:
+            assert_never(effect)
+    return None
+
+
+def apply(rt: Runtime, mounted: Mounted, result: Any, box: Element | None = None) -> None:
+    """Carry out an action's outcome; ``box`` is the error box near the control that asked (a
+    computation shows its progress there)."""
+    done = outcome(result)
+    mounted.state = done.state
+    for status_id in mounted.statuses:  # "Copied." spoke of the previous result
+        rt.say(mounted, rt.by_id(status_id), None)
+    mounted.statuses.clear()
+    spec = mounted.panel.log
+    computing = [job for effect in done.effects if (job := _effect(rt, mounted, effect, box)) is not None]
+    if done.log is not None and spec is not None:
+        entry = log_entry(done.log, rt.dom.local_time() if spec.timestamps else "")
+        mounted.log = (entry, *mounted.log)[: spec.size]
+    if done.log is not None:
+        journal(rt, mounted, done.log, next((e for e in done.effects if isinstance(e, Note)), None))
+    rt.save(mounted)
+    rt.render(mounted)
+    if done.say is not None:
+        rt.dom.set_text(rt.by_id("announcer"), render(done.say, rt.lang))
+    for job in computing:  # after the state is shown: the answer may come at once
+        _compute(rt, mounted, job, box if box is not None else rt.error_of(mounted))
+
+
+_JOURNAL_IDS = {"tab": f"{random.getrandbits(32):08x}", "count": 0}  # entry ids unique across tabs
+
+
+def journal(rt: Runtime, mounted: Mounted, line: Renderable, note: Note | None) -> None:
+    """A logged line into the journal of the evening (``kit.journal``), with the «зачем» typed in
+    the panel's ``NAME-why`` field (then emptied: a note goes with one result)."""
+    name = mounted.panel.name
+    why_id = f"{name}-why"
+    field = rt.dom.find(why_id)
+    why = rt.dom.value(field).strip() if field is not None else ""
+    if why:
+        rt.dom.put_field(mounted.section, why_id, "")
+    _JOURNAL_IDS["count"] += 1
+    time = rt.dom.local_stamp()
+    ident = f"{time}-{_JOURNAL_IDS['tab']}-{_JOURNAL_IDS['count']}"
+    entry = entry_for(ident, time, name, line, note, why)
+    rt.share(mounted, JOURNAL, rt.shared_value(JOURNAL).add(entry))
+
+
+# --------------------------------------------------------------------------- computing off the main thread
+
+KIT_FAILURES = {
+    "timeout": common.COMPUTE_TIMEOUT,
+    "memory": common.COMPUTE_MEMORY,
+    "cancelled": common.COMPUTE_CANCELLED,
+    "internal": common.COMPUTE_FAILED,
+    "start": common.COMPUTE_FAILED,
+    "unavailable": common.COMPUTE_FAILED,
+}
+
+
+def _status_near(rt: Runtime, box: Element) -> Element:
+    """The progress line after ``box`` (made the first time)."""
+    after = rt.dom.next_sibling(box)
+    if after is not None and rt.dom.has_class(after, "compute-status"):
+        return after
+    status = rt.dom.insert_after(
+        box, to_html(Node("p", cls="compute-status", attrs=(("role", "status"),)), "en")
+    )
+    rt.dom.set_hidden(status, True)
+    return status
+
+
+def _compute(rt: Runtime, mounted: Mounted, effect: Compute[Any, Any], box: Any) -> None:
+    """Ask the worker; show elapsed time and Cancel until the answer, then run ``done``."""
+    dom = rt.dom
+    rt.requests += 1
+    token = rt.requests
+    mounted.computing = token
+    status = _status_near(rt, box)
+    started = dom.now_ms()
+
+    def elapsed() -> str:
+        seconds = (dom.now_ms() - started) / 1000
+        return render(common.COMPUTING(what=effect.label, seconds=fixed(seconds, 1)), rt.lang)
+
+    progress = (  # Cancel first: the seconds never move it
+        Node("button", common.CANCEL, attrs=(("type", "button"),), tail=" "),
+        Node("span", cls="spinner", attrs=(("aria-hidden", "true"),), tail=" "),
+        Node("span", elapsed(), cls="compute-elapsed"),
+    )
+    dom.set_html(status, "".join(to_html(node, rt.lang) for node in progress))
+    dom.set_hidden(status, False)
+    cancel, label = dom.query(status, "button"), dom.query(status, ".compute-elapsed")
+    if cancel is not None:
+        dom.listen(cancel, "click", rt.worker.cancel)
+    timer = dom.every(200, lambda: dom.set_text(label, elapsed()) if label is not None else None)
+
+    def finish(answer: dict[str, Any]) -> None:
+        dom.stop_timer(timer)
+        if mounted.computing != token:
+            return  # a newer request of this panel took over: this answer is stale
+        mounted.computing = 0
+        dom.set_hidden(status, True)
+        dom.set_html(status, "")
+        _answered(rt, mounted, effect, box, answer)
+
+    rt.worker.request(effect.job, dict(effect.args), finish, isolated=effect.isolated)
+
+
+def _answered(
+    rt: Runtime, mounted: Mounted, effect: Compute[Any, Any], box: Any, answer: dict[str, Any]
+) -> None:
+    error = answer.get("error") or {}
+    code, params = str(error.get("code", "")), error.get("params") or {}
+    if answer.get("ok"):
+        reply: Answer[Any] = Answer(True, compute.decode(answer.get("result")))
+        action = effect.done
+    else:
+        reply = Answer(False, None, code, params)
+        action = effect.failed if code in KIT_FAILURES or code == "superseded" else effect.done
+
+    def step() -> Renderable | _Keep | None:
+        if code in KIT_FAILURES:
+            message = (
+                KIT_FAILURES[code](
+                    what=effect.label, seconds=int(rt.worker.budget_s()), megabytes=rt.memory_mb
+                )
+                if code in ("timeout", "memory")
+                else KIT_FAILURES[code](what=effect.label)
+            )
+            rt.say(mounted, box, message)
+        if action is None:
+            return KEEP
+        done = outcome(action(mounted.state, reply))
+        if done.state is mounted.state and not done.effects and done.error is None and done.log is None:
+            return KEEP  # a late answer the panel dropped: leave what is on screen (an error meanwhile)
+        apply(rt, mounted, done, box)
+        return KEEP if code in KIT_FAILURES else done.error
+
+    guarded(rt, mounted, box, step)
+
+
+# --------------------------------------------------------------------------- running an action
+
+
+def error_box(rt: Runtime, mounted: Mounted, target: Element) -> Element:
+    """The first ``.error`` of the closest ``<section>`` around ``target``, else the panel's."""
+    part = rt.dom.closest(target, "section")
+    box = rt.dom.query(part, ".error") if part is not None else None
+    return box if box is not None else rt.error_of(mounted)
+
+
+def run(
+    rt: Runtime,
+    mounted: Mounted,
+    action: Callable[[Any, Any], Any],
+    target: Element,
+    extra: dict[str, str] | None = None,
+) -> None:
+    box = error_box(rt, mounted, target)
+    form = rt.dom.read_form(mounted.section)
+    arg = rt.dom.attribute(target, "data-arg")
+    if arg is not None:  # which of many generated buttons (e.g. a wound box) was pressed
+        form[ARG] = arg
+    form[LANG] = rt.lang
+    form.update(extra or {})
+
+    def step() -> Renderable | _Keep | None:
+        done = outcome(action(mounted.state, form))
+        apply(rt, mounted, done, box)
+        return done.error
+
+    guarded(rt, mounted, box, step)
+
+
+class _Keep:
+    """What a step returns to leave the error box as it is."""
+
+
+KEEP = _Keep()
+
+
+def guarded(
+    rt: Runtime, mounted: Mounted, box: Element, step: Callable[[], Renderable | _Keep | None]
+) -> None:
+    """Run ``step`` (it carries out an outcome and returns the message for ``box``: a renderable,
+    ``None`` to clear it, or ``KEEP``); bad input and unexpected errors are shown the kit's way."""
+    try:
+        message = step()
+    except InputError as error:
+        rt.say(mounted, box, error.message)
+    except Exception:
+        details = traceback.format_exc()
+        rt.dom.console("error", details)
+        rt.say(mounted, box, common.INTERNAL_ERROR, details)
+    else:
+        if not isinstance(message, _Keep):
+            rt.say(mounted, box, message)
+
+
+def clear_log(rt: Runtime, mounted: Mounted) -> None:
+    apply(rt, mounted, Outcome(mounted.state, effects=(ClearLog(),)))

@@ -1,0 +1,715 @@
+"""The kit's runtime (kit.runtime*) on CPython, over a fake page: the page as the build writes it
+(tools/page.py), parsed into a small element tree that records what the runtime did to it.
+
+Mount, an action, bad input (message shown, state unchanged), a language switch, a failed save
+(the banner names what), a stale compute answer dropped, and a damaged record set aside.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import page as built
+from kit import common, prerender, runtime_mount, runtime_page
+from kit.form import Form, read_int
+from kit.msg import Msg
+from kit.panel import Answer, Compute, Outcome, Panel
+from kit.runtime import Runtime
+from kit.runtime_effects import KIT_FAILURES
+from kit.view import Show
+from panels import registry
+from panels.roller import panel as roller
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = built.page((ROOT / "index.html").read_text(encoding="utf-8"))
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
+# --------------------------------------------------------------------------- the fake page
+
+
+@dataclass(eq=False)
+class El:
+    """An element of the fake page."""
+
+    tag: str
+    attrs: dict[str, str] = field(default_factory=dict)
+    children: list[El | str] = field(default_factory=list)
+    parent: El | None = None
+    value: str = ""
+    checked: bool = False
+    clicks: list[Callable[[], None]] = field(default_factory=list)
+    fields: list[Callable[[str, Any], None]] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "".join(c if isinstance(c, str) else c.text for c in self.children)
+
+    @property
+    def hidden(self) -> bool:
+        return "hidden" in self.attrs
+
+    def descendants(self) -> list[El]:
+        out: list[El] = []
+        for child in self.children:
+            if isinstance(child, El):
+                out += [child, *child.descendants()]
+        return out
+
+    def ancestors(self) -> list[El]:
+        out, node = [], self.parent
+        while node is not None:
+            out.append(node)
+            node = node.parent
+        return out
+
+
+_SIMPLE = re.compile(
+    r"(?P<tag>^[a-z][\w-]*)|#(?P<id>[\w-]+)|\.(?P<cls>[\w-]+)|\[(?P<attr>[\w-]+)(?:=\"(?P<val>[^\"]*)\")?\]"
+    r"|:not\((?P<neg>[^)]*)\)"
+)
+
+
+def matches(element: El, selector: str) -> bool:
+    """A comma list of compound selectors (tag, #id, .class, [attr], [attr="v"], :not(…))."""
+    for part in selector.split(","):
+        part = part.strip()
+        if " " in part or ">" in part:
+            raise NotImplementedError(f"the fake page has no combinators: {part!r}")
+        position, ok = 0, True
+        for found in _SIMPLE.finditer(part):
+            if found.start() != position:
+                raise NotImplementedError(f"the fake page cannot read {part!r}")
+            position = found.end()
+            kind, value = next((k, v) for k, v in found.groupdict().items() if v is not None and k != "val")
+            if kind == "tag":
+                ok &= element.tag == value
+            elif kind == "id":
+                ok &= element.attrs.get("id") == value
+            elif kind == "cls":
+                ok &= value in element.attrs.get("class", "").split()
+            elif kind == "attr":
+                wanted = found.group("val")
+                ok &= value in element.attrs and (wanted is None or element.attrs[value] == wanted)
+            else:
+                ok &= not matches(element, value)
+        if position != len(part):
+            raise NotImplementedError(f"the fake page cannot read {part!r}")
+        if ok:
+            return True
+    return False
+
+
+class _Builder(HTMLParser):
+    def __init__(self, root: El) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack = [root]
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        element = El(tag, {name: value or "" for name, value in attrs}, parent=self.stack[-1])
+        element.value = element.attrs.get("value", "")
+        element.checked = "checked" in element.attrs
+        self.stack[-1].children.append(element)
+        if tag not in VOID:
+            self.stack.append(element)
+
+    def handle_endtag(self, tag: str) -> None:
+        while len(self.stack) > 1:
+            if self.stack.pop().tag == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        self.stack[-1].children.append(data)
+        if self.stack[-1].tag == "textarea":
+            self.stack[-1].value += data
+
+
+def parse_into(parent: El, markup: str) -> list[El | str]:
+    holder = El("div")
+    _Builder(holder).feed(markup)
+    for child in holder.children:
+        if isinstance(child, El):
+            child.parent = parent
+    return holder.children
+
+
+def _select_value(select: El) -> str:
+    options = [e for e in select.descendants() if e.tag == "option"]
+    chosen = next((o for o in options if "selected" in o.attrs), options[0] if options else None)
+    return "" if chosen is None else chosen.attrs.get("value", chosen.text)
+
+
+class FakeDom:
+    """``kit.dom.Dom`` over the fake page; it records downloads, copies, console lines and timers."""
+
+    def __init__(self, markup: str = PAGE, params: dict[str, str] | None = None) -> None:
+        self.document = El("#document")
+        self.document.children = parse_into(self.document, markup)
+        self.html = next(e for e in self.document.descendants() if e.tag == "html")
+        for select in self.query_all(None, "select"):
+            select.value = _select_value(select)
+        self.params = params or {}
+        self.settings: dict[str, str] = {}
+        self.downloads: list[tuple[str, str, str]] = []
+        self.copied: list[str] = []
+        self.logged: list[tuple[str, str]] = []
+        self.timers: dict[int, tuple[Callable[[], None], bool]] = {}
+        self.clock = 0.0
+
+    # finding
+    def root(self) -> El:
+        return self.html
+
+    def find(self, element_id: str, /) -> El | None:
+        return next((e for e in self.document.descendants() if e.attrs.get("id") == element_id), None)
+
+    def query(self, root: El, selector: str, /) -> El | None:
+        return next((e for e in root.descendants() if matches(e, selector)), None)
+
+    def query_all(self, root: El | None, selector: str, /) -> list[El]:
+        return [e for e in (root or self.document).descendants() if matches(e, selector)]
+
+    def closest(self, element: El, selector: str, /) -> El | None:
+        return next(
+            (e for e in (element, *element.ancestors()) if e.tag != "#document" and matches(e, selector)),
+            None,
+        )
+
+    def contains(self, root: El, element: El, /) -> bool:
+        return element is root or root in element.ancestors()
+
+    def next_sibling(self, element: El, /) -> El | None:
+        assert element.parent is not None
+        siblings = [c for c in element.parent.children if isinstance(c, El)]
+        index = siblings.index(element)
+        return siblings[index + 1] if index + 1 < len(siblings) else None
+
+    # reading
+    def tag(self, element: El, /) -> str:
+        return element.tag.upper()
+
+    def kind(self, element: El, /) -> str:
+        return element.attrs.get("type", "text") if element.tag == "input" else ""
+
+    def attribute(self, element: El, name: str, /) -> str | None:
+        return element.attrs.get(name)
+
+    def has_class(self, element: El, name: str, /) -> bool:
+        return name in element.attrs.get("class", "").split()
+
+    def _fields(self, section: El) -> list[El]:
+        return [
+            e
+            for e in self.query_all(section, "input, select, textarea")
+            if self.kind(e) != "file" and ("id" in e.attrs or "name" in e.attrs)
+        ]
+
+    def read_form(self, section: El, /) -> dict[str, str | bool]:
+        form: dict[str, str | bool] = {}
+        for element in self._fields(section):
+            kind = self.kind(element)
+            if kind == "radio":
+                if element.checked:
+                    form[element.attrs["name"]] = element.attrs.get("value", "on")
+            elif kind == "checkbox":
+                form[element.attrs["id"]] = element.checked
+            elif "id" in element.attrs:
+                form[element.attrs["id"]] = element.value
+        return form
+
+    def put_field(self, section: El, key: str, value: str | bool, /) -> bool:
+        for element in self._fields(section):
+            if element.attrs.get("id") != key:
+                continue
+            if self.kind(element) == "checkbox":
+                if not isinstance(value, bool):
+                    return False
+                element.checked = value
+                return True
+            if not isinstance(value, str):
+                return False
+            element.value = value
+            return True
+        return False
+
+    def reset_fields(self, section: El, /) -> None:
+        for element in self._fields(section):
+            element.value = element.attrs.get("value", "")
+            element.checked = "checked" in element.attrs
+
+    # writing
+    def set_text(self, element: El, text: str, /) -> None:
+        element.children = [text]
+
+    def set_html(self, element: El, markup: str, /) -> None:
+        element.children = parse_into(element, markup)
+
+    def prepend_html(self, element: El, markup: str, /) -> None:
+        element.children[:0] = parse_into(element, markup)
+
+    def keep_children(self, element: El, count: int, /) -> None:
+        while len([c for c in element.children if isinstance(c, El)]) > count:
+            last = max(i for i, c in enumerate(element.children) if isinstance(c, El))
+            del element.children[last]
+
+    def append_button(self, element: El, label: str, cls: str, /) -> El:
+        button = El("button", {"type": "button", "class": cls}, [label], parent=element)
+        element.children += [" ", button]
+        return button
+
+    def insert_after(self, element: El, markup: str, /) -> El:
+        assert element.parent is not None
+        made = parse_into(element.parent, markup)
+        index = element.parent.children.index(element)
+        element.parent.children[index + 1 : index + 1] = made
+        new = made[0]
+        assert isinstance(new, El)
+        return new
+
+    def value(self, element: El, /) -> str:
+        return element.value
+
+    def set_value(self, element: El, value: str, /) -> None:
+        element.value = value
+
+    def set_checked(self, element: El, checked: bool, /) -> None:
+        element.checked = checked
+
+    def set_hidden(self, element: El, hidden: bool, /) -> None:
+        self._flag(element, "hidden", hidden)
+
+    def set_disabled(self, element: El, disabled: bool, /) -> None:
+        self._flag(element, "disabled", disabled)
+
+    def _flag(self, element: El, name: str, on: bool) -> None:
+        if on:
+            element.attrs[name] = ""
+        else:
+            element.attrs.pop(name, None)
+
+    def set_attribute(self, element: El, name: str, value: str, /) -> None:
+        element.attrs[name] = value
+
+    def remove_attribute(self, element: El, name: str, /) -> None:
+        element.attrs.pop(name, None)
+
+    # events
+    def listen(self, element: El, kind: str, callback: Callable[[], None], /) -> None:
+        assert kind == "click"
+        element.clicks.append(callback)
+
+    def listen_fields(self, section: El, handler: Callable[[str, Any], None], /) -> None:
+        section.fields.append(handler)
+
+    def fire(self, element: El, kind: str) -> None:
+        """An event on ``element``, as the browser sends it: its own listeners, then bubbling."""
+        if kind == "click":
+            assert "disabled" not in element.attrs, "a disabled control cannot be pressed"
+            for callback in list(element.clicks):
+                callback()
+        for node in (element, *element.ancestors()):
+            for handler in list(node.fields):
+                handler(kind, element)
+
+    # the page's services
+    def now_ms(self) -> float:
+        return self.clock
+
+    def local_time(self) -> str:
+        return "2026-12-01 12:34"
+
+    def local_stamp(self) -> str:
+        return "2026-12-01T12:34:56"
+
+    def later(self, ms: int, callback: Callable[[], None], /) -> int:
+        self.timers[len(self.timers) + 1] = (callback, False)
+        return len(self.timers)
+
+    def every(self, ms: int, callback: Callable[[], None], /) -> int:
+        self.timers[len(self.timers) + 1] = (callback, True)
+        return len(self.timers)
+
+    def stop_timer(self, handle: int, /) -> None:
+        self.timers.pop(handle, None)
+
+    def run_timers(self) -> None:
+        for handle, (callback, repeat) in list(self.timers.items()):
+            if not repeat:
+                self.timers.pop(handle)
+            callback()
+
+    def console(self, level: str, text: str, /) -> None:
+        self.logged.append((level, text))
+
+    def setting(self, key: str, /) -> str | None:
+        return self.settings.get(key)
+
+    def store_setting(self, key: str, text: str, /) -> None:
+        self.settings[key] = text
+
+    def url_params(self) -> dict[str, str]:
+        return dict(self.params)
+
+    def set_url(self, params: tuple[tuple[str, str | None], ...], /) -> None:
+        for key, value in params:
+            if value is None:
+                self.params.pop(key, None)
+            else:
+                self.params[key] = value
+
+    def address(self) -> str:
+        return "http://127.0.0.1/index.html"
+
+    def from_disk(self) -> bool:
+        return False
+
+    def clipboard(self, text: str, done: Callable[[], None], failed: Callable[[], None], /) -> None:
+        self.copied.append(text)
+        done()
+
+    def download(self, filename: str, text: str, mime: str, /) -> None:
+        self.downloads.append((filename, text, mime))
+
+    def download_png(self, filename: str, svg: str, width: int, height: int, /) -> None:
+        self.downloads.append((filename, svg, "image/png"))
+
+    def read_file(
+        self, element: El, done: Callable[[str, str], None], failed: Callable[[str], None], /
+    ) -> None:
+        failed("unreadable")
+
+
+class FakeRecords:
+    """``kit.dom.Records`` in memory; a key in ``failing`` fails to save, as a full disk does."""
+
+    def __init__(self, records: dict[str, str] | None = None) -> None:
+        self.records = dict(records or {})
+        self.writes: list[str] = []
+        self.failing: set[str] = set()
+        self.aside: dict[str, str] = {}
+        self.failure: list[Callable[[str, str], None]] = []
+        self.saved: list[Callable[[str], None]] = []
+
+    def read(self, key: str, /) -> str | None:
+        return self.records.get(key)
+
+    def save(self, key: str, text: str, /) -> None:
+        self.writes.append(key)
+        if key in self.failing:
+            for callback in self.failure:
+                callback(key, "QuotaExceededError")
+            return
+        self.records[key] = text
+        for callback in self.saved:
+            callback(key)
+
+    def set_aside(self, key: str, raw: str, /) -> None:
+        self.aside[key] = raw
+
+    def set_aside_records(self) -> dict[str, str]:
+        return dict(self.aside)
+
+    def legacy_json(self, key: str, /) -> Any:
+        return None
+
+    def backend(self) -> str:
+        return "indexeddb"
+
+
+class FakeWorker:
+    """``kit.dom.Worker`` that answers when the test says so."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, dict[str, Any], Callable[[dict[str, Any]], None]]] = []
+        self.cancelled = 0
+
+    def request(
+        self,
+        job: str,
+        args: dict[str, Any],
+        on_answer: Callable[[dict[str, Any]], None],
+        *,
+        isolated: bool = False,
+    ) -> None:
+        self.asked.append((job, args, on_answer))
+
+    def cancel(self) -> None:
+        self.cancelled += 1
+
+    def budget_s(self) -> float:
+        return 60.0
+
+    def available(self) -> bool:
+        return True
+
+
+# --------------------------------------------------------------------------- a runtime over the fake page
+
+
+@dataclass
+class Page:
+    rt: Runtime
+    dom: FakeDom
+    records: FakeRecords
+    worker: FakeWorker
+
+    def el(self, element_id: str) -> El:
+        found = self.dom.find(element_id)
+        assert found is not None, element_id
+        return found
+
+    def click(self, element_id: str) -> None:
+        self.dom.fire(self.el(element_id), "click")
+
+    def change(self, element_id: str, value: str) -> None:
+        self.el(element_id).value = value
+        self.dom.fire(self.el(element_id), "change")
+
+    def state(self, name: str) -> Any:
+        return self.rt.mounted[name].state
+
+
+def make_page(records: dict[str, str] | None = None, markup: str = PAGE) -> Page:
+    prerender.load_texts(registry.TEXT_MODULES)
+    dom, store, worker = FakeDom(markup), FakeRecords(records), FakeWorker()
+    rt = Runtime(dom, store, worker)
+    store.failure.append(lambda key, reason: runtime_page.save_failed(rt, key, reason))
+    store.saved.append(lambda key: runtime_page.saved(rt, key))
+    rt.set_language("ru", save=False)
+    return Page(rt, dom, store, worker)
+
+
+def mount_roller(page: Page) -> None:
+    runtime_mount.mount(page.rt, roller.panel(random.Random(7)))
+
+
+# --------------------------------------------------------------------------- the tests
+
+
+def test_mount_shows_the_view_enables_controls_and_saves_a_first_record() -> None:
+    """Mounting the roller writes its view (the odds table), enables its controls, marks its
+    section mounted (and no other) and, with no record yet, saves one sound record."""
+    page = make_page()
+    assert "disabled" in page.el("gauss-roll").attrs
+    mount_roller(page)
+    assert "disabled" not in page.el("gauss-roll").attrs
+    assert [e.attrs["id"] for e in page.dom.query_all(None, "[data-mounted]")] == ["roller"]
+    assert page.el("roller").attrs["data-mounted"] == "true"
+    assert "disabled" in page.el("threat-check").attrs, "another panel waits for its own mount"
+    assert page.el("gauss-odds").descendants(), "the odds table is written"
+    record = json.loads(page.records.records["gm.panel.roller"])
+    assert record["v"] == 1 and record["form"]["gauss-luck"] == "5"
+
+
+def test_an_action_changes_the_state_logs_saves_and_shows_the_result() -> None:
+    """A click on the roll button runs the action: the result shows, the log gets a line, the
+    record is written once for the action (and the journal of the evening once: the line is its
+    newest entry, with the panel's name), the announcer says it."""
+    page = make_page()
+    mount_roller(page)
+    writes = len(page.records.writes)
+    page.click("gauss-roll")
+    assert page.state("roller").last is not None
+    assert "GaussD20" in page.el("gauss-result").text
+    assert len(page.el("gauss-log").descendants()) >= 1
+    assert sorted(page.records.writes[writes:]) == ["gm.panel.roller", "gm.shared.journal"]
+    logged = json.loads(page.records.records["gm.panel.roller"])["log"]
+    journal = json.loads(page.records.records["gm.shared.journal"])["value"]["entries"]
+    assert [(e["panel"], e["ru"], e["time"]) for e in journal] == [("roller", logged[0]["ru"], "2026-12-01T12:34:56")]
+    page.click("gauss-roll")
+    assert len([c for c in page.el("gauss-log").children if isinstance(c, El)]) == 2
+
+
+def test_bad_input_shows_a_message_and_changes_nothing() -> None:
+    """Luck 12 is refused: the section's error box says why, the state and the record stay."""
+    page = make_page()
+    mount_roller(page)
+    before = page.state("roller")
+    page.change("gauss-luck", "12")
+    box = page.dom.query(page.el("roller"), ".error")
+    assert box is not None and not box.hidden and box.text
+    assert page.state("roller") is before
+    page.change("gauss-luck", "7")
+    assert box.hidden and page.state("roller").luck == 7
+
+
+def test_a_language_switch_rewords_static_text_views_and_messages() -> None:
+    """English: the static text (data-i18n), the view, an error on screen and the log follow."""
+    page = make_page()
+    mount_roller(page)
+    page.click("gauss-roll")
+    page.change("gauss-luck", "0")
+    box = page.dom.query(page.el("roller"), ".error")
+    assert box is not None
+    russian_error, russian_button = box.text, page.el("gauss-roll").text
+    page.rt.set_language("en")
+    assert page.el("gauss-roll").text == "Roll" != russian_button
+    assert box.text != russian_error and not re.search("[А-Яа-я]", box.text)
+    assert page.dom.root().attrs["lang"] == "en"
+    assert page.dom.settings["gm.lang"] == '"en"'
+    assert not re.search("[А-Яа-я]", page.el("gauss-log").text)
+
+
+def test_a_failed_save_shows_the_banner_naming_the_panel_until_a_save_succeeds() -> None:
+    """A save that fails names the panel in the banner; «Повторить» that succeeds hides it."""
+    page = make_page()
+    mount_roller(page)
+    banner = page.el("save-failed")
+    assert banner.hidden
+    page.records.failing.add("gm.panel.roller")
+    page.click("gauss-roll")
+    assert not banner.hidden
+    title = roller.panel(random.Random(0)).title
+    assert title is not None and title.ru in page.el("save-failed-text").text
+    page.rt.set_language("en")
+    assert title.en in page.el("save-failed-text").text
+    page.records.failing.clear()
+    runtime_page.retry(page.rt)
+    assert banner.hidden
+
+
+# A panel of the test's own, to drive a computation.
+ASKED = Msg("test.asked", "Считаем", "Computing")
+
+
+@dataclass(frozen=True)
+class Squares:
+    n: int = 1
+    square: int | None = None
+
+
+def _ask(state: Squares, form: Form) -> Outcome[Squares]:
+    n = read_int(form, "gauss-luck", 1, 9, ASKED)
+    return Outcome(Squares(n), effects=(Compute("test.square", {"n": n}, _answered, ASKED),))
+
+
+def _answered(state: Squares, answer: Answer[int]) -> Squares:
+    """Takes any answer: dropping a superseded one is the runtime's part."""
+    return Squares(state.n, answer.result) if answer.ok else state
+
+
+def _squares_view(state: Squares) -> dict[str, Show]:
+    return {"gauss-result": Show(text="" if state.square is None else str(state.square))}
+
+
+def _squares() -> Panel[Squares]:
+    return Panel(name="roller", initial=Squares(), view=_squares_view, actions={"#gauss-roll": _ask})
+
+
+def test_a_stale_compute_answer_is_dropped_and_the_newest_lands() -> None:
+    """Two requests in a row: the first one's answer, late, changes nothing; the second lands. The
+    progress line shows while the worker computes and goes when it answers."""
+    page = make_page()
+    runtime_mount.mount(page.rt, _squares())
+    page.el("gauss-luck").value = "3"
+    page.click("gauss-roll")
+    page.el("gauss-luck").value = "4"
+    page.click("gauss-roll")
+    (_, first, answer_first), (_, second, answer_second) = page.worker.asked
+    assert (first, second) == ({"n": 3}, {"n": 4})
+    status = page.dom.query(page.el("roller"), ".compute-status")
+    assert status is not None and not status.hidden and "Считаем" in status.text
+    answer_first({"ok": True, "result": 9})
+    assert page.state("roller") == Squares(4) and page.el("gauss-result").text == ""
+    answer_second({"ok": True, "result": 16})
+    assert page.state("roller") == Squares(4, 16) and page.el("gauss-result").text == "16"
+    assert status.hidden and not page.dom.timers, "the elapsed-time ticker stopped"
+
+
+def test_a_compute_failure_of_the_kit_is_worded_and_cancel_reaches_the_worker() -> None:
+    """The worker's time budget ran out: the error box says so, naming what was computed."""
+    page = make_page()
+    runtime_mount.mount(page.rt, _squares())
+    page.click("gauss-roll")
+    status = page.dom.query(page.el("roller"), ".compute-status")
+    assert status is not None
+    cancel = page.dom.query(status, "button")
+    assert cancel is not None
+    page.dom.fire(cancel, "click")
+    assert page.worker.cancelled == 1
+    page.worker.asked[0][2]({"ok": False, "error": {"code": "timeout", "params": {}}})
+    box = page.dom.query(page.el("roller"), ".error")
+    assert box is not None and not box.hidden and "Считаем" in box.text
+    assert "timeout" in KIT_FAILURES
+
+
+def test_a_damaged_record_is_set_aside_and_the_panel_starts_with_a_notice() -> None:
+    """A record that is not JSON: the panel starts from its defaults, says so and offers the
+    damaged text for download; the repaired record is saved."""
+    page = make_page({"gm.panel.roller": "{not json"})
+    mount_roller(page)
+    assert page.records.aside == {"gm.panel.roller": "{not json"}
+    notice = page.dom.query(page.el("roller"), ".notice") or page.dom.query(page.el("roller"), ".error")
+    assert notice is not None and not notice.hidden
+    offer = page.dom.query(notice, "button")
+    assert offer is not None
+    page.dom.fire(offer, "click")
+    assert page.dom.downloads and page.dom.downloads[-1][0].endswith(".json")
+    assert json.loads(page.records.records["gm.panel.roller"])["v"] == 1
+
+
+def test_an_unexpected_error_is_logged_and_shown_as_internal() -> None:
+    """An action that raises something other than InputError: the console has the traceback, the
+    error box the kit's message, with a button that copies the details."""
+
+    def broken(state: Squares, form: Form) -> Squares:
+        raise RuntimeError("boom")
+
+    page = make_page()
+    runtime_mount.mount(
+        page.rt, Panel(name="roller", initial=Squares(), view=_squares_view, actions={"#gauss-roll": broken})
+    )
+    runtime_page.enable(page.rt, page.el("roller"))
+    page.click("gauss-roll")
+    assert page.dom.logged and page.dom.logged[-1][0] == "error" and "boom" in page.dom.logged[-1][1]
+    box = page.dom.query(page.el("roller"), ".error")
+    assert box is not None and common.INTERNAL_ERROR.ru in box.text
+    copy = page.dom.query(box, "button")
+    assert copy is not None
+    page.dom.fire(copy, "click")
+    assert "boom" in page.dom.copied[-1]
+
+
+def test_typing_is_saved_after_a_pause_or_when_the_page_goes() -> None:
+    """An input event arms one timer; leaving the page saves at once and stops it."""
+    page = make_page()
+    mount_roller(page)
+    writes = len(page.records.writes)
+    page.el("gauss-luck").value = "6"
+    page.dom.fire(page.el("gauss-luck"), "input")
+    page.dom.fire(page.el("gauss-luck"), "input")
+    assert len(page.dom.timers) == 1 and len(page.records.writes) == writes
+    runtime_mount.save_typing_now(page.rt)
+    assert not page.dom.timers and len(page.records.writes) == writes + 1
+    assert json.loads(page.records.records["gm.panel.roller"])["form"]["gauss-luck"] == "6"
+
+
+def test_the_log_clear_button_empties_the_log() -> None:
+    """The roller's «Очистить» (bound by the kit from its LogSpec) clears the log and saves."""
+    page = make_page()
+    mount_roller(page)
+    page.click("gauss-roll")
+    page.click("gauss-log-clear")
+    assert page.rt.mounted["roller"].log == ()
+    assert not page.el("gauss-log").children
+    assert not page.el("gauss-log-empty").hidden
+
+
+@pytest.mark.parametrize("bad", ["", "abc", "-3"])
+def test_refused_input_keeps_the_record(bad: str) -> None:
+    """Whatever the junk, the saved state is the one before it."""
+    page = make_page()
+    mount_roller(page)
+    page.click("gauss-roll")
+    saved = json.loads(page.records.records["gm.panel.roller"])["state"]
+    page.change("gauss-luck", bad)
+    assert json.loads(page.records.records["gm.panel.roller"])["state"] == saved
