@@ -9,7 +9,7 @@ from panels.ite.panel import DEFAULT_STAGES, ORDERS, PRESETS
 from panels.ite.stage import CRIT_MODES, field_id
 from panels.roster import text as roster_text
 from panels.shell.section import about, panel, rules_link, subtools
-from panels.shell.table import table_field, why_field
+from panels.shell.table import roll_extras
 from rules import ite
 
 
@@ -144,9 +144,7 @@ SECTION = panel(
             " ",
             button("ite-roll", text.ROLL, cls="primary", data_main_action=True),
             " ",
-            table_field("ite-roll", "4 2; 6 1; 3 3"),
-            " ",
-            why_field("ite"),
+            roll_extras("ite-roll", text.TABLE_EXAMPLE, "ite"),
             cls="controls",
         ),
         h("p", cls="error", role="alert", hidden=True),

@@ -219,3 +219,4 @@ TAB = {
     "T": Msg("ite.tab_t", "Т-чек", "Accuracy"),
     "E": Msg("ite.tab_e", "Эф-чек", "Effect"),
 }
+TABLE_EXAMPLE = Msg("ite.table_example", "со стола: 4 2; 6 1", "table: 4 2; 6 1")

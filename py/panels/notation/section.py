@@ -9,7 +9,7 @@ from panels.notation import lab_text, text
 from panels.notation.lab_digest import MAX_ROWS
 from panels.notation.lab_state import MAX_LENGTH
 from panels.shell.section import about, panel, rules_link, subtools
-from panels.shell.table import table_field, why_field
+from panels.shell.table import roll_extras
 
 
 def _row(i: int) -> Node:
@@ -70,9 +70,7 @@ ROLL = (
         " ",
         button("notation-odds", text.ODDS_ONLY),
         " ",
-        table_field("notation-roll", "6 5 1 3"),
-        " ",
-        why_field("notation"),
+        roll_extras("notation-roll", text.TABLE_EXAMPLE, "notation"),
         cls="controls nd-entry",
     ),
     h(

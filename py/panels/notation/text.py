@@ -265,3 +265,4 @@ from panels.notation import lab_text  # noqa: E402,F401  (the lab's static ids a
 
 TAB_ROLL = Msg("notation.tab_roll", "Бросок", "Roll")
 TAB_LAB = Msg("notation.tab_lab", "Лаборатория", "Lab")
+TABLE_EXAMPLE = Msg("notation.table_example", "со стола: 6 5 1 3", "table: 6 5 1 3")

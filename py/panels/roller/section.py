@@ -4,7 +4,7 @@ from kit import common
 from kit.markup import button, h, number
 from panels.roller import text
 from panels.shell.section import about, panel, rules_link
-from panels.shell.table import table_field, why_field
+from panels.shell.table import roll_extras
 
 SECTION = panel(
     "roller",
@@ -23,9 +23,7 @@ SECTION = panel(
             " ",
             button("gauss-roll", text.ROLL, cls="primary", data_main_action=True),
             " ",
-            table_field("gauss-roll", "17 5 2 · =8"),
-            " ",
-            why_field("roller"),
+            roll_extras("gauss-roll", text.TABLE_EXAMPLE, "roller"),
             cls="controls",
         ),
         h("p", cls="error", role="alert", hidden=True),

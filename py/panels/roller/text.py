@@ -47,3 +47,4 @@ WHERE = Msg(
     "P(= {v}) = {eq}; P(≤ {v}) = {le}; P(≥ {v}) = {ge}",
     "P(= {v}) = {eq}; P(≤ {v}) = {le}; P(≥ {v}) = {ge}",
 )
+TABLE_EXAMPLE = Msg("roller.table_example", "со стола: 17 5 2 или =8", "table: 17 5 2 or =8")

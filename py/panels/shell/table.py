@@ -38,7 +38,7 @@ from kit.panel import Action, Outcome, SetFields, outcome
 from kit.view import Node
 from rules.table_dice import MAX_FACES, TableDice, TableDiceError
 
-__all__ = ["FROM_TABLE", "WHY", "from_table", "table_error", "table_field", "why_field"]
+__all__ = ["FROM_TABLE", "WHY", "from_table", "roll_extras", "table_error", "table_field", "why_field"]
 
 S = TypeVar("S")
 
@@ -120,7 +120,7 @@ def from_table(make: Callable[[random.Random], Action[S]], rng: random.Random, b
     return run
 
 
-def table_field(button: str, placeholder: str, /, *, label: Renderable = TABLE_LABEL) -> Node:
+def table_field(button: str, placeholder: Msg, /, *, label: Renderable = TABLE_LABEL) -> Node:
     """The labelled field next to roll button ``button``; Enter in it presses the button."""
     field = f"{button}-table"
     return h(
@@ -132,7 +132,7 @@ def table_field(button: str, placeholder: str, /, *, label: Renderable = TABLE_L
             id=field,
             type="text",
             cls="table-dice",
-            placeholder=f"🎲 {placeholder}",
+            placeholder=placeholder,
             autocomplete="off",
             spellcheck="false",
             title=TABLE_HINT,
@@ -175,3 +175,8 @@ def why_field(panel: str, /) -> Node:
         ),
         cls="table-dice-field",
     )
+
+
+def roll_extras(button: str, placeholder: Msg, panel: str, /) -> Node:
+    """Both fields beside a panel's roll button, in one row (on a phone their labels are read, not shown)."""
+    return h("span", table_field(button, placeholder), " ", why_field(panel), cls="roll-extras")
