@@ -2,7 +2,7 @@
 
 The kit writes it: every log line an action makes (``Outcome.log``) becomes an ``Entry`` of the
 shared value ``JOURNAL`` too, with the panel's name, the time, the «зачем» note typed in the
-panel's ``NAME-why`` field, and what the action's ``Note`` effect adds (who acted; a public line
+note field beside the button (``.why-note``), and what the action's ``Note`` effect adds (who acted; a public line
 when the result was made behind the screen). The journal panel (``panels.journal``) shows,
 filters and exports it.
 

@@ -124,13 +124,15 @@ _JOURNAL_IDS = {"tab": f"{random.getrandbits(32):08x}", "count": 0}  # entry ids
 
 def journal(rt: Runtime, mounted: Mounted, line: Renderable, note: Note | None) -> None:
     """A logged line into the journal of the evening (``kit.journal``), with the «зачем» typed in
-    the panel's ``NAME-why`` field (then emptied: a note goes with one result)."""
+    the panel's note field beside the button (``.why-note``; then emptied: a note goes with one
+    result)."""
     name = mounted.panel.name
-    why_id = f"{name}-why"
-    field = rt.dom.find(why_id)
-    why = rt.dom.value(field).strip() if field is not None else ""
-    if why:
-        rt.dom.put_field(mounted.section, why_id, "")
+    why = ""
+    for field in rt.dom.query_all(mounted.section, "input.why-note"):
+        typed = rt.dom.value(field).strip()
+        if typed:
+            why = why or typed
+            rt.dom.set_value(field, "")
     _JOURNAL_IDS["count"] += 1
     time = rt.dom.local_stamp()
     ident = f"{time}-{_JOURNAL_IDS['tab']}-{_JOURNAL_IDS['count']}"

@@ -144,7 +144,7 @@ SECTION = panel(
             " ",
             button("ite-roll", text.ROLL, cls="primary", data_main_action=True),
             " ",
-            roll_extras("ite-roll", text.TABLE_EXAMPLE, "ite"),
+            roll_extras("ite-roll", text.TABLE_EXAMPLE),
             cls="controls",
         ),
         h("p", cls="error", role="alert", hidden=True),

@@ -70,7 +70,7 @@ ROLL = (
         " ",
         button("notation-odds", text.ODDS_ONLY),
         " ",
-        roll_extras("notation-roll", text.TABLE_EXAMPLE, "notation"),
+        roll_extras("notation-roll", text.TABLE_EXAMPLE),
         cls="controls nd-entry",
     ),
     h(

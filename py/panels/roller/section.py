@@ -23,7 +23,7 @@ SECTION = panel(
             " ",
             button("gauss-roll", text.ROLL, cls="primary", data_main_action=True),
             " ",
-            roll_extras("gauss-roll", text.TABLE_EXAMPLE, "roller"),
+            roll_extras("gauss-roll", text.TABLE_EXAMPLE),
             cls="controls",
         ),
         h("p", cls="error", role="alert", hidden=True),

@@ -152,10 +152,10 @@ WHY_HINT = Msg(
 )
 
 
-def why_field(panel: str, /) -> Node:
-    """The «зачем» note beside a panel's main action: the kit puts it into the journal with the
-    panel's next result and empties it (``kit.journal``)."""
-    field = f"{panel}-why"
+def why_field(button: str, /) -> Node:
+    """The «зачем» note beside roll button ``button`` (``button-why``): the kit puts it into the
+    journal with the panel's next result and empties it (``kit.journal``)."""
+    field = f"{button}-why"
     return h(
         "span",
         h("label", WHY, for_=field),
@@ -177,6 +177,6 @@ def why_field(panel: str, /) -> Node:
     )
 
 
-def roll_extras(button: str, placeholder: Msg, panel: str, /) -> Node:
+def roll_extras(button: str, placeholder: Msg, /) -> Node:
     """Both fields beside a panel's roll button, in one row (on a phone their labels are read, not shown)."""
-    return h("span", table_field(button, placeholder), " ", why_field(panel), cls="roll-extras")
+    return h("span", table_field(button, placeholder), " ", why_field(button), cls="roll-extras")
