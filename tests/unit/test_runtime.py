@@ -7,6 +7,7 @@ Mount, an action, bad input (message shown, state unchanged), a language switch,
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import re
@@ -713,3 +714,38 @@ def test_refused_input_keeps_the_record(bad: str) -> None:
     saved = json.loads(page.records.records["gm.panel.roller"])["state"]
     page.change("gauss-luck", bad)
     assert json.loads(page.records.records["gm.panel.roller"])["state"] == saved
+
+
+# Each panel's action that logs a result (issue 24: the journal hook, once for every panel).
+JOURNALED = {
+    "roller": "gauss-roll",
+    "converter": "convert-example",
+    "threat": "threat-check",
+    "notation": "notation-roll",
+    "checks": "chk-skill-roll",
+    "ite": "ite-roll",
+    "fudge": "fudge-roll-dice",
+}
+
+
+@pytest.mark.parametrize(("name", "button"), JOURNALED.items())
+def test_every_panel_s_logged_result_lands_in_the_journal(name: str, button: str) -> None:
+    """A panel's result goes into the journal of the evening with the panel's name and the «зачем»
+    typed beside the button, which is then emptied; the journal panel shows it."""
+    page = make_page()
+    module = importlib.import_module(registry.entry(name).module)
+    runtime_mount.mount(page.rt, module.panel(random.Random(3)))
+    why = page.dom.find(f"{button}-why")
+    if why is not None:
+        why.value = "засада"
+    page.click(button)
+    if name == "converter":  # the example fills the input; converting it logs
+        page.click("convert-run")
+    entries = json.loads(page.records.records["gm.shared.journal"])["value"]["entries"]
+    assert entries and entries[0]["panel"] == name
+    if why is not None:
+        assert entries[0]["why"] == "засада" and why.value == ""
+    journal = importlib.import_module(registry.entry("journal").module)
+    runtime_mount.mount(page.rt, journal.panel(random.Random(3)))
+    items = page.dom.query_all(page.el("journal-list"), "li")
+    assert [item.attrs["data-panel"] for item in items] == [e["panel"] for e in entries]
