@@ -24,11 +24,12 @@ from typing import Any
 
 from kit import common
 from kit.form import Form, InputError, read_choice
+from kit.journal import Note
 from kit.msg import Cat, Msg, Renderable, pct
 from kit.panel import Answer, ClearLog, Compute, Effect, LogSpec, Outcome, Panel, SetFields, outcome
 from kit.view import Show, View, bar_chart, table_rows
 from panels.ite import jobs, text
-from panels.ite.cast import Cast, attach
+from panels.ite.cast import WHO, WHOM, Cast, attach
 from panels.ite.stage import (
     dump_stage,
     load_stage,
@@ -37,6 +38,7 @@ from panels.ite.stage import (
     stage_view,
 )
 from panels.ite.words import new_situation, roll_rows, summary
+from panels.roster.shared import who_acts
 from panels.shell.table import FROM_TABLE, from_table
 from rules import ite
 from rules.table_dice import TableDice
@@ -225,7 +227,8 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     line = summary(result)
     rolled = Rolled(stages, result, isinstance(rng, TableDice))
     done = outcome(_with_odds(replace(state, stages=stages, last=rolled)))
-    return replace(done, log=line)
+    who = who_acts(state.cast, (p.field for p in WHO.values()), (p.field for p in WHOM.values()))
+    return replace(done, log=line, effects=(*done.effects, Note(who=who)))
 
 
 def clear_log(state: State, form: Form) -> Outcome[State]:

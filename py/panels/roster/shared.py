@@ -15,7 +15,7 @@ pick action reads the choice back with ``chosen(roster, value)``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -48,6 +48,7 @@ __all__ = [
     "pick_action",
     "picker_view",
     "skill_items",
+    "who_acts",
 ]
 
 
@@ -141,6 +142,27 @@ class Cast:
 
     def synced(self, roster: Roster) -> Cast:
         return replace(self, roster=roster)
+
+
+def who_acts(cast: Cast, who: Iterable[str], whom: Iterable[str] = ()) -> str:
+    """«Кто» of a journal entry: the characters picked in the ``who`` pickers, then ``→`` those in
+    the ``whom`` pickers (``Кац → Бандит``); "" when nobody was picked.
+
+    >>> from rules.roster import Entry, GaussSheet, Roster
+    >>> cast = Cast(Roster((Entry("k", "Кац", "gauss", GaussSheet()), Entry("b", "Бандит", "gauss", GaussSheet()))),
+    ...             (("a-who", "k:0"), ("a-whom", "b:0"), ("c-who", "k:1")))
+    >>> who_acts(cast, ["a-who", "c-who"], ["a-whom"])
+    'Кац → Бандит'
+    """
+
+    def names(fields: Iterable[str]) -> list[str]:
+        found = [chosen(cast.roster, cast.choice(f)) for f in fields]
+        return list(dict.fromkeys(hit[0].name for hit in found if hit is not None))
+
+    acting, against = names(who), names(whom)
+    if not acting and not against:
+        return ""
+    return ", ".join(acting) + (" → " + ", ".join(against) if against else "")
 
 
 def picker_view(picker: Picker, cast: Cast) -> Show:
