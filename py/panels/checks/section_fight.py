@@ -180,6 +180,15 @@ COMBAT = h(
             " ",
             h(
                 "label",
+                checkbox("chk-cmb-candefend", checked=True),
+                " ",
+                h("span", text.CAN_DEFEND),
+                cls="check",
+                for_="chk-cmb-candefend",
+            ),
+            " ",
+            h(
+                "label",
                 checkbox("chk-cmb-helpless"),
                 " ",
                 h("span", text.DEFENDER_HELPLESS),
