@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -343,3 +344,27 @@ def test_opposed_view_matches_the_rules() -> None:
     assert render(shown["chk-opp-odds"].children[0].children[1].text, "ru") == render(
         pct(gauss.pierce_chance(12, -2)), "ru"
     )
+
+
+def test_opposed_pickers_fill_weapon_armour_and_luck() -> None:
+    """Issue 25: the opposed check has «Кто действует» / «Против кого» like combat: the attacker's
+    weapon gives its piercing bonus (seed 000 «пассивные бонусы оружия (на пробитие)») and luck, the
+    defender's sheet its armour bonus and luck; the odds follow at once."""
+    from rules.roster import GaussSheet, Roster
+
+    hero = GaussSheet(luck=7, skills=(("Меч", 8),), armour_bonus=2, weapons=(("Клинок", 1), ("Топор", 3)))
+    guard = GaussSheet(luck=3, armour_bonus=4)
+    roster = Roster().add("Борис", "gauss", hero).add("Страж", "gauss", guard)
+    built = panel(random.Random(1))
+    state = replace(State(), cast=State().cast.synced(roster))
+    shown = built.view(state)
+    assert [node.attrs[0][1] for node in shown["chk-opp-who"].children] == ["", "c1:0", "c1:1", "c2:"]
+    assert [node.attrs[0][1] for node in shown["chk-opp-whom"].children] == ["", "c1:", "c2:"]
+    form = {**FORM, "chk-opp-who": "c1:1", "chk-opp-whom": "c2:"}
+    attacked = built.actions["#chk-opp-who"](state, form)
+    assert (attacked.state.opposed.attack, attacked.state.opposed.attack_luck) == (3, 7)
+    assert dict(attacked.effects[0].values) == {"chk-opp-att": "3", "chk-opp-aluck": "7"}
+    defended = built.actions["#chk-opp-whom"](attacked.state, {**form, **dict(attacked.effects[0].values)})
+    assert (defended.state.opposed.defence, defended.state.opposed.defence_luck) == (4, 3)
+    assert defended.state.opposed.parts.window_modifier == 4 - 3 + (3 - 7)
+    assert built.view(defended.state)["chk-opp-whom"].value == "c2:"

@@ -13,6 +13,15 @@ OPPOSED = h(
         h("p", text.OPPOSED_HINT, cls="hint"),
         h(
             "div",
+            h("label", roster_text.WHO, for_="chk-opp-who"),
+            select("chk-opp-who"),
+            " ",
+            h("label", roster_text.WHOM, for_="chk-opp-whom"),
+            select("chk-opp-whom"),
+            cls="controls pick",
+        ),
+        h(
+            "div",
             h("label", text.ATTACK_BONUS, for_="chk-opp-att"),
             " ",
             number("chk-opp-att", -30, 30, 0),
