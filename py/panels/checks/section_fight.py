@@ -73,7 +73,8 @@ OPPOSED = h(
                     "input",
                     id="chk-opp-droll",
                     type="text",
-                    inputmode="numeric",
+                    inputmode="numeric",  # 1–20: the digits keypad is enough
+                    pattern="[0-9]*",
                     maxlength="8",
                     autocomplete="off",
                     value="",
