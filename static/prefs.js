@@ -104,7 +104,9 @@
 // - a field with data-clears="ID …" / data-disables="ID …" empties / disables those elements as
 //   soon as it is edited (a result that no longer belongs to the input); Python's view restores
 //   them only for the text they belong to;
-// - a textarea with data-ctrl-enter="ID" presses button ID on Ctrl+Enter (Cmd+Enter on a Mac).
+// - a textarea with data-ctrl-enter="ID" presses button ID on Ctrl+Enter (Cmd+Enter on a Mac);
+// - a button with data-scroll-to="ID" brings element ID into view once it shows (the lab's
+//   results after «Сравнить», computed at once or by the worker a little later).
 (() => {
   const ids = (list) => (list || "").split(" ").filter(Boolean).map((id) => document.getElementById(id));
   // Where line `start` of the textarea's text begins, in pixels from its top (wrapped lines count).
@@ -143,6 +145,25 @@
     field.focus({ preventScroll: true });
     field.setSelectionRange(start, start + lines[line - 1].length);
     field.scrollTop = Math.max(0, offsetOf(field, start) - field.clientHeight / 3);
+  });
+  const SCROLL_WAIT_MS = 60000;
+  const reveal = (target) => {
+    const box = target.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight * 0.6) target.scrollIntoView({ block: "start" });
+  };
+  document.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("[data-scroll-to]") : null;
+    const target = button ? document.getElementById(button.dataset.scrollTo || "") : null;
+    if (!target) return;
+    // The panel's own handler has run by now (it listens lower down): shown at once, or later.
+    if (!target.hidden) { requestAnimationFrame(() => reveal(target)); return; }
+    const watch = new MutationObserver(() => {
+      if (target.hidden) return;
+      watch.disconnect();
+      requestAnimationFrame(() => reveal(target));
+    });
+    watch.observe(target, { attributes: true, attributeFilter: ["hidden"] });
+    setTimeout(() => watch.disconnect(), SCROLL_WAIT_MS);
   });
   document.addEventListener("input", (event) => {
     const field = event.target;
