@@ -274,6 +274,9 @@ def _expected_view(source: str) -> dict[str, object]:
         summary += " " + render(
             converter._repeat(r.purpose, r.lines[: jobs.MAX_LINES_SHOWN], len(r.lines)), "en"
         )
+    if len(conversion.repeats) > jobs.MAX_REPEATS_SHOWN:
+        more = len(conversion.repeats) - jobs.MAX_REPEATS_SHOWN
+        summary += " " + render(text.MORE_REPEATS(count=more), "en")
     return {"output": conversion.text, "summary": summary, "reasons": reasons}
 
 
@@ -343,7 +346,14 @@ def test_the_worker_answers_with_what_is_shown_only() -> None:
     and the counts; not a result per line."""
     source = "\n".join(["Результат броска 3D20: 4 + 6 + 2 = " + "9" * 1000 + "."] * 500)
     got = answer("converter.convert", {"source": source})
-    assert got.ok and set(got.result) == {"output", "converted", "flagged", "flagged_count", "repeats"}
+    assert got.ok and set(got.result) == {
+        "output",
+        "converted",
+        "flagged",
+        "flagged_count",
+        "repeats",
+        "repeats_count",
+    }
     assert len(got.result["flagged"]) == 50 and got.result["flagged_count"] == 500
     assert got.result["flagged"][0]["params"] == {"dice_sum": 12, "total": "9" * 40 + "…"}
     assert got.result["output"] == forum_log.convert(source)
@@ -433,6 +443,10 @@ def test_reasons_are_line_links_and_repeats_are_named() -> None:
         'Повтор: "атака", строка 1, бросков: 2.'
     )
     _english_is_clean(_converted(source))
+    many = "\n".join(f'Результат броска 3D20: 1 + 1 + 1 = 3 - "p{n % 8}".' for n in range(40))
+    summary = render(view(_converted(many))["convert-summary"].text, "ru")
+    assert summary.count("Повтор:") == jobs.MAX_REPEATS_SHOWN and summary.endswith("Других повторов: 3.")
+    assert 'Повтор: "p0", строки 1, 9, 17, 25 и 33.' in summary
 
 
 def test_editing_the_input_drops_a_result_for_other_text() -> None:

@@ -34,8 +34,8 @@ __all__ = [
 INLINE_CHARS = 20_000  # converted on the page: a few milliseconds even in Pyodide
 MAX_FLAGGED_SHOWN = 50
 MAX_VALUE_SHOWN = 40  # a pasted "3D20xxxx…" or a huge total is cut short in a reason
-MAX_REPEATS_SHOWN = 20  # repeated purposes named in the summary
-MAX_LINES_SHOWN = 10  # line numbers named per repeated purpose (the rest are counted)
+MAX_REPEATS_SHOWN = 5  # repeated purposes named in the summary (the rest are counted): it stays short
+MAX_LINES_SHOWN = 6  # line numbers named per repeated purpose (the rest are counted)
 
 
 def is_light(source: str) -> bool:
@@ -56,7 +56,7 @@ def convert(source: str) -> dict[str, Any]:
     """``source`` converted: ``output``, ``converted`` and ``flagged_count`` (rolls); ``flagged``,
     the first ``MAX_FLAGGED_SHOWN`` refused rolls as ``{"line", "roll", "code", "params"}`` (``roll``:
     its place on a line of several rolls, else 0); ``repeats``, the first ``MAX_REPEATS_SHOWN``
-    purposes rolled more than once as ``{"purpose", "lines", "count"}``."""
+    purposes rolled more than once as ``{"purpose", "lines", "count"}``, and ``repeats_count``."""
     if len(source) > forum_log.MAX_INPUT_CHARS:
         raise JobError("too_long", length=len(source), limit=forum_log.MAX_INPUT_CHARS)
     conversion = forum_log.convert_text(source)
@@ -66,7 +66,8 @@ def convert(source: str) -> dict[str, Any]:
         for index, roll in enumerate(line.rolls, start=1)
         if roll.reason is not None
     ]
-    repeats = conversion.repeats[:MAX_REPEATS_SHOWN]
+    all_repeats = conversion.repeats
+    repeats = all_repeats[:MAX_REPEATS_SHOWN]
     return {
         "output": conversion.text,
         "converted": conversion.converted,
@@ -84,4 +85,5 @@ def convert(source: str) -> dict[str, Any]:
             {"purpose": short(r.purpose), "lines": list(r.lines[:MAX_LINES_SHOWN]), "count": len(r.lines)}
             for r in repeats
         ],
+        "repeats_count": len(all_repeats),
     }

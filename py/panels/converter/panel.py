@@ -75,6 +75,7 @@ class Result:
     flagged: tuple[tuple[int, int, forum_log.Reason], ...]
     flagged_count: int
     repeats: tuple[tuple[str, tuple[int, ...], int], ...] = ()
+    repeats_count: int = 0
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,7 @@ def _from_digest(source: str, digest: Mapping[str, Any]) -> Result:
         flagged,
         int(digest["flagged_count"]),
         repeats,
+        int(digest["repeats_count"]),
     )
 
 
@@ -248,7 +250,10 @@ def view(state: State) -> View:
         reasons.append(Node("li", text.MORE(count=result.flagged_count - MAX_FLAGGED_SHOWN)))
     summary: Renderable = text.SUMMARY(converted=result.converted, flagged=result.flagged_count)
     if result.repeats:
-        summary = Cat((summary, *(_repeat(*repeat) for repeat in result.repeats)), " ")
+        named: list[Renderable] = [_repeat(*repeat) for repeat in result.repeats]
+        if result.repeats_count > len(result.repeats):
+            named.append(text.MORE_REPEATS(count=result.repeats_count - len(result.repeats)))
+        summary = Cat((summary, *named), " ")
     return {
         OUTPUT_ID: Show(value=result.output),
         "convert-copy": Show(text=text.COPY, disabled=False),

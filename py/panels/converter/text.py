@@ -36,6 +36,7 @@ REPEAT_ON_LINE = Msg(
     "Repeated: «{purpose}», line {line}, {count} rolls.",
 )
 AND = Msg("converter.and", " и ", " and ")
+MORE_REPEATS = Msg("converter.more_repeats", "Других повторов: {count}.", "{count} more repeated.")
 MORE_LINES = Msg("converter.more_lines", " и ещё {count}", " and {count} more")
 MORE = Msg("converter.more", "…и ещё {count}", "…and {count} more")
 EMPTY = Msg(
