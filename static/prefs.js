@@ -97,3 +97,91 @@
     }
   });
 })();
+
+// Field helpers declared in the markup (no Python needed, so they work at once):
+// - a button with data-select-line="N" data-select-in="ID" selects line N of textarea ID and
+//   scrolls it into view (the converter's reasons: «Строка 34: …»);
+// - a field with data-clears="ID …" / data-disables="ID …" empties / disables those elements as
+//   soon as it is edited (a result that no longer belongs to the input); Python's view restores
+//   them only for the text they belong to;
+// - a textarea with data-ctrl-enter="ID" presses button ID on Ctrl+Enter (Cmd+Enter on a Mac);
+// - a button with data-scroll-to="ID" brings element ID into view once it shows (the lab's
+//   results after «Сравнить», computed at once or by the worker a little later).
+(() => {
+  const ids = (list) => (list || "").split(" ").filter(Boolean).map((id) => document.getElementById(id));
+  // Where line `start` of the textarea's text begins, in pixels from its top (wrapped lines count).
+  const offsetOf = (field, start) => {
+    const style = getComputedStyle(field);
+    const mirror = document.createElement("div");
+    for (const name of ["fontFamily", "fontSize", "fontWeight", "lineHeight", "letterSpacing", "tabSize",
+      "paddingTop", "paddingLeft", "paddingRight", "overflowWrap", "wordBreak"]) {
+      mirror.style[name] = style[name];
+    }
+    Object.assign(mirror.style, {
+      position: "absolute", visibility: "hidden", top: "0", left: "-10000px", whiteSpace: "pre-wrap",
+      boxSizing: "border-box", border: "0", width: `${field.clientWidth}px`,
+    });
+    mirror.textContent = field.value.slice(0, start);
+    const mark = document.createElement("span");
+    mark.textContent = "\u200b";
+    mirror.append(mark);
+    document.body.append(mirror);
+    const top = mark.offsetTop - parseFloat(style.paddingTop || "0");
+    mirror.remove();
+    return top;
+  };
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest("[data-select-line]") : null;
+    if (!link) return;
+    const field = document.getElementById(link.dataset.selectIn || "");
+    const line = Number(link.dataset.selectLine);
+    if (!field || !("setSelectionRange" in field) || !Number.isInteger(line) || line < 1) return;
+    const lines = field.value.split("\n");
+    if (line > lines.length) return;
+    let start = 0;
+    for (let i = 0; i < line - 1; i += 1) start += lines[i].length + 1;
+    event.preventDefault();
+    field.scrollIntoView({ block: "nearest" });
+    field.focus({ preventScroll: true });
+    field.setSelectionRange(start, start + lines[line - 1].length);
+    field.scrollTop = Math.max(0, offsetOf(field, start) - field.clientHeight / 3);
+  });
+  const SCROLL_WAIT_MS = 60000;
+  const reveal = (target) => {
+    const box = target.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight * 0.6) target.scrollIntoView({ block: "start" });
+  };
+  document.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("[data-scroll-to]") : null;
+    const target = button ? document.getElementById(button.dataset.scrollTo || "") : null;
+    if (!target) return;
+    // The panel's own handler has run by now (it listens lower down): shown at once, or later.
+    if (!target.hidden) { requestAnimationFrame(() => reveal(target)); return; }
+    const watch = new MutationObserver(() => {
+      if (target.hidden) return;
+      watch.disconnect();
+      requestAnimationFrame(() => reveal(target));
+    });
+    watch.observe(target, { attributes: true, attributeFilter: ["hidden"] });
+    setTimeout(() => watch.disconnect(), SCROLL_WAIT_MS);
+  });
+  document.addEventListener("input", (event) => {
+    const field = event.target;
+    if (!(field instanceof HTMLElement) || !(field.dataset.clears || field.dataset.disables)) return;
+    for (const element of ids(field.dataset.clears)) {
+      if (!element) continue;
+      if (element.tagName === "TEXTAREA" || element.tagName === "INPUT") element.value = "";
+      else element.replaceChildren();
+    }
+    for (const element of ids(field.dataset.disables)) if (element) element.disabled = true;
+  });
+  document.addEventListener("keydown", (event) => {
+    const field = event.target;
+    if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+    if (!(field instanceof HTMLElement) || !field.dataset.ctrlEnter) return;
+    const [button] = ids(field.dataset.ctrlEnter);
+    if (!button || button.disabled) return;
+    event.preventDefault();
+    button.click();
+  });
+})();

@@ -1,10 +1,13 @@
 """A line chart of several series as SVG nodes (pure): told apart without colour.
 
-Each series gets a colour, a dash pattern and a marker shape (``style(i)``: twelve distinct
-pairs of dash and marker), so a print-out in grey or a colour-blind reader still tells them apart;
-``legend`` draws the same line and marker next to each name. Charts are decorative for screen
-readers (give the container ``aria-hidden``): pair every chart with a table of the same numbers.
-``svg_file`` is the same chart as a standalone SVG document (the chart's export).
+Each series gets a colour, a dash pattern and a marker shape (``style(i)``: eight colours and
+eight markers, so the first eight series differ in all three, and twelve distinct pairs of dash
+and marker), so a print-out in grey or a colour-blind reader still tells them apart; ``legend``
+draws the same line and marker next to each name. Charts are decorative for screen readers (give
+the container ``aria-hidden``): pair every chart with a table of the same numbers. ``svg_file`` is
+the same chart as a standalone SVG document (the chart's export); given a ``title`` and the
+series' ``names`` it carries them (``<title>``, a heading and a legend drawn below the plot), so
+an image posted alone still says what it shows; ``export_height`` is that document's height.
 
 >>> chart = line_chart([1, 2], [[Fraction(1, 2), Fraction(1, 2)]], ymax=Fraction(1))
 >>> chart.tag, [c.tag for c in chart.children][-2:]
@@ -19,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from kit.msg import Renderable, short_pct
+from kit.msg import Renderable, render, short_pct
 from kit.view import Node, to_html
 
 __all__ = [
@@ -28,6 +31,7 @@ __all__ = [
     "HEIGHT",
     "MARKERS",
     "WIDTH",
+    "export_height",
     "legend",
     "line_chart",
     "style",
@@ -35,21 +39,25 @@ __all__ = [
     "ticks",
 ]
 
-COLOURS = ("#1f5fa8", "#c0392b", "#1e8449", "#7d3c98", "#b9770e", "#148f9b")
+COLOURS = ("#1f5fa8", "#c0392b", "#1e8449", "#7d3c98", "#b9770e", "#148f9b", "#4d4d4d", "#c2185b")
 DASHES = ("", "7 4", "2 3", "10 3 2 3")
-MARKERS = ("circle", "square", "triangle", "diamond", "cross", "down")
+MARKERS = ("circle", "square", "triangle", "diamond", "cross", "down", "ring", "plus")
 WIDTH, HEIGHT = 640, 280
 LEFT, RIGHT, TOP, BOTTOM = 52, 12, 12, 30
 MAX_MARKERS = 30  # markers per series; a longer series marks every n-th point
 
 
 def style(index: int, /) -> tuple[str, str, str]:
-    """(colour, dash pattern, marker) of series ``index``; the first twelve differ in dash and marker.
+    """(colour, dash pattern, marker) of series ``index``: the first eight differ in colour and in
+    marker, the first twelve in dash and marker (past eight the dash moves on a step).
 
+    >>> len({style(i)[0] for i in range(8)}), len({style(i)[2] for i in range(8)})
+    (8, 8)
     >>> len({style(i)[1:] for i in range(12)})
     12
     """
-    return COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)], MARKERS[index % len(MARKERS)]
+    dash = (index + index // len(MARKERS)) % len(DASHES)
+    return COLOURS[index % len(COLOURS)], DASHES[dash], MARKERS[index % len(MARKERS)]
 
 
 def _num(x: float) -> str:
@@ -62,6 +70,12 @@ def marker(shape: str, x: float, y: float, colour: str, /) -> Node:
     paint = (("fill", colour), ("stroke", colour))
     if shape == "circle":
         return Node("circle", attrs=(("cx", _num(x)), ("cy", _num(y)), ("r", _num(r)), *paint))
+    if shape == "ring":  # hollow: told from the filled circle without colour
+        ring = (("fill", "none"), ("stroke", colour), ("stroke-width", "2"))
+        return Node("circle", attrs=(("cx", _num(x)), ("cy", _num(y)), ("r", _num(r)), *ring))
+    if shape == "plus":
+        d = f"M{_num(x - r - 1)} {_num(y)}h{_num(2 * r + 2)}M{_num(x)} {_num(y - r - 1)}v{_num(2 * r + 2)}"
+        return Node("path", attrs=(("d", d), ("stroke", colour), ("stroke-width", "2.5"), ("fill", "none")))
     if shape == "square":
         d = f"M{_num(x - r)} {_num(y - r)}h{_num(2 * r)}v{_num(2 * r)}h{_num(-2 * r)}z"
     elif shape == "triangle":
@@ -198,15 +212,93 @@ def legend(names: Sequence[Renderable], /) -> tuple[Node, ...]:
 
 STYLE = (
     "<style>.grid{stroke:#ccc;stroke-width:1}text{font:12px sans-serif;fill:#333}"
-    ".ylabel{text-anchor:end;dominant-baseline:middle}.xlabel{text-anchor:middle}</style>"
+    ".ylabel{text-anchor:end;dominant-baseline:middle}.xlabel{text-anchor:middle}"
+    ".title{font:bold 14px sans-serif;fill:#111}.name{dominant-baseline:middle}</style>"
 )
+TITLE_HEIGHT = 28  # the heading above the plot in an export
+LEGEND_ROW = 18  # one row of the export's legend (two names per row)
+LEGEND_COLUMN = (WIDTH - 2 * 12) // 2
+MAX_NAME_SHOWN = 42  # characters of a name in the export's legend (the <title> has them whole)
 
 
-def svg_file(chart: Node, lang: str, /) -> str:
-    """The chart as a standalone SVG document (XML is case-sensitive: ``viewBox``)."""
+def export_height(names: int, /) -> int:
+    """Height of ``svg_file``'s document with a title and ``names`` legend entries.
+
+    >>> export_height(0), export_height(3)
+    (316, 358)
+    """
+    rows = -(-names // 2)
+    return TITLE_HEIGHT + HEIGHT + 8 + rows * LEGEND_ROW + (6 if rows else 0)
+
+
+def _cut(text: str, most: int) -> str:
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+
+
+def _legend_entry(index: int, name: str, x: float, y: float) -> Node:
+    colour, dash, shape = style(index)
+    line: tuple[tuple[str, Renderable], ...] = (
+        ("x1", _num(x)),
+        ("x2", _num(x + 32)),
+        ("y1", _num(y)),
+        ("y2", _num(y)),
+        ("stroke", colour),
+        ("stroke-width", "2"),
+    )
+    return Node(
+        "g",
+        children=(
+            Node("line", attrs=line + ((("stroke-dasharray", dash),) if dash else ())),
+            marker(shape, x + 16, y, colour),
+            Node(
+                "text",
+                _cut(name, MAX_NAME_SHOWN),
+                attrs=(("x", _num(x + 40)), ("y", _num(y)), ("class", "name")),
+            ),
+        ),
+    )
+
+
+def _exported(chart: Node, title: str, names: Sequence[str]) -> Node:
+    """The chart under a heading and over a legend of ``names``, as one SVG element."""
+    height = export_height(len(names))
+    top = TITLE_HEIGHT + HEIGHT + 8
+    entries = tuple(
+        _legend_entry(i, name, 12 + (i % 2) * LEGEND_COLUMN, top + (i // 2) * LEGEND_ROW + LEGEND_ROW / 2)
+        for i, name in enumerate(names)
+    )
+    heading = _cut(title, 68)  # bold 14 px: about 9 px a character on 640
+    return Node(
+        "svg",
+        attrs=(("viewbox", f"0 0 {WIDTH} {height}"), ("width", str(WIDTH)), ("height", str(height))),
+        children=(
+            Node("title", title),
+            Node("rect", attrs=(("width", str(WIDTH)), ("height", str(height)), ("fill", "#ffffff"))),
+            Node("text", heading, attrs=(("x", "12"), ("y", "19"), ("class", "title"))),
+            Node("g", attrs=(("transform", f"translate(0 {TITLE_HEIGHT})"),), children=chart.children),
+            *entries,
+        ),
+    )
+
+
+def svg_file(
+    chart: Node, lang: str, /, *, title: Renderable | None = None, names: Sequence[Renderable] = ()
+) -> str:
+    """The chart as a standalone SVG document (XML is case-sensitive: ``viewBox``). With a
+    ``title`` it carries ``<title>``, a heading and a legend of the series' ``names`` (in
+    ``lang``), ``export_height(len(names))`` high; user text in them is escaped like any text.
+
+    >>> doc = svg_file(line_chart([1], [[Fraction(1)]]), "en", title="A & B", names=["<x>"])
+    >>> "<title>A &amp; B</title>" in doc, "&lt;x&gt;" in doc, 'viewBox="0 0 640 340"' in doc
+    (True, True, True)
+    """
+    if title is not None:
+        chart = _exported(chart, render(title, lang), [render(name, lang) for name in names])
     markup = to_html(chart, lang)
     markup = markup.replace(" viewbox=", " viewBox=").replace(
         " preserveaspectratio=", " preserveAspectRatio="
     )
-    head = '<svg xmlns="http://www.w3.org/2000/svg"'
-    return markup.replace("<svg", head, 1).replace(">", ">" + STYLE, 1) + "\n"
+    markup = markup.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"', 1)
+    if title is not None:  # <title> stays the first child (what readers and viewers look for)
+        return markup.replace("</title>", "</title>" + STYLE, 1) + "\n"
+    return markup.replace(">", ">" + STYLE, 1) + "\n"

@@ -98,9 +98,16 @@ def number(
     *, numeric: bool = True, cls: str | None = None, **attrs: Renderable | bool | None,
 ) -> Node:  # fmt: skip
     """A whole-number input from ``low`` to ``high`` (``None``: no bound); ``numeric`` asks a
-    phone for the digits keyboard."""
+    phone for the digits keyboard, but only where no minus is needed (``low`` >= 0): that keypad
+    has no minus key on iOS, so a field that takes a negative number keeps the browser's number
+    keyboard (digits and punctuation, minus included); junk is refused by the kit either way.
+
+    >>> dict(number("a", -5, 5, 0).attrs).get("inputmode"), dict(number("b", 0, 9, 0).attrs)["inputmode"]
+    (None, 'numeric')
+    """
+    negative = low is None or int(low) < 0
     return h(
-        "input", id=element_id, type="number", inputmode="numeric" if numeric else None,
+        "input", id=element_id, type="number", inputmode="numeric" if numeric and not negative else None,
         min=None if low is None else str(low), max=None if high is None else str(high), step="1",
         value=None if value is None else str(value), data_needs_python=True, disabled=True, cls=cls, **attrs,
     )  # fmt: skip

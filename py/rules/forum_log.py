@@ -7,16 +7,24 @@ The seed's example, byte for byte::
 
 The `` = total`` part and a full stop right after it become
 `` , GaussD20: value``; whatever follows (a comment such as `` - "раз".``) is
-kept.  A roll line that is not a plain 3D20 roll, or whose dice are not three
-d20s adding up to the stated total, is kept as it is and marked with the
-seed's phrase; why it was marked is data (a ``Reason``: a code and its values),
-which the panel words in the page's language.  Every other line passes through
+kept.  A roll that is not a plain 3D20 roll, or whose dice are not three d20s
+adding up to the stated total, is kept as it is and marked with the seed's
+phrase; why it was marked is data (a ``Reason``: a code and its values), which
+the panel words in the page's language.  Every other line passes through
 untouched, and each line keeps its own line ending (LF or CRLF).
+
+A forum copy often merges lines, so a line may hold several rolls: each one,
+from its «Результат броска» to the next, converts on its own in the same format
+(the text before the first one stays).  A roll's purpose is its quoted comment
+(`` - "скрытность"``); a purpose that comes back (a re-roll) is listed in
+``Conversion.repeats``.
 
 >>> convert('Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".')
 'Результат броска 3D20: 17 + 5 + 2 , GaussD20: 8 - "раз".'
 >>> convert_line("Результат броска 3D20: 4 + 6 = 10.").reason
 Reason('dice_count', count=2)
+>>> convert("Результат броска 3D20: 1 + 1 + 1 = 3. Результат броска 3D20: 20 + 20 + 20 = 60.")
+'Результат броска 3D20: 1 + 1 + 1 , GaussD20: 1 Результат броска 3D20: 20 + 20 + 20 , GaussD20: 20'
 """
 
 from __future__ import annotations
@@ -29,13 +37,17 @@ from rules import gauss
 __all__ = [
     "INVALID_SUFFIX",
     "MAX_INPUT_CHARS",
+    "MAX_PURPOSE_CHARS",
     "ROLL_MARKER",
     "Conversion",
     "LineResult",
     "REASON_CODES",
     "Reason",
+    "Repeat",
+    "Roll",
     "convert",
     "convert_line",
+    "convert_roll",
     "convert_text",
 ]
 
@@ -49,6 +61,9 @@ _SPEC = re.compile(r"\s+(?P<spec>[^:\s]+)\s*:")
 _TOTAL = re.compile(r"\s*(?P<total>-?\d+)\.?(?P<rest>.*)", re.DOTALL)
 _DIE = re.compile(r"\s*(-?\d+)\s*")
 _LINE_BREAK = re.compile(r"\r\n|\n")
+MAX_PURPOSE_CHARS = 200  # a longer quoted comment is not taken for a roll's purpose
+# A roll's purpose: the quoted comment after the total, «= 24 - "раз".» (bounded: never backtracks far).
+_PURPOSE = re.compile(rf'-\s*"(?P<purpose>[^"\r\n]{{1,{MAX_PURPOSE_CHARS}}})"')
 # A number written with more digits than this is never a die or a 3d20 total (and int() of a
 # 4,301-digit string raises): it is compared as text, never converted.
 _MAX_DIGITS = 6
@@ -100,38 +115,98 @@ class Reason:
 
 
 @dataclass(frozen=True)
-class LineResult:
-    """One input line: its converted text and, for a roll line, the outcome."""
+class Roll:
+    """One roll on a line: its converted text, and its GaussD20 value or why it was refused;
+    ``purpose`` is its quoted comment (``"раз"`` → ``раз``), if any."""
 
     source: str
     text: str
-    is_roll: bool
     gauss: int | None = None
     reason: Reason | None = None
+    purpose: str | None = None
 
     @property
     def flagged(self) -> bool:
-        return self.is_roll and self.gauss is None
+        return self.gauss is None
+
+
+@dataclass(frozen=True)
+class LineResult:
+    """One input line: its converted text and its rolls (none for a line that is not a roll)."""
+
+    source: str
+    text: str
+    rolls: tuple[Roll, ...] = ()
+
+    @property
+    def is_roll(self) -> bool:
+        return bool(self.rolls)
+
+    @property
+    def gauss(self) -> int | None:
+        """The GaussD20 value of the line's first roll (None if it was refused or there is none)."""
+        return self.rolls[0].gauss if self.rolls else None
+
+    @property
+    def reason(self) -> Reason | None:
+        """Why the line's first refused roll was refused (None if none was)."""
+        return next((roll.reason for roll in self.rolls if roll.reason is not None), None)
+
+    @property
+    def flagged(self) -> bool:
+        return any(roll.flagged for roll in self.rolls)
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """A purpose rolled more than once (a re-roll): the purpose as first written and the line
+    (1-based) of each roll with it, in order."""
+
+    purpose: str
+    lines: tuple[int, ...]
 
 
 @dataclass(frozen=True)
 class Conversion:
-    """A whole converted log with per-line results and the counts the UI shows."""
+    """A whole converted log with per-line results and the counts the UI shows (of rolls)."""
 
     text: str
     lines: tuple[LineResult, ...]
 
     @property
     def converted(self) -> int:
-        return sum(1 for line in self.lines if line.gauss is not None)
+        return sum(1 for line in self.lines for roll in line.rolls if roll.gauss is not None)
 
     @property
     def flagged(self) -> int:
-        return sum(1 for line in self.lines if line.flagged)
+        return sum(1 for line in self.lines for roll in line.rolls if roll.flagged)
+
+    @property
+    def repeats(self) -> tuple[Repeat, ...]:
+        """Purposes that come back, in the order of their first roll (compared ignoring case and
+        spaces around)."""
+        seen: dict[str, tuple[str, list[int]]] = {}
+        for number, line in enumerate(self.lines, start=1):
+            for roll in line.rolls:
+                if roll.purpose is not None:
+                    seen.setdefault(" ".join(roll.purpose.casefold().split()), (roll.purpose, []))[1].append(
+                        number
+                    )
+        return tuple(Repeat(purpose, tuple(lines)) for purpose, lines in seen.values() if len(lines) > 1)
 
 
-def _reject(line: str, code: str, **params: str | int) -> LineResult:
-    return LineResult(line, line + INVALID_SUFFIX, is_roll=True, reason=Reason(code, **params))
+def _purpose(roll: str, start: int) -> str | None:
+    found = _PURPOSE.search(roll, start)
+    purpose = found["purpose"].strip() if found else ""
+    return purpose or None
+
+
+def _reject(roll: str, equals: int, code: str, **params: str | int) -> Roll:
+    """The roll kept with the seed's phrase after it (spaces before the next roll stay after it)."""
+    kept = roll.rstrip()
+    text = kept + INVALID_SUFFIX + roll[len(kept) :]
+    purpose = _purpose(roll, equals + 1) if equals >= 0 else None
+    return Roll(roll, text, reason=Reason(code, **params), purpose=purpose)
 
 
 def _small_int(number: str) -> int | None:
@@ -142,39 +217,49 @@ def _small_int(number: str) -> int | None:
     return -int(digits) if number.startswith("-") else int(digits)
 
 
-def convert_line(line: str, /) -> LineResult:
-    """Convert one line (without its line ending)."""
-    marker = _MARKER.search(line)
+def convert_roll(roll: str, /) -> Roll:
+    """Convert one roll: text starting with «Результат броска», up to the next roll or the line's end."""
+    marker = _MARKER.match(roll)
     if marker is None:
-        return LineResult(line, line, is_roll=False)
+        raise ValueError("a roll starts with «Результат броска»")
     # Plain string scanning, not one big regex: a 1 MB line must not backtrack.
     after_marker = marker.end()
-    spec_match = _SPEC.match(line, after_marker)
-    equals = line.find("=", after_marker)
-    total_match = _TOTAL.fullmatch(line, equals + 1) if equals >= 0 else None
+    spec_match = _SPEC.match(roll, after_marker)
+    equals = roll.find("=", after_marker)
+    total_match = _TOTAL.fullmatch(roll, equals + 1) if equals >= 0 else None
     if spec_match is None or total_match is None or spec_match.end() > equals:
-        return _reject(line, "no_total")
+        return _reject(roll, equals, "no_total")
     spec = spec_match["spec"]
     if spec.upper() != "3D20":
         if spec.upper().startswith("3D20"):
-            return _reject(line, "modifier", spec=spec)
-        return _reject(line, "not_3d20", spec=spec)
-    head = line[:equals].rstrip()
-    parts = line[spec_match.end() : equals].split("+")
+            return _reject(roll, equals, "modifier", spec=spec)
+        return _reject(roll, equals, "not_3d20", spec=spec)
+    head = roll[:equals].rstrip()
+    parts = roll[spec_match.end() : equals].split("+")
     if not all(_DIE.fullmatch(part) for part in parts):
-        return _reject(line, "dice_format")
+        return _reject(roll, equals, "dice_format")
     if len(parts) != 3:
-        return _reject(line, "dice_count", count=len(parts))
+        return _reject(roll, equals, "dice_count", count=len(parts))
     dice = [_small_int(part.strip()) for part in parts]
     if not all(die is not None and 1 <= die <= 20 for die in dice):
-        return _reject(line, "die_range")
+        return _reject(roll, equals, "die_range")
     total = total_match["total"]
     dice_sum = sum(die for die in dice if die is not None)
     if _small_int(total) != dice_sum:
-        return _reject(line, "sum_mismatch", dice_sum=dice_sum, total=total)
+        return _reject(roll, equals, "sum_mismatch", dice_sum=dice_sum, total=total)
     value = gauss.from_3d20_total(dice_sum)
     text = f"{head} , GaussD20: {value}{total_match['rest']}"
-    return LineResult(line, text, is_roll=True, gauss=value)
+    return Roll(roll, text, gauss=value, purpose=_purpose(roll, equals + 1))
+
+
+def convert_line(line: str, /) -> LineResult:
+    """Convert one line (without its line ending): every roll on it, the text before them kept."""
+    starts = [found.start() for found in _MARKER.finditer(line)]
+    if not starts:
+        return LineResult(line, line)
+    ends = [*starts[1:], len(line)]
+    rolls = tuple(convert_roll(line[start:end]) for start, end in zip(starts, ends, strict=True))
+    return LineResult(line, line[: starts[0]] + "".join(roll.text for roll in rolls), rolls)
 
 
 def convert_text(text: str, /) -> Conversion:

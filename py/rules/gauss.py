@@ -104,6 +104,7 @@ __all__ = [
     "ATTACK_BEST",
     "DEFENCE_FAILED",
     "UNBLOCKABLE",
+    "UNDEFENDED",
     "DEFENCE_BEST",
     "HELD",
     "PIERCED",
@@ -742,6 +743,7 @@ ATTACK_FAILED = "attack_failed"  # the attack check is 1..7
 ATTACK_BEST = "attack_best"  # a 20 on the attack: no defence die, the attack lands
 DEFENCE_FAILED = "defence_failed"  # «Если бросок защиты провален, атака автоматически проходит»
 UNBLOCKABLE = "unblockable"  # no defence possible even in theory: the attack lands
+UNDEFENDED = "undefended"  # the target cannot defend (not helpless): a successful attack check lands
 DEFENCE_BEST = "defence_best"  # a 20 on the defence: the attack does not land
 HELD = "held"  # the opposed check: the defence held
 PIERCED = "pierced"  # the opposed check: «пробой защиты», the attack lands
@@ -749,13 +751,16 @@ ENDINGS = (
     DEFENDER_HELPLESS,
     ATTACK_FAILED,
     ATTACK_BEST,
+    UNDEFENDED,
     DEFENCE_FAILED,
     UNBLOCKABLE,
     DEFENCE_BEST,
     HELD,
     PIERCED,
 )
-LANDING_ENDINGS = frozenset({DEFENDER_HELPLESS, ATTACK_BEST, DEFENCE_FAILED, UNBLOCKABLE, PIERCED})
+LANDING_ENDINGS = frozenset(
+    {DEFENDER_HELPLESS, ATTACK_BEST, UNDEFENDED, DEFENCE_FAILED, UNBLOCKABLE, PIERCED}
+)
 
 
 @dataclass(frozen=True)
@@ -771,8 +776,14 @@ class CombatSetup:
       ``(defence_luck - 5) - (attack_luck - 5)`` to its modifier; False shifts both raw dice by
       luck like ``gauss20(luck)`` instead, the rejected reading in which luck far from 5 helps
       the defender whichever way it goes (see docs/rules/gauss.md);
-    - ``blockable``: False when the GM rules that no defence could stop this attack even in theory;
-    - ``defender_helpless``: automatic success of the attacker, no dice.
+    - ``blockable``: False when the GM rules that no defence could stop this attack even in theory
+      (the defence check is still rolled: its 18/19 halve and its 20 minimises the damage);
+    - ``defender_can_defend``: False for a target that cannot defend but is not helpless («Если
+      бросок атаки успешен и цель имеет возможность защищаться, кидается проверка боевого навыка
+      защищающегося»): only the attack check is rolled, and a successful one lands with its own
+      damage (×1; ×2 on 18/19; maximised ×3 on 20);
+    - ``defender_helpless``: automatic success of the attacker, no dice (it outranks
+      ``defender_can_defend``: a helpless target cannot defend either).
     """
 
     attack_modifier: int = 0
@@ -786,6 +797,7 @@ class CombatSetup:
     luck_on_window: bool = True
     blockable: bool = True
     defender_helpless: bool = False
+    defender_can_defend: bool = True
 
     def __post_init__(self) -> None:
         for name in (
@@ -805,7 +817,7 @@ class CombatSetup:
             raise ValueError(f"weapon_piercing must be >= 0, got {self.weapon_piercing}")
         check_luck(self.attack_luck)
         check_luck(self.defence_luck)
-        for name in ("luck_on_window", "blockable", "defender_helpless"):
+        for name in ("luck_on_window", "blockable", "defender_helpless", "defender_can_defend"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
 
@@ -843,10 +855,13 @@ class CombatSetup:
         return self.defence_luck, self.attack_luck
 
 
-def _attack_ending(attack_value: int) -> str | None:
+def _attack_ending(setup: CombatSetup, attack_value: int) -> str | None:
+    """How the exchange ends at the attack check, or None when the defence check follows."""
     if attack_value <= 7:
         return ATTACK_FAILED
-    return ATTACK_BEST if attack_value == 20 else None
+    if attack_value == 20:
+        return ATTACK_BEST
+    return None if setup.defender_can_defend else UNDEFENDED
 
 
 def _defence_ending(setup: CombatSetup, defence_value: int) -> str | None:
@@ -890,7 +905,7 @@ def exchange_odds(setup: CombatSetup, /) -> ExchangeOdds:
         defences = check_distribution(setup.active_defence_modifier, luck=setup.defence_luck)
         pierce_by_modifier: dict[int, Fraction] = {}
         for a, pa in attacks.items():
-            ending = _attack_ending(a)
+            ending = _attack_ending(setup, a)
             if ending is not None:
                 add(ending, pa, a, None)
                 continue
@@ -969,7 +984,7 @@ def resolve_exchange(rng: random.Random, setup: CombatSetup, /) -> Exchange:
     if setup.defender_helpless:
         return Exchange(setup, None, None, None, DEFENDER_HELPLESS)
     attack = CombatCheck("attack", roll_check(rng, setup.attack_modifier, luck=setup.attack_luck))
-    ending = _attack_ending(attack.check.value)
+    ending = _attack_ending(setup, attack.check.value)
     if ending is not None:
         return Exchange(setup, attack, None, None, ending)
     defence = CombatCheck("defence", roll_check(rng, setup.active_defence_modifier, luck=setup.defence_luck))

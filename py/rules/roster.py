@@ -70,7 +70,8 @@ class RosterError(ValueError):
     Codes: ``too_large``, ``not_json``, ``not_object``, ``wrong_format``, ``bad_version``,
     ``future_version``, ``not_list``, ``too_many``, ``bad_entry``, ``bad_id``, ``duplicate_id``,
     ``bad_name``, ``unknown_system``, ``bad_sheet`` (``field``), ``duplicate_item`` (``field``,
-    ``name``), ``out_of_range`` (``field``, ``low``, ``high``), ``not_found`` (``id``).
+    ``name``), ``out_of_range`` (``field``, ``low``, ``high``), ``off_ladder`` (``field``, ``name``,
+    ``value``, ``low``, ``high``, ``step``: a skill level off the seed's ladder), ``not_found`` (``id``).
     """
 
     def __init__(self, code: str, /, **params: Any) -> None:
@@ -139,10 +140,7 @@ class GaussSheet:
     def __post_init__(self) -> None:
         _int("luck", self.luck, gauss.LUCK_MIN, gauss.LUCK_MAX)
         _int("intelligence", self.intelligence, gauss.LUCK_MIN, gauss.LUCK_MAX)
-        levels = [step.value for step in gauss.SKILL_LEVELS]
-        object.__setattr__(
-            self, "skills", _named("skills", self.skills, lambda v: _ladder("skills", v, levels))
-        )
+        object.__setattr__(self, "skills", _skill_levels(self.skills))
         _int("armour_bonus", self.armour_bonus, 0, 20)
         _int("armour_penalty", self.armour_penalty, -20, 0)
         object.__setattr__(
@@ -154,11 +152,32 @@ class GaussSheet:
         return next((level for skill, level in self.skills if skill.casefold() == name.casefold()), None)
 
 
-def _ladder(field: str, value: object, levels: list[int]) -> int:
-    level = _int(field, value, levels[0], levels[-1])
-    if level not in levels:
-        raise RosterError("bad_sheet", field=field)
-    return level
+def _whole(field: str) -> Callable[[object], int]:
+    def check(value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RosterError("bad_sheet", field=field)
+        return value
+
+    return check
+
+
+def _skill_levels(pairs: object) -> tuple[tuple[str, int], ...]:
+    """Skills on the seed's ladder (0, +2 … +18); a level off it names the skill and the ladder."""
+    levels = [step.value for step in gauss.SKILL_LEVELS]
+    skills = _named("skills", pairs, _whole("skills"))
+    for name, level in skills:
+        if level not in levels:
+            step = levels[1] - levels[0]
+            raise RosterError(
+                "off_ladder",
+                field="skills",
+                name=name,
+                value=level,
+                low=levels[0],
+                high=levels[-1],
+                step=step,
+            )
+    return skills
 
 
 @dataclass(frozen=True)

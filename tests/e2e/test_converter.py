@@ -40,7 +40,7 @@ def test_seed_example_converts_byte_exactly(app: Page) -> None:
     app.fill("#convert-input", SEED_INPUT)
     app.click("#convert-run")
     assert app.input_value("#convert-output") == SEED_OUTPUT
-    expect(app.locator("#convert-summary")).to_contain_text("Конвертировано строк: 2")
+    expect(app.locator("#convert-summary")).to_contain_text("Конвертировано бросков: 2")
     expect(app.locator("#convert-summary")).to_contain_text("неверные: 1")
     expect(app.locator("#convert-reasons li")).to_have_text(["Строка 3: модификатор в броске 3D20+1"])
     expect(app.locator("#convert-copy")).to_be_enabled()
@@ -64,7 +64,9 @@ def test_megabyte_paste_converts(app: Page) -> None:
     app.evaluate(PASTE_JS, text)
     app.click("#convert-run")
     lines = text.count("3D20")
-    expect(app.locator("#convert-summary")).to_contain_text(f"Конвертировано строк: {lines}", timeout=60_000)
+    expect(app.locator("#convert-summary")).to_contain_text(
+        f"Конвертировано бросков: {lines}", timeout=60_000
+    )
     output = app.input_value("#convert-output")
     assert output.count(', GaussD20: 8 - "раз".\n') == lines and "= 24" not in output
 
@@ -106,7 +108,7 @@ def test_a_long_paste_converts_in_the_worker_and_the_page_stays_usable(
     assert "Считаю: конвертация 8 000 строк" in progress
     assert summary == "Конвертирую… Результат появится здесь."
     summary = page.locator("#convert-summary")
-    expect(summary).to_have_text("Конвертировано строк: 4000. Помечено как неверные: 0.", timeout=60_000)
+    expect(summary).to_contain_text("Конвертировано бросков: 4000. Помечено как неверные: 0.", timeout=60_000)
     assert page.input_value("#convert-output").startswith(
         'Результат броска 3D20: 17 + 5 + 2 , GaussD20: 8 - "раз".'
     )
@@ -115,7 +117,7 @@ def test_a_long_paste_converts_in_the_worker_and_the_page_stays_usable(
     page.evaluate(NEXT_FRAME)
     assert [t for t in page.evaluate("window.longTasks") if t >= FREEZE_MS] == []
     page.click("#lang-switch")
-    expect(summary).to_have_text("Lines converted: 4000. Marked invalid («неверный бросок»): 0.")
+    expect(summary).to_contain_text("Rolls converted: 4000. Marked invalid («неверный бросок»): 0.")
     page.click("#lang-switch")
     context.close()
     watch.assert_clean()
@@ -159,11 +161,11 @@ def test_a_saved_long_paste_converts_after_a_reload(browser: Browser, site_url: 
     text = BLOCK * 1000  # 60 000 characters: saved, converted in the worker
     page.evaluate(PASTE_JS, text)
     page.click("#convert-run")
-    expect(page.locator("#convert-summary")).to_contain_text("Конвертировано строк: 1000", timeout=60_000)
+    expect(page.locator("#convert-summary")).to_contain_text("Конвертировано бросков: 1000", timeout=60_000)
     page.reload()
     wait_ready(page)
     assert page.input_value("#convert-input") == text
-    expect(page.locator("#convert-summary")).to_contain_text("Конвертировано строк: 1000", timeout=60_000)
+    expect(page.locator("#convert-summary")).to_contain_text("Конвертировано бросков: 1000", timeout=60_000)
     assert page.input_value("#convert-output").count("GaussD20: 8") == 1000
     context.close()
     watch.assert_clean()
@@ -216,7 +218,7 @@ def test_input_and_result_survive_a_reload(app: Page) -> None:
     wait_ready(app)
     assert app.input_value("#convert-input") == SEED_INPUT
     assert app.input_value("#convert-output") == SEED_OUTPUT
-    expect(app.locator("#convert-summary")).to_contain_text("Конвертировано строк: 2")
+    expect(app.locator("#convert-summary")).to_contain_text("Конвертировано бросков: 2")
     expect(app.locator("#convert-copy")).to_be_enabled()
 
 
@@ -236,7 +238,7 @@ def test_english_has_no_russian_outside_quotes_and_back(app: Page) -> None:
     app.click("#convert-run")
     expect(app.locator("#converter .error")).to_be_hidden()
     expect(app.locator("#convert-summary")).to_have_text(
-        "Lines converted: 2. Marked invalid («неверный бросок»): 2."
+        "Rolls converted: 2. Marked invalid («неверный бросок»): 2."
     )
     expect(app.locator("#convert-reasons li")).to_have_text(
         ["Line 1: a «2Д20» roll, not 3D20", "Line 4: a modifier in the roll «3D20+1»"]
@@ -245,7 +247,9 @@ def test_english_has_no_russian_outside_quotes_and_back(app: Page) -> None:
     assert not CYRILLIC.search(re.sub(r"«[^»]*»", "", shown)), shown
     assert "Copy the result" in shown and "The post's example" in shown
     app.click("#lang-switch")
-    expect(app.locator("#convert-summary")).to_have_text("Конвертировано строк: 2. Помечено как неверные: 2.")
+    expect(app.locator("#convert-summary")).to_have_text(
+        "Конвертировано бросков: 2. Помечено как неверные: 2."
+    )
     expect(app.locator("#convert-copy")).to_have_text("Копировать результат")
     expect(app.locator("#converter h2")).to_have_text("Конвертер 3D20 → GaussD20")
 
@@ -273,3 +277,87 @@ def test_copy_button_copies_the_converted_text(browser: Browser, site_url: str) 
     page.click("#lang-switch")
     context.close()
     watch.assert_clean()
+
+
+def test_two_rolls_on_one_line_both_convert(app: Page) -> None:
+    """Issue 25: a forum copy merged two rolls into one line; each converts in the seed's format
+    (the seed's example, its lines joined, gives its output joined)."""
+    _open_converter(app)
+    app.fill("#convert-input", " ".join(SEED_INPUT.split("\n")))
+    app.click("#convert-run")
+    assert app.input_value("#convert-output") == " ".join(SEED_OUTPUT.split("\n"))
+    expect(app.locator("#convert-summary")).to_contain_text(
+        "Конвертировано бросков: 2. Помечено как неверные: 1."
+    )
+    expect(app.locator("#convert-reasons li")).to_have_text(
+        ["Строка 1, бросок 3: модификатор в броске 3D20+1"]
+    )
+
+
+def test_a_reason_link_selects_its_line_and_scrolls_to_it(app: Page) -> None:
+    """Issue 25: «Строка 45: …» is a link; pressing it selects line 45 in the input and scrolls the
+    box to it, by mouse and by keyboard."""
+    _open_converter(app)
+    lines = [f'Результат броска 3D20: 1 + 1 + 1 = 3 - "ход {n}".' for n in range(1, 61)]
+    lines[44] = "Результат броска 3D20: 4 + 6 + 2 = 13."
+    lines[9] = "Результат броска 3D20: 4 + 6 = 10."
+    app.fill("#convert-input", "\n".join(lines))
+    app.click("#convert-run")
+    links = app.locator("#convert-reasons li button")
+    expect(links).to_have_text(["Строка 10: кубиков 2, а нужно 3", "Строка 45: сумма кубиков 12, а не 13"])
+    selected = "() => { const f = document.getElementById('convert-input'); return [document.activeElement === f, f.value.slice(f.selectionStart, f.selectionEnd), f.scrollTop]; }"
+    app.evaluate("document.getElementById('convert-input').scrollTop = 0")
+    links.nth(1).click()
+    focused, text, top = app.evaluate(selected)
+    assert focused and text == lines[44] and top > 0
+    shown = app.evaluate(
+        "() => { const f = document.getElementById('convert-input'); const line = parseFloat(getComputedStyle(f).lineHeight);"
+        " return [f.scrollTop, f.clientHeight, line]; }"
+    )
+    scroll, height, line_height = shown
+    assert scroll <= 44 * line_height <= scroll + height  # line 45 is within the box
+    links.nth(0).focus()
+    app.keyboard.press("Enter")
+    focused, text, _ = app.evaluate(selected)
+    assert focused and text == lines[9]
+
+
+def test_a_purpose_rolled_again_is_pointed_out(app: Page) -> None:
+    """Issue 25: «скрытность» rolled on line 1 and again on line 3 after «перекину» is named in the
+    summary with its lines."""
+    _open_converter(app)
+    app.fill(
+        "#convert-input",
+        'Результат броска 3D20: 4 + 6 + 2 = 12 - "скрытность".\nперекину\n'
+        'Результат броска 3D20: 17 + 5 + 2 = 24 - "скрытность".\nРезультат броска 3D20: 1 + 1 + 1 = 3 - "атака".',
+    )
+    app.click("#convert-run")
+    expect(app.locator("#convert-summary")).to_have_text(
+        'Конвертировано бросков: 3. Помечено как неверные: 0. Повтор: "скрытность", строки 1 и 3.'
+    )
+
+
+def test_editing_the_input_clears_the_stale_output_and_ctrl_enter_converts(app: Page) -> None:
+    """Issue 25: once the input is edited, the old result, its reasons and Copy go at once (and stay
+    gone when the field is left); Ctrl+Enter converts the new text, which stays after the field is left."""
+    _open_converter(app)
+    app.fill("#convert-input", SEED_INPUT)
+    app.click("#convert-run")
+    expect(app.locator("#convert-copy")).to_be_enabled()
+    app.focus("#convert-input")
+    app.keyboard.press("End")
+    app.keyboard.type("\nРезультат броска 3D20: 1 + 1 + 1 = 3.")
+    assert app.input_value("#convert-output") == ""
+    expect(app.locator("#convert-copy")).to_be_disabled()
+    expect(app.locator("#convert-reasons li")).to_have_count(0)
+    expect(app.locator("#convert-summary")).to_have_text("")
+    app.keyboard.press("Tab")  # the field is left: the state follows, nothing comes back
+    expect(app.locator("#convert-copy")).to_be_disabled()
+    assert app.input_value("#convert-output") == ""
+    app.focus("#convert-input")
+    app.keyboard.press("Control+Enter")
+    expect(app.locator("#convert-summary")).to_contain_text("Конвертировано бросков: 3")
+    assert app.input_value("#convert-input") == SEED_INPUT + "\nРезультат броска 3D20: 1 + 1 + 1 = 3."
+    app.keyboard.press("Tab")
+    expect(app.locator("#convert-copy")).to_be_enabled()
+    assert app.input_value("#convert-output").endswith("Результат броска 3D20: 1 + 1 + 1 , GaussD20: 1")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -268,8 +269,14 @@ def test_narration_tells_each_stage_of_an_exchange_in_both_languages() -> None:
     ex = gauss.resolve_exchange(ScriptedRandom([18, 19, 12, 14]), CombatSetup())
     ru = [render(line, "ru") for line in combat.narration(ex)]
     en = [render(line, "en") for line in combat.narration(ex)]
-    assert ru[0] == "Атака: 3d20 = 18+18+18 = 54 → GaussD20 18. " + seed.ATTACK["double_critical_success"].ru
-    assert ru[1].startswith("Защита: 3d20 = 19+19+19 = 57 → GaussD20 19. Двойной критический успех")
+    assert (
+        ru[0]
+        == "Атака: 3d20 = 18+18+18 = 54 → GaussD20 18. Двойной критический успех: бонус на пробитие +7, урон ×2"
+    )
+    assert ru[1] == (
+        "Защита: 3d20 = 19+19+19 = 57 → GaussD20 19. Двойной критический успех: бонус на защиту +9, урон ×1/2, "
+        "даже если атака пройдёт"
+    )
     assert ru[2] == (
         "Противопоставленная проверка (модификатор +2): защита 12, провал атаки при 8–13; атака 14: пробой защиты"
     )
@@ -282,6 +289,38 @@ def test_narration_tells_each_stage_of_an_exchange_in_both_languages() -> None:
     ex = gauss.resolve_exchange(ScriptedRandom([1]), CombatSetup())
     lines = [render(line, "ru") for line in combat.narration(ex)]
     assert "сломать себе шею" in lines[0] and lines[-1] == "Бросок атаки провален: атака не проходит."
+
+
+def test_combat_rows_give_the_bonus_as_a_number() -> None:
+    """Issue 25: the log says «бонус на пробитие +5», never the rule's «значению кубика минус 12»,
+    for every value of both checks; the rows without a bonus keep the seed's words."""
+    for side in ("attack", "defence"):
+        for value in range(1, 21):
+            check = gauss.CheckResult(gauss.GaussRoll((value,) * 3, 5, value, value), 0, value)
+            ru = render(combat.row_text(gauss.CombatCheck(side, check)), "ru")
+            en = render(combat.row_text(gauss.CombatCheck(side, check)), "en")
+            assert "минус 12" not in ru and "minus 12" not in en
+            if 13 <= value <= 19:
+                assert f"+{gauss.combat_bonus(value)}" in ru and f"+{gauss.combat_bonus(value)}" in en
+    check = gauss.CheckResult(gauss.GaussRoll((17,) * 3, 5, 17, 17), 0, 17)
+    assert render(combat.row_text(gauss.CombatCheck("attack", check)), "ru") == (
+        "Успешная атака, бонус на пробитие +5"
+    )
+
+
+def test_combat_against_a_target_that_cannot_defend() -> None:
+    """Seed 000 «… и цель имеет возможность защищаться»: unticked, the odds before the roll and the
+    exchange have no defence; the setting is saved, and a record from before it still loads."""
+    state = act(State(), "#chk-cmb-candefend", **{"chk-cmb-candefend": False})
+    assert state.combat.setup.defender_can_defend is False
+    shown = combat.view(state.combat)
+    assert "только проверка атаки" in render(shown["chk-cmb-lands"].text, "ru")
+    assert render(shown["chk-cmb-lands"].text, "ru").startswith("Атака пройдёт: 80,75 %")
+    endings = [render(row.children[0].text, "ru") for row in shown["chk-cmb-endings"].children]
+    assert seed.ENDINGS[gauss.UNDEFENDED].ru in endings and len(endings) == 3
+    assert load(dump(state)).combat.setup.defender_can_defend is False
+    old = {k: v for k, v in dump(State())["combat"].items() if k != "defender_can_defend"}
+    assert combat.load(old).setup.defender_can_defend is True
 
 
 def test_a_roll_with_luck_names_luck_and_modifier() -> None:
@@ -305,3 +344,27 @@ def test_opposed_view_matches_the_rules() -> None:
     assert render(shown["chk-opp-odds"].children[0].children[1].text, "ru") == render(
         pct(gauss.pierce_chance(12, -2)), "ru"
     )
+
+
+def test_opposed_pickers_fill_weapon_armour_and_luck() -> None:
+    """Issue 25: the opposed check has «Кто действует» / «Против кого» like combat: the attacker's
+    weapon gives its piercing bonus (seed 000 «пассивные бонусы оружия (на пробитие)») and luck, the
+    defender's sheet its armour bonus and luck; the odds follow at once."""
+    from rules.roster import GaussSheet, Roster
+
+    hero = GaussSheet(luck=7, skills=(("Меч", 8),), armour_bonus=2, weapons=(("Клинок", 1), ("Топор", 3)))
+    guard = GaussSheet(luck=3, armour_bonus=4)
+    roster = Roster().add("Борис", "gauss", hero).add("Страж", "gauss", guard)
+    built = panel(random.Random(1))
+    state = replace(State(), cast=State().cast.synced(roster))
+    shown = built.view(state)
+    assert [node.attrs[0][1] for node in shown["chk-opp-who"].children] == ["", "c1:0", "c1:1", "c2:"]
+    assert [node.attrs[0][1] for node in shown["chk-opp-whom"].children] == ["", "c1:", "c2:"]
+    form = {**FORM, "chk-opp-who": "c1:1", "chk-opp-whom": "c2:"}
+    attacked = built.actions["#chk-opp-who"](state, form)
+    assert (attacked.state.opposed.attack, attacked.state.opposed.attack_luck) == (3, 7)
+    assert dict(attacked.effects[0].values) == {"chk-opp-att": "3", "chk-opp-aluck": "7"}
+    defended = built.actions["#chk-opp-whom"](attacked.state, {**form, **dict(attacked.effects[0].values)})
+    assert (defended.state.opposed.defence, defended.state.opposed.defence_luck) == (4, 3)
+    assert defended.state.opposed.parts.window_modifier == 4 - 3 + (3 - 7)
+    assert built.view(defended.state)["chk-opp-whom"].value == "c2:"

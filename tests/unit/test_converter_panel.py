@@ -12,7 +12,7 @@ from kit.compute import answer, settle
 from kit.form import InputError
 from kit.msg import render
 from kit.panel import MAX_FIELD_CHARS, Answer, Compute, Copy, Outcome, SetFields, decode, encode, outcome
-from kit.view import texts
+from kit.view import Node, texts
 from panels.converter import jobs, text
 from panels.converter import panel as converter
 from panels.converter.panel import EXAMPLE, State, convert, copy, dump, example, load, start, view
@@ -42,6 +42,11 @@ def _converted(source: str = EXAMPLE) -> State:
     return settle(convert(State(), {"convert-input": source}))
 
 
+def _li(li: Node, lang: str) -> str:
+    """A reason's words: its line link's text (or the «…and N more» line's own)."""
+    return render(li.children[0].text if li.children else li.text, lang)
+
+
 def _english_is_clean(state: State) -> None:
     for shown in texts(view(state), "en"):
         assert not CYRILLIC.search(re.sub(r"«[^»]*»", "", shown)), shown
@@ -52,8 +57,10 @@ def test_the_seed_example_converts_byte_exactly() -> None:
     state = _converted()
     shown = view(state)
     assert shown["convert-output"].value == SEED_OUTPUT
-    assert render(shown["convert-summary"].text, "ru") == "Конвертировано строк: 2. Помечено как неверные: 1."
-    assert [render(li.text, "ru") for li in shown["convert-reasons"].children] == [
+    assert (
+        render(shown["convert-summary"].text, "ru") == "Конвертировано бросков: 2. Помечено как неверные: 1."
+    )
+    assert [_li(li, "ru") for li in shown["convert-reasons"].children] == [
         "Строка 3: модификатор в броске 3D20+1"
     ]
     assert shown["convert-copy"].disabled is False
@@ -71,8 +78,8 @@ def test_every_reason_is_worded_in_both_languages() -> None:
     Cyrillic roll spec a user typed."""
     assert set(text.REASONS) == set(forum_log.REASON_CODES)
     state = _converted(BAD_LINES)
-    ru = [render(li.text, "ru") for li in view(state)["convert-reasons"].children]
-    en = [render(li.text, "en") for li in view(state)["convert-reasons"].children]
+    ru = [_li(li, "ru") for li in view(state)["convert-reasons"].children]
+    en = [_li(li, "en") for li in view(state)["convert-reasons"].children]
     assert ru == [
         "Строка 1: бросок 2Д20, а не 3D20",
         "Строка 2: кубиков 2, а нужно 3",
@@ -162,7 +169,7 @@ def test_a_4301_digit_number_is_flagged_on_its_own_line() -> None:
     shown = view(state)
     assert shown["convert-output"].value.endswith("3D20: 1 + 1 + 1 , GaussD20: 1")
     (item,) = shown["convert-reasons"].children
-    assert render(item.text, "en") == "Line 1: the dice add up to 12, not " + "9" * 40 + "…"
+    assert _li(item, "en") == "Line 1: the dice add up to 12, not " + "9" * 40 + "…"
 
 
 def test_only_the_first_fifty_reasons_are_listed() -> None:
@@ -245,14 +252,32 @@ def _expected_view(source: str) -> dict[str, object]:
     """What the panel showed before the worker, straight from the rules: the whole output, the
     counts over every line, the first fifty flagged lines and how many more."""
     conversion = forum_log.convert_text(source)
-    flagged = [(n, line.reason) for n, line in enumerate(conversion.lines, start=1) if line.flagged]
+    flagged = [
+        (n, i if len(line.rolls) > 1 else 0, roll.reason)
+        for n, line in enumerate(conversion.lines, start=1)
+        for i, roll in enumerate(line.rolls, start=1)
+        if roll.reason is not None
+    ]
     reasons = [
-        render(text.LINE(line=n, reason=converter.describe(reason)), "en") for n, reason in flagged[:50]
+        render(
+            text.LINE_ROLL(line=n, roll=i, reason=converter.describe(reason))
+            if i
+            else text.LINE(line=n, reason=converter.describe(reason)),
+            "en",
+        )
+        for n, i, reason in flagged[:50]
     ]
     if len(flagged) > 50:
         reasons.append(render(text.MORE(count=len(flagged) - 50), "en"))
-    summary = text.SUMMARY(converted=conversion.converted, flagged=len(flagged))
-    return {"output": conversion.text, "summary": render(summary, "en"), "reasons": reasons}
+    summary = render(text.SUMMARY(converted=conversion.converted, flagged=len(flagged)), "en")
+    for r in conversion.repeats[: jobs.MAX_REPEATS_SHOWN]:
+        summary += " " + render(
+            converter._repeat(r.purpose, r.lines[: jobs.MAX_LINES_SHOWN], len(r.lines)), "en"
+        )
+    if len(conversion.repeats) > jobs.MAX_REPEATS_SHOWN:
+        more = len(conversion.repeats) - jobs.MAX_REPEATS_SHOWN
+        summary += " " + render(text.MORE_REPEATS(count=more), "en")
+    return {"output": conversion.text, "summary": summary, "reasons": reasons}
 
 
 def _shown(state: State) -> dict[str, object]:
@@ -260,7 +285,7 @@ def _shown(state: State) -> dict[str, object]:
     return {
         "output": shown["convert-output"].value,
         "summary": render(shown["convert-summary"].text, "en"),
-        "reasons": [render(li.text, "en") for li in shown["convert-reasons"].children],
+        "reasons": [_li(li, "en") for li in shown["convert-reasons"].children],
     }
 
 
@@ -321,7 +346,14 @@ def test_the_worker_answers_with_what_is_shown_only() -> None:
     and the counts; not a result per line."""
     source = "\n".join(["Результат броска 3D20: 4 + 6 + 2 = " + "9" * 1000 + "."] * 500)
     got = answer("converter.convert", {"source": source})
-    assert got.ok and set(got.result) == {"output", "converted", "flagged", "flagged_count"}
+    assert got.ok and set(got.result) == {
+        "output",
+        "converted",
+        "flagged",
+        "flagged_count",
+        "repeats",
+        "repeats_count",
+    }
     assert len(got.result["flagged"]) == 50 and got.result["flagged_count"] == 500
     assert got.result["flagged"][0]["params"] == {"dice_sum": 12, "total": "9" * 40 + "…"}
     assert got.result["output"] == forum_log.convert(source)
@@ -384,3 +416,48 @@ def test_a_restored_long_paste_converts_in_the_worker_on_start() -> None:
     assert _shown(settle(done)) == _expected_view(LONG)
     assert start(load({"source": EXAMPLE}), {}, {}).effects == ()
     assert load({"source": EXAMPLE}) == _converted()
+
+
+def test_reasons_are_line_links_and_repeats_are_named() -> None:
+    """Issue 25: each refused roll's reason is a button that selects its line (``data-select-line``,
+    static/prefs.js); a line of several rolls names the roll; a purpose rolled again is named with
+    its lines in the summary, in both languages (the purpose in «…» in English)."""
+    source = (
+        'Результат броска 3D20: 4 + 6 + 2 = 12 - "скрытность".\n'
+        "перекину\n"
+        'Результат броска 3D20: 17 + 5 + 2 = 24 - "скрытность". Результат броска 3D20: 1 + 1 = 2.'
+    )
+    shown = view(_converted(source))
+    (li,) = shown["convert-reasons"].children
+    (link,) = li.children
+    assert link.tag == "button" and dict(link.attrs)["data-select-line"] == "3"
+    assert dict(link.attrs)["data-select-in"] == "convert-input" and dict(link.attrs)["type"] == "button"
+    assert _li(li, "ru") == "Строка 3, бросок 2: кубиков 2, а нужно 3"
+    summary = render(shown["convert-summary"].text, "ru")
+    assert summary == (
+        'Конвертировано бросков: 2. Помечено как неверные: 1. Повтор: "скрытность", строки 1 и 3.'
+    )
+    assert render(shown["convert-summary"].text, "en").endswith("Repeated: «скрытность», lines 1 and 3.")
+    twice = 'Результат броска 3D20: 1 + 1 + 1 = 3 - "атака". Результат броска 3D20: 1 + 1 + 2 = 4 - "атака".'
+    assert render(view(_converted(twice))["convert-summary"].text, "ru").endswith(
+        'Повтор: "атака", строка 1, бросков: 2.'
+    )
+    _english_is_clean(_converted(source))
+    many = "\n".join(f'Результат броска 3D20: 1 + 1 + 1 = 3 - "p{n % 8}".' for n in range(40))
+    summary = render(view(_converted(many))["convert-summary"].text, "ru")
+    assert summary.count("Повтор:") == jobs.MAX_REPEATS_SHOWN and summary.endswith("Других повторов: 3.")
+    assert 'Повтор: "p0", строки 1, 9, 17, 25 и 33.' in summary
+
+
+def test_editing_the_input_drops_a_result_for_other_text() -> None:
+    """Issue 25: once the input differs from what was converted, the output and Copy go; the same
+    text (a change event after Ctrl+Enter converted it) keeps the result; a pending paste too."""
+    built = converter.panel()
+    state = _converted()
+    assert built.actions["#convert-input"](state, {"convert-input": EXAMPLE}) is state
+    edited = built.actions["#convert-input"](state, {"convert-input": EXAMPLE + "\nещё"})
+    assert edited == State() and view(edited)["convert-copy"].disabled is True
+    pending = State(pending=LONG)
+    assert converter.edited(pending, {"convert-input": LONG}) is pending
+    assert converter.edited(pending, {"convert-input": "x"}) == State()
+    assert converter.edited(State(), {"convert-input": "x"}) == State()

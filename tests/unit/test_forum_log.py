@@ -153,3 +153,42 @@ def test_pathological_long_line_is_linear() -> None:
     """A 1 MB roll line full of spaces and pluses converts (is flagged) without backtracking blow-up."""
     line = "Результат броска 3D20:" + " +" * 500_000 + " = 5"
     assert forum_log.convert_text(line).flagged == 1
+
+
+def test_every_roll_on_a_merged_line_converts() -> None:
+    """Issue 25: a forum copy merges lines; each roll on a line converts in the seed's format, a
+    refused one in the middle gets the seed's phrase right after it, the text before them stays."""
+    line = (
+        "Вася: Результат броска 3D20: 4 + 6 + 2 = 12. "
+        'Результат броска 3D20+1: 4 + 2 + 16 + 1 = 23 - "три". '
+        'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".'
+    )
+    result = forum_log.convert_text(line)
+    assert result.text == (
+        "Вася: Результат броска 3D20: 4 + 6 + 2 , GaussD20: 4 "
+        'Результат броска 3D20+1: 4 + 2 + 16 + 1 = 23 - "три".: неверный бросок. Невозможно конвертирование. '
+        'Результат броска 3D20: 17 + 5 + 2 , GaussD20: 8 - "раз".'
+    )
+    assert (result.converted, result.flagged) == (2, 1)
+    rolls = result.lines[0].rolls
+    assert [roll.gauss for roll in rolls] == [4, None, 8]
+    assert rolls[1].reason == R("modifier", spec="3D20+1") and result.lines[0].reason == rolls[1].reason
+    assert [roll.purpose for roll in rolls] == [None, "три", "раз"]
+    # each roll alone converts exactly as on a line of its own (the seed's example, roll by roll)
+    merged = " ".join(SEED_INPUT.split("\n"))
+    assert forum_log.convert(merged) == " ".join(SEED_OUTPUT.split("\n"))
+
+
+def test_a_repeated_purpose_is_listed_with_its_lines() -> None:
+    """Issue 25: «скрытность» rolled on lines 1 and 3 (a re-roll after «перекину») is a repeat;
+    purposes compare ignoring case and spaces; a purpose twice on one line names that line twice."""
+    text = (
+        'Результат броска 3D20: 4 + 6 + 2 = 12 - "скрытность".\n'
+        "перекину\n"
+        'Результат броска 3D20: 17 + 5 + 2 = 24 - " Скрытность ".\n'
+        'Результат броска 3D20: 1 + 1 + 1 = 3 - "атака". Результат броска 3D20: 1 + 1 + 2 = 4 - "атака".\n'
+        'Результат броска 3D20: 1 + 1 = 2 - "разовый".'
+    )
+    repeats = forum_log.convert_text(text).repeats
+    assert repeats == (forum_log.Repeat("скрытность", (1, 3)), forum_log.Repeat("атака", (4, 4)))
+    assert forum_log.convert_text(SEED_INPUT).repeats == ()

@@ -630,7 +630,7 @@ def brute_exchange(setup: CombatSetup) -> tuple[dict[str, Fraction], dict[tuple[
 
     def add(ending: str, w: int, a: int, d: int | None) -> None:
         endings[ending] = endings.get(ending, 0) + w
-        if ending in ("attack_best", "defence_failed", "unblockable", "pierced"):
+        if ending in ("attack_best", "undefended", "defence_failed", "unblockable", "pierced"):
             if a == 20:
                 key = (Fraction(3), "max")
             else:
@@ -648,6 +648,9 @@ def brute_exchange(setup: CombatSetup) -> tuple[dict[str, Fraction], dict[tuple[
             continue
         if a == 20:
             add("attack_best", wa * 8000**3, a, None)
+            continue
+        if not setup.defender_can_defend:
+            add("undefended", wa * 8000**3, a, None)
             continue
         for d_raw, wd in dfn.items():
             d = clamp_rule(d_raw, setup.defence_modifier + setup.armour_penalty)
@@ -689,6 +692,9 @@ SETUPS = [
     CombatSetup(attack_modifier=-4, defence_modifier=6, attack_luck=2, defence_luck=8, luck_on_window=False),
     CombatSetup(blockable=False, defence_modifier=1),
     CombatSetup(defender_helpless=True),
+    CombatSetup(defender_can_defend=False),
+    CombatSetup(defender_can_defend=False, attack_modifier=-3, attack_luck=8, defence_modifier=9),
+    CombatSetup(defender_can_defend=False, defender_helpless=True),
 ]
 
 
@@ -786,6 +792,65 @@ def test_resolve_exchange_helpless_defender_and_frequency():
     landed = sum(gauss.resolve_exchange(rng, setup).lands for _ in range(n))
     p = float(gauss.exchange_odds(setup).lands)
     assert abs(landed - n * p) <= 5 * math.sqrt(n * p * (1 - p))
+
+
+def test_undefended_target_rolls_only_the_attack_by_brute_force():
+    """Seed 000 «Если бросок атаки успешен и цель имеет возможность защищаться, кидается проверка
+    боевого навыка защищающегося»: a target that cannot defend (not helpless) meets the attack check
+    alone. Every triple of d20s for every attack modifier and luck: 1–7 miss, 8–19 land (×2 on
+    18/19), 20 lands maximised ×3; nothing depends on the defender's numbers."""
+    for modifier, luck in itertools.product((-6, -1, 0, 2, 5), (1, 5, 9)):
+        endings: dict[str, int] = {}
+        damage: dict[tuple[Fraction, str], int] = {}
+        for a, b, c in itertools.product(FACES, repeat=3):
+            raw = min(20, max(1, js_round(Fraction(a + b + c, 3)) + luck - 5))
+            value = clamp_rule(raw, modifier)
+            if value <= 7:
+                endings["attack_failed"] = endings.get("attack_failed", 0) + 1
+                continue
+            ending, key = (
+                ("attack_best", (Fraction(3), "max"))
+                if value == 20
+                else ("undefended", (Fraction(2 if value >= 18 else 1), "roll"))
+            )
+            endings[ending] = endings.get(ending, 0) + 1
+            damage[key] = damage.get(key, 0) + 1
+        setup = CombatSetup(
+            attack_modifier=modifier,
+            attack_luck=luck,
+            defence_modifier=7,
+            armour_bonus=5,
+            defence_luck=9,
+            defender_can_defend=False,
+        )
+        odds = gauss.exchange_odds(setup)
+        assert odds.endings == {k: Fraction(n, 8000) for k, n in endings.items()}
+        assert {(e.multiplier, e.kind): p for e, p in odds.damage.items()} == {
+            k: Fraction(n, 8000) for k, n in damage.items()
+        }
+        assert odds.lands == 1 - odds.endings.get("attack_failed", 0)
+    plain = gauss.exchange_odds(CombatSetup(defender_can_defend=False))
+    assert plain.endings["attack_failed"] == Fraction(77, 400)  # 19.25 %, the skill check's failure
+    assert plain.lands == Fraction(323, 400) > gauss.exchange_odds(CombatSetup()).lands
+
+
+def test_resolve_exchange_against_a_target_that_cannot_defend():
+    """Seed 000 «… и цель имеет возможность защищаться»: no defence die is rolled; the attack's own
+    row gives the damage (18 doubles), a failed attack still fails, helpless still means no dice."""
+    rng = ScriptedRandom([18])
+    ex = gauss.resolve_exchange(rng, CombatSetup(defender_can_defend=False))
+    assert ex.ending == "undefended" and ex.lands and rng.faces == []
+    assert ex.defence is None and ex.opposed is None and ex.damage == DamageEffect(Fraction(2))
+    ex = gauss.resolve_exchange(ScriptedRandom([6]), CombatSetup(defender_can_defend=False))
+    assert ex.ending == "attack_failed" and not ex.lands
+    ex = gauss.resolve_exchange(ScriptedRandom([20]), CombatSetup(defender_can_defend=False))
+    assert ex.ending == "attack_best" and ex.damage == DamageEffect(Fraction(3), gauss.DAMAGE_MAX)
+    ex = gauss.resolve_exchange(
+        ScriptedRandom([]), CombatSetup(defender_can_defend=False, defender_helpless=True)
+    )
+    assert ex.ending == "defender_helpless" and ex.attack is None
+    with pytest.raises(ValueError, match="defender_can_defend must be True or False"):
+        CombatSetup(defender_can_defend=0)  # type: ignore[arg-type]
 
 
 def test_combat_setup_rejects_bad_input():

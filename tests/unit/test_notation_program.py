@@ -11,6 +11,7 @@ from kit.compute import settle
 from kit.msg import render
 from kit.panel import Compute
 from panels.notation import lab
+from panels.notation import panel as dice
 from panels.notation.lab_state import Lab
 from panels.notation.program import EXAMPLES, MAX_OUTPUTS, ProgramError, run
 from panels.notation.state import State
@@ -116,6 +117,8 @@ def test_program_outputs_join_the_lab_and_errors_show_the_line(in_worker: None) 
     done = effect.done(failing.state, compute.answer(effect.job, effect.args))
     assert render(done.error, "en") == "Program, line 2: ValueError: boom"
     assert render(done.error, "ru") == "Программа, строка 2: ValueError: boom"
+    assert done.state.lab.digest == digest and not done.state.lab.pending  # the last good comparison stays
+    assert not dice.view(done.state)["lab-results"].hidden
     again = settle(lab.run_lab(state, {"lab-row-0": "d6"}))
     assert [s.label for s in again.lab.digest.series] == ["d6", "атака", ""]
     dropped = settle(lab.run_program(again, {"lab-row-0": "d6", "lab-program": ""}))

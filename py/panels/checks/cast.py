@@ -1,8 +1,10 @@
 """The checks panel's pickers: GaussD20 characters of the roster fill the inputs of a tool.
 
 «Кто действует» in the skill check fills the skill level and luck; in the median roll intelligence
-and luck; in combat the attacker's skill, luck and weapon piercing, and «Против кого» the
-defender's skill, luck and armour. The numbers stay editable.
+and luck; in the opposed check the attacker's weapon bonus («пассивные бонусы оружия (на
+пробитие)») and luck, and «Против кого» the defender's armour bonus and luck; in combat the
+attacker's skill, luck and weapon piercing, and «Против кого» the defender's skill, luck and
+armour. The numbers stay editable.
 
 >>> from rules.roster import GaussSheet, Roster
 >>> roster = Roster().add("Борис", "gauss", GaussSheet(luck=7, skills=(("Меч", 8),)))
@@ -18,7 +20,17 @@ from kit.msg import Cat, Renderable, signed
 from panels.roster.shared import Picker, skill_items
 from rules.roster import GaussSheet
 
-__all__ = ["ATTACKER", "DEFENDER", "MEDIAN", "PICKERS", "SKILL", "attack_options"]
+__all__ = [
+    "ATTACKER",
+    "DEFENDER",
+    "MEDIAN",
+    "OPPOSED_ATTACKER",
+    "OPPOSED_DEFENDER",
+    "PICKERS",
+    "SKILL",
+    "attack_options",
+    "weapon_items",
+]
 
 
 def _skill(sheet: GaussSheet, index: int | None) -> dict[str, str]:
@@ -59,6 +71,22 @@ def _defender(sheet: GaussSheet, index: int | None) -> dict[str, str]:
     return fields
 
 
+def weapon_items(sheet: GaussSheet) -> list[Renderable]:
+    """Each weapon with its piercing bonus (none listed: one option for the character)."""
+    return [Cat((weapon, signed(piercing)), " ") for weapon, piercing in sheet.weapons]
+
+
+def _opposed_attacker(sheet: GaussSheet, index: int | None) -> dict[str, str]:
+    fields = {"chk-opp-aluck": str(sheet.luck)}
+    if index is not None and index < len(sheet.weapons):
+        fields["chk-opp-att"] = str(sheet.weapons[index][1])
+    return fields
+
+
+def _opposed_defender(sheet: GaussSheet, _index: Any) -> dict[str, str]:
+    return {"chk-opp-def": str(sheet.armour_bonus), "chk-opp-dluck": str(sheet.luck)}
+
+
 def _median(sheet: GaussSheet, _index: Any) -> dict[str, str]:
     return {"chk-med-int": str(sheet.intelligence), "chk-med-luck": str(sheet.luck)}
 
@@ -67,5 +95,14 @@ SKILL = Picker("chk-skill-who", "gauss", skill_items, _skill)
 MEDIAN = Picker("chk-med-who", "gauss", None, _median)
 ATTACKER = Picker("chk-cmb-who", "gauss", lambda s: [o[0] for o in attack_options(s)], _attacker)
 DEFENDER = Picker("chk-cmb-whom", "gauss", skill_items, _defender)
+OPPOSED_ATTACKER = Picker("chk-opp-who", "gauss", weapon_items, _opposed_attacker)
+OPPOSED_DEFENDER = Picker("chk-opp-whom", "gauss", None, _opposed_defender)
 # (the sub-tool whose inputs it fills, picker)
-PICKERS = (("skill", SKILL), ("median", MEDIAN), ("combat", ATTACKER), ("combat", DEFENDER))
+PICKERS = (
+    ("skill", SKILL),
+    ("median", MEDIAN),
+    ("opposed", OPPOSED_ATTACKER),
+    ("opposed", OPPOSED_DEFENDER),
+    ("combat", ATTACKER),
+    ("combat", DEFENDER),
+)

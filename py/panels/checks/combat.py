@@ -22,7 +22,7 @@ from kit.view import Show, View, items
 from panels.checks import parts, seed, text
 from rules import gauss
 
-__all__ = ["FORM", "State", "damage_label", "dump", "load", "narration", "read", "roll", "view"]
+__all__ = ["FORM", "State", "damage_label", "dump", "load", "narration", "read", "roll", "row_text", "view"]
 
 MOD_RANGE = (-30, 30)
 FORM = {
@@ -34,6 +34,7 @@ FORM = {
     "chk-cmb-aluck": "5",
     "chk-cmb-dluck": "5",
     "chk-cmb-blockable": True,
+    "chk-cmb-candefend": True,
     "chk-cmb-helpless": False,
 }
 ENDING_KEYS = {ending: ending.replace("_", "-") for ending in gauss.ENDINGS}
@@ -56,6 +57,7 @@ def read(state: State, form: Form) -> State:
         defence_luck=read_int(form, "chk-cmb-dluck", gauss.LUCK_MIN, gauss.LUCK_MAX, text.DEFENDER_LUCK),
         blockable=read_bool(form, "chk-cmb-blockable"),
         defender_helpless=read_bool(form, "chk-cmb-helpless"),
+        defender_can_defend=read_bool(form, "chk-cmb-candefend"),
     )
     return replace(state, setup=setup)
 
@@ -72,14 +74,31 @@ def _check(label: Renderable, check: gauss.CheckResult) -> Renderable:
     return Cat((line, text.CHECK_MODIFIER(modifier=signed(check.modifier), value=check.value)))
 
 
+_ROW_NUMBERS = {
+    ("attack", "strong_success"): text.ATTACK_ROW_BONUS,
+    ("attack", "double_critical_success"): text.ATTACK_ROW_DOUBLE,
+    ("defence", "strong_success"): text.DEFENCE_ROW_BONUS,
+    ("defence", "double_critical_success"): text.DEFENCE_ROW_DOUBLE,
+}
+
+
+def row_text(stage: gauss.CombatCheck) -> Renderable:
+    """A check's table row: the seed's words, or for a bonus row its numbers («бонус на пробитие +5»,
+    not «равный значению кубика минус 12»)."""
+    numbered = _ROW_NUMBERS.get((stage.side, stage.entry.key))
+    bonus = stage.bonus
+    if numbered is not None and bonus is not None:
+        return numbered(bonus=signed(bonus))
+    return (seed.ATTACK if stage.side == "attack" else seed.DEFENCE)[stage.entry.key]
+
+
 def narration(exchange: gauss.Exchange) -> tuple[Renderable, ...]:
     """The exchange stage by stage: each check with its table row, the opposed check, the ending,
     the damage."""
     lines: list[Renderable] = []
     for label, stage in ((text.ATTACK_WORD, exchange.attack), (text.DEFENCE_WORD, exchange.defence)):
         if stage is not None:
-            table = seed.ATTACK if stage.side == "attack" else seed.DEFENCE
-            lines.append(Cat((_check(label, stage.check), table[stage.entry.key]), ". "))
+            lines.append(Cat((_check(label, stage.check), row_text(stage)), ". "))
     opposed = exchange.opposed
     if opposed is not None and opposed.defence and opposed.attack and opposed.window is not None:
         lines.append(
@@ -109,6 +128,13 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     return Outcome(replace(new, last=exchange), log=text.COMBAT_LOG(lines=Cat(narration(exchange), " | ")))
 
 
+def _lands(setup: gauss.CombatSetup, odds: gauss.ExchangeOdds) -> Renderable:
+    lands, misses = pct(odds.lands), pct(1 - odds.lands)
+    if not setup.defender_helpless and not setup.defender_can_defend:
+        return text.COMBAT_LANDS_UNDEFENDED(lands=lands, misses=misses)
+    return text.COMBAT_LANDS(lands=lands, misses=misses, modifier=signed(setup.active_defence_modifier))
+
+
 def view(state: State) -> View:
     setup, last = state.setup, state.last
     odds = gauss.exchange_odds(setup)
@@ -124,13 +150,7 @@ def view(state: State) -> View:
     damage = [parts.hit_row((damage_label(effect), pct(p))) for effect, p in odds.damage.items()]
     damage.append(parts.hit_row((text.NO_LANDING, pct(1 - odds.lands)), cls="row-total"))
     return {
-        "chk-cmb-lands": Show(
-            text=text.COMBAT_LANDS(
-                lands=pct(odds.lands),
-                misses=pct(1 - odds.lands),
-                modifier=signed(setup.active_defence_modifier),
-            )
-        ),
+        "chk-cmb-lands": Show(text=_lands(setup, odds)),
         "chk-cmb-result": Show(text="" if last is None else summary(last)),
         "chk-cmb-narration": Show(children=() if last is None else items(narration(last))),
         "chk-cmb-bar": Show(children=bar, attrs=(("aria-hidden", "true"),)),
@@ -157,6 +177,7 @@ def dump(state: State) -> dict[str, Any]:
         **{name: getattr(s, name) for name, *_ in _FIELDS},
         "blockable": s.blockable,
         "defender_helpless": s.defender_helpless,
+        "defender_can_defend": s.defender_can_defend,
     }
 
 
@@ -166,4 +187,8 @@ def load(raw: Any) -> State:
     values: dict[str, Any] = {name: parts.saved_int(raw, name, low, high) for name, low, high in _FIELDS}
     values["blockable"] = parts.saved_bool(raw, "blockable")
     values["defender_helpless"] = parts.saved_bool(raw, "defender_helpless")
+    # saved before the setting existed: the target could defend
+    values["defender_can_defend"] = parts.saved_bool(
+        {"defender_can_defend": True, **raw}, "defender_can_defend"
+    )
     return State(gauss.CombatSetup(**values))

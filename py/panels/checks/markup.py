@@ -153,6 +153,11 @@ ARMOUR_PENALTY_LABEL = Msg(
     "checks.armour_penalty_label", "Штраф тяжёлой брони (≤ 0)", "Heavy armour penalty (≤ 0)"
 )
 BLOCKABLE = Msg("checks.blockable", "Защита теоретически возможна", "Defence possible at all")
+CAN_DEFEND = Msg(
+    "checks.can_defend",
+    "Цель может защищаться (иначе — только проверка атаки)",
+    "The target can defend («цель имеет возможность защищаться»); unticked: the attack check alone",
+)
 PLAY_EXCHANGE = Msg("checks.play_exchange", "Разыграть обмен", "Play the exchange")
 ENDINGS_CAPTION = Msg("checks.endings_caption", "Чем закончится обмен", "How the exchange ends")
 DAMAGE_CAPTION = Msg("checks.damage_caption", "Урон, если атака проходит", "Damage if the attack lands")

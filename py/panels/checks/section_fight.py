@@ -13,6 +13,15 @@ OPPOSED = h(
         h("p", text.OPPOSED_HINT, cls="hint"),
         h(
             "div",
+            h("label", roster_text.WHO, for_="chk-opp-who"),
+            select("chk-opp-who"),
+            " ",
+            h("label", roster_text.WHOM, for_="chk-opp-whom"),
+            select("chk-opp-whom"),
+            cls="controls pick",
+        ),
+        h(
+            "div",
             h("label", text.ATTACK_BONUS, for_="chk-opp-att"),
             " ",
             number("chk-opp-att", -30, 30, 0),
@@ -64,7 +73,8 @@ OPPOSED = h(
                     "input",
                     id="chk-opp-droll",
                     type="text",
-                    inputmode="numeric",
+                    inputmode="numeric",  # 1–20: the digits keypad is enough
+                    pattern="[0-9]*",
                     maxlength="8",
                     autocomplete="off",
                     value="",
@@ -176,6 +186,15 @@ COMBAT = h(
                 h("span", text.BLOCKABLE),
                 cls="check",
                 for_="chk-cmb-blockable",
+            ),
+            " ",
+            h(
+                "label",
+                checkbox("chk-cmb-candefend", checked=True),
+                " ",
+                h("span", text.CAN_DEFEND),
+                cls="check",
+                for_="chk-cmb-candefend",
             ),
             " ",
             h(

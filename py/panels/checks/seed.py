@@ -286,6 +286,10 @@ _ENDINGS = {
         "Чистая 20 на атаке: кубик защиты не кидается, атака проходит.",
         "A pure 20 on the attack: the defence die is not rolled, the attack lands.",
     ),
+    gauss.UNDEFENDED: (
+        "Цель не может защищаться: успешная атака проходит, защита не бросается.",
+        "The target cannot defend: a successful attack lands, no defence is rolled.",
+    ),
     gauss.DEFENCE_FAILED: (
         "Если бросок защиты провален, атака автоматически проходит.",
         "If the defence roll fails, the attack lands automatically.",

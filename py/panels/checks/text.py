@@ -233,6 +233,13 @@ OPPOSED_LINE = Msg(
 )
 
 # --- combat --------------------------------------------------------------------------------------
+COMBAT_LANDS_UNDEFENDED = Msg(
+    "checks.combat_lands_undefended",
+    "Атака пройдёт: {lands}; не пройдёт: {misses}. Цель не может защищаться: бросается только проверка "
+    "атаки.",
+    "The attack lands: {lands}; does not land: {misses}. The target cannot defend: only the attack check is "
+    "rolled.",
+)
 COMBAT_LANDS = Msg(
     "checks.combat_lands",
     "Атака пройдёт: {lands}; не пройдёт: {misses}. Модификатор проверки защиты: {modifier}.",
@@ -255,3 +262,25 @@ STAGE_OPPOSED = Msg(
     "{verdict}",
 )
 RESULT = Msg("checks.result", "Итог: {damage}", "Result: {damage}")
+# A check's table row with its numbers (the seed's rows say «значению кубика минус 12»; the log
+# gives the bonus itself).
+ATTACK_ROW_BONUS = Msg(
+    "checks.attack_row_bonus",
+    "Успешная атака, бонус на пробитие {bonus}",
+    "Successful attack, piercing bonus {bonus}",
+)
+ATTACK_ROW_DOUBLE = Msg(
+    "checks.attack_row_double",
+    "Двойной критический успех: бонус на пробитие {bonus}, урон ×2",
+    "Double critical success: piercing bonus {bonus}, damage ×2",
+)
+DEFENCE_ROW_BONUS = Msg(
+    "checks.defence_row_bonus",
+    "Успешная защита, бонус на защиту {bonus}",
+    "Successful defence, defence bonus {bonus}",
+)
+DEFENCE_ROW_DOUBLE = Msg(
+    "checks.defence_row_double",
+    "Двойной критический успех: бонус на защиту {bonus}, урон ×1/2, даже если атака пройдёт",
+    "Double critical success: defence bonus {bonus}, damage ×1/2 even if the attack gets through",
+)

@@ -3,14 +3,14 @@
 A paste of up to ``INLINE_CHARS`` characters (the seed's example, a session's log) converts on the
 page at once, within a frame; a longer one (up to ``forum_log.MAX_INPUT_CHARS``, 0.3–3 s in Pyodide)
 converts in the worker. Both give the same digest: what the panel shows — the converted text, the
-counts, and the first ``MAX_FLAGGED_SHOWN`` flagged lines' reasons as data (values cut short as the
-view shows them), never every line's result.
+counts, the first ``MAX_FLAGGED_SHOWN`` flagged rolls' reasons as data (values cut short as the
+view shows them) and the first ``MAX_REPEATS_SHOWN`` repeated purposes, never every line's result.
 
 >>> got = convert(source="Результат броска 3D20: 4 + 6 = 10.\\nРезультат броска 3D20: 1 + 1 + 1 = 3.")
 >>> got["output"].splitlines()[1], got["converted"], got["flagged_count"]
 ('Результат броска 3D20: 1 + 1 + 1 , GaussD20: 1', 1, 1)
 >>> got["flagged"]
-[{'line': 1, 'code': 'dice_count', 'params': {'count': 2}}]
+[{'line': 1, 'roll': 0, 'code': 'dice_count', 'params': {'count': 2}}]
 """
 
 from __future__ import annotations
@@ -20,11 +20,22 @@ from typing import Any
 from kit.compute import JobError, job
 from rules import forum_log
 
-__all__ = ["INLINE_CHARS", "MAX_FLAGGED_SHOWN", "MAX_VALUE_SHOWN", "convert", "is_light", "short"]
+__all__ = [
+    "INLINE_CHARS",
+    "MAX_FLAGGED_SHOWN",
+    "MAX_LINES_SHOWN",
+    "MAX_REPEATS_SHOWN",
+    "MAX_VALUE_SHOWN",
+    "convert",
+    "is_light",
+    "short",
+]
 
 INLINE_CHARS = 20_000  # converted on the page: a few milliseconds even in Pyodide
 MAX_FLAGGED_SHOWN = 50
 MAX_VALUE_SHOWN = 40  # a pasted "3D20xxxx…" or a huge total is cut short in a reason
+MAX_REPEATS_SHOWN = 5  # repeated purposes named in the summary (the rest are counted): it stays short
+MAX_LINES_SHOWN = 6  # line numbers named per repeated purpose (the rest are counted)
 
 
 def is_light(source: str) -> bool:
@@ -42,22 +53,37 @@ def short(value: str | int) -> str | int:
 
 @job("converter.convert")
 def convert(source: str) -> dict[str, Any]:
-    """``source`` converted: ``output``, ``converted`` and ``flagged_count``, and ``flagged``, the
-    first ``MAX_FLAGGED_SHOWN`` flagged lines as ``{"line", "code", "params"}``."""
+    """``source`` converted: ``output``, ``converted`` and ``flagged_count`` (rolls); ``flagged``,
+    the first ``MAX_FLAGGED_SHOWN`` refused rolls as ``{"line", "roll", "code", "params"}`` (``roll``:
+    its place on a line of several rolls, else 0); ``repeats``, the first ``MAX_REPEATS_SHOWN``
+    purposes rolled more than once as ``{"purpose", "lines", "count"}``, and ``repeats_count``."""
     if len(source) > forum_log.MAX_INPUT_CHARS:
         raise JobError("too_long", length=len(source), limit=forum_log.MAX_INPUT_CHARS)
     conversion = forum_log.convert_text(source)
     flagged = [
-        (number, line.reason)
+        (number, index if len(line.rolls) > 1 else 0, roll.reason)
         for number, line in enumerate(conversion.lines, start=1)
-        if line.flagged and line.reason is not None
+        for index, roll in enumerate(line.rolls, start=1)
+        if roll.reason is not None
     ]
+    all_repeats = conversion.repeats
+    repeats = all_repeats[:MAX_REPEATS_SHOWN]
     return {
         "output": conversion.text,
         "converted": conversion.converted,
         "flagged_count": len(flagged),
         "flagged": [
-            {"line": number, "code": reason.code, "params": {k: short(v) for k, v in reason.params}}
-            for number, reason in flagged[:MAX_FLAGGED_SHOWN]
+            {
+                "line": number,
+                "roll": index,
+                "code": reason.code,
+                "params": {k: short(v) for k, v in reason.params},
+            }
+            for number, index, reason in flagged[:MAX_FLAGGED_SHOWN]
         ],
+        "repeats": [
+            {"purpose": short(r.purpose), "lines": list(r.lines[:MAX_LINES_SHOWN]), "count": len(r.lines)}
+            for r in repeats
+        ],
+        "repeats_count": len(all_repeats),
     }

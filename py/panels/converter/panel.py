@@ -1,9 +1,11 @@
 """The converter panel: forum "3D20" roll lines to GaussD20 (seed 000, the author's page).
 
-The state is the last conversion (or none); the view shows its output, counts and the reasons
-for flagged lines, worded in the page's language (the output itself is the forum's own Russian
-format). A refused conversion (empty or too long) clears the previous result, so no output stays
-beside input it does not belong to. A paste longer than ``jobs.INLINE_CHARS`` converts in the
+The state is the last conversion (or none); the view shows its output, counts, the reasons for
+refused rolls (each a button that selects its line in the input: ``data-select-line``, handled by
+static/prefs.js) and the purposes rolled twice, worded in the page's language (the output itself
+is the forum's own Russian format). No output stays beside input it does not belong to: a refused
+conversion (empty or too long) clears the previous result, and so does editing the input (the
+page clears it as the GM types, ``data-clears``; the state follows when the field changes). A paste longer than ``jobs.INLINE_CHARS`` converts in the
 compute worker (``jobs.convert``): meanwhile the state is pending (no output, Copy disabled, the kit
 shows elapsed time and Cancel), and an answer for a paste no longer pending is dropped.
 
@@ -26,9 +28,9 @@ from typing import Any
 
 from kit import common
 from kit.form import Form, InputError
-from kit.msg import Renderable, grouped
+from kit.msg import Cat, Renderable, grouped
 from kit.panel import MAX_FIELD_CHARS, Answer, Compute, Copy, Outcome, Panel, SetFields
-from kit.view import Show, View, items
+from kit.view import Node, Show, View
 from panels.converter import jobs, text
 from panels.converter.jobs import MAX_FLAGGED_SHOWN
 from rules import forum_log
@@ -41,6 +43,7 @@ __all__ = [
     "converted",
     "copy",
     "dump",
+    "edited",
     "example",
     "load",
     "panel",
@@ -62,14 +65,17 @@ EXAMPLE = (
 
 @dataclass(frozen=True)
 class Result:
-    """One conversion: what was converted, the converted text, the counts, and the first
-    ``MAX_FLAGGED_SHOWN`` flagged lines' reasons (values cut short as shown)."""
+    """One conversion: what was converted, the converted text, the counts (of rolls), the first
+    ``MAX_FLAGGED_SHOWN`` refused rolls as (line, place on the line or 0, reason; values cut short
+    as shown) and the purposes rolled more than once as (purpose, first lines, how many rolls)."""
 
     source: str
     output: str
     converted: int
-    flagged: tuple[tuple[int, forum_log.Reason], ...]
+    flagged: tuple[tuple[int, int, forum_log.Reason], ...]
     flagged_count: int
+    repeats: tuple[tuple[str, tuple[int, ...], int], ...] = ()
+    repeats_count: int = 0
 
 
 @dataclass(frozen=True)
@@ -85,11 +91,21 @@ class State:
 def _from_digest(source: str, digest: Mapping[str, Any]) -> Result:
     """The ``Result`` of ``jobs.convert``'s answer (computed here or in the worker)."""
     flagged = tuple(
-        (int(item["line"]), forum_log.Reason(str(item["code"]), **item["params"]))
+        (int(item["line"]), int(item["roll"]), forum_log.Reason(str(item["code"]), **item["params"]))
         for item in digest["flagged"]
     )
+    repeats = tuple(
+        (str(item["purpose"]), tuple(int(n) for n in item["lines"]), int(item["count"]))
+        for item in digest["repeats"]
+    )
     return Result(
-        source, str(digest["output"]), int(digest["converted"]), flagged, int(digest["flagged_count"])
+        source,
+        str(digest["output"]),
+        int(digest["converted"]),
+        flagged,
+        int(digest["flagged_count"]),
+        repeats,
+        int(digest["repeats_count"]),
     )
 
 
@@ -155,6 +171,18 @@ def stopped(source: str, state: State, answer: Answer) -> State:
     return State(stopped=True) if state.pending == source else state
 
 
+def edited(state: State, form: Form) -> State:
+    """The input changed: a result (or a conversion under way) for other text goes, so Copy is
+    off until the next conversion; the same text (say, after Ctrl+Enter) keeps it."""
+    raw = form.get(INPUT_ID, "")
+    source = raw if isinstance(raw, str) else ""
+    if state.result is not None and state.result.source == source:
+        return state
+    if state.pending is not None and state.pending == source:
+        return state
+    return State() if state.result is not None or state.pending is not None or state.stopped else state
+
+
 def copy(state: State, form: Form) -> Outcome[State]:
     """Copy the current output (the button is disabled without one)."""
     if state.result is None:
@@ -174,6 +202,39 @@ def describe(reason: forum_log.Reason) -> Renderable:
     return text.REASONS[reason.code](**{name: jobs.short(value) for name, value in reason.params})
 
 
+def _reason(line: int, roll: int, reason: forum_log.Reason) -> Node:
+    """A refused roll's reason: a button that selects its line in the input (static/prefs.js)."""
+    said = describe(reason)
+    words = text.LINE_ROLL(line=line, roll=roll, reason=said) if roll else text.LINE(line=line, reason=said)
+    link = Node(
+        "button",
+        words,
+        cls="line-link",
+        attrs=(
+            ("type", "button"),
+            ("title", text.LINE_LINK_TITLE),
+            ("data-select-line", str(line)),
+            ("data-select-in", INPUT_ID),
+        ),
+    )
+    return Node("li", children=(link,))
+
+
+def _numbers(lines: tuple[int, ...], count: int) -> Renderable:
+    """«1 и 3», «1, 3 и 5», «1, 2 … и ещё 4»."""
+    if count > len(lines):
+        return Cat((Cat(lines, ", "), text.MORE_LINES(count=count - len(lines))))
+    if len(lines) == 1:
+        return lines[0]
+    return Cat((Cat(lines[:-1], ", "), text.AND, lines[-1]))
+
+
+def _repeat(purpose: str, lines: tuple[int, ...], count: int) -> Renderable:
+    if len(set(lines)) == 1 and count == len(lines):
+        return text.REPEAT_ON_LINE(purpose=purpose, line=lines[0], count=count)
+    return text.REPEAT(purpose=purpose, lines=_numbers(lines, count))
+
+
 def view(state: State) -> View:
     result = state.result
     if result is None:
@@ -184,17 +245,20 @@ def view(state: State) -> View:
             "convert-summary": Show(text=status),
             "convert-reasons": Show(children=()),
         }
-    lines: list[Renderable] = [
-        text.LINE(line=number, reason=describe(reason))
-        for number, reason in result.flagged[:MAX_FLAGGED_SHOWN]
-    ]
+    reasons = [_reason(*flagged) for flagged in result.flagged[:MAX_FLAGGED_SHOWN]]
     if result.flagged_count > MAX_FLAGGED_SHOWN:
-        lines.append(text.MORE(count=result.flagged_count - MAX_FLAGGED_SHOWN))
+        reasons.append(Node("li", text.MORE(count=result.flagged_count - MAX_FLAGGED_SHOWN)))
+    summary: Renderable = text.SUMMARY(converted=result.converted, flagged=result.flagged_count)
+    if result.repeats:
+        named: list[Renderable] = [_repeat(*repeat) for repeat in result.repeats]
+        if result.repeats_count > len(result.repeats):
+            named.append(text.MORE_REPEATS(count=result.repeats_count - len(result.repeats)))
+        summary = Cat((summary, *named), " ")
     return {
         OUTPUT_ID: Show(value=result.output),
         "convert-copy": Show(text=text.COPY, disabled=False),
-        "convert-summary": Show(text=text.SUMMARY(converted=result.converted, flagged=result.flagged_count)),
-        "convert-reasons": Show(children=items(lines)),
+        "convert-summary": Show(text=summary),
+        "convert-reasons": Show(children=tuple(reasons)),
     }
 
 
@@ -235,7 +299,12 @@ def panel(rng: random.Random | None = None) -> Panel[State]:
         name="converter",
         initial=State(),
         view=view,
-        actions={"#convert-run": convert, "#convert-copy": copy, "#convert-example": example},
+        actions={
+            "#convert-run": convert,
+            "#convert-copy": copy,
+            "#convert-example": example,
+            f"#{INPUT_ID}": edited,
+        },
         dump=dump,
         load=load,
         start=start,

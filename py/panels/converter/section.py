@@ -22,6 +22,10 @@ SECTION = panel(
                 id="convert-input",
                 rows="8",
                 spellcheck="false",
+                # static/prefs.js: typing clears the result of the old text; Ctrl+Enter converts
+                data_clears="convert-output convert-reasons convert-summary",
+                data_disables="convert-copy",
+                data_ctrl_enter="convert-run",
                 data_needs_python=True,
                 disabled=True,
             ),

@@ -5,20 +5,39 @@ from kit.msg import Msg
 TITLE = Msg("converter.title", "Конвертер 3D20 → GaussD20", "3D20 → GaussD20 converter")
 HINT = Msg(
     "converter.hint",
-    "Вставьте строки форумного броска вида «Результат броска 3D20: 4 + 6 + 2 = 12.» — сколько угодно, с комментариями. Прочие строки останутся как есть.",
+    "Вставьте строки форумного броска вида «Результат броска 3D20: 4 + 6 + 2 = 12.» — сколько угодно, с комментариями. Прочие строки останутся как есть. Ctrl+Enter — конвертировать.",
     "Paste forum roll lines such as «Результат броска 3D20: 4 + 6 + 2 = 12.» — any number of them, "
-    "comments included. Other lines stay as they are. The output keeps the forum's Russian wording.",
+    "comments included. Other lines stay as they are. The output keeps the forum's Russian wording. "
+    "Ctrl+Enter converts.",
 )
 INPUT = Msg("converter.input", "Лог бросков 3D20", "3D20 roll log")
+LINE_LINK_TITLE = Msg(
+    "converter.line_link_title", "Выделить эту строку в логе", "Select this line in the log"
+)
 OUTPUT = Msg("converter.output", "Результат", "Result")
 COPY = Msg("converter.copy", "Копировать результат", "Copy the result")
 EXAMPLE = Msg("converter.example", "Пример из поста", "The post's example")
 SUMMARY = Msg(
     "converter.summary",
-    "Конвертировано строк: {converted}. Помечено как неверные: {flagged}.",
-    "Lines converted: {converted}. Marked invalid («неверный бросок»): {flagged}.",
+    "Конвертировано бросков: {converted}. Помечено как неверные: {flagged}.",
+    "Rolls converted: {converted}. Marked invalid («неверный бросок»): {flagged}.",
 )
 LINE = Msg("converter.line", "Строка {line}: {reason}", "Line {line}: {reason}")
+LINE_ROLL = Msg(
+    "converter.line_roll", "Строка {line}, бросок {roll}: {reason}", "Line {line}, roll {roll}: {reason}"
+)
+# A purpose rolled again (a re-roll); the purpose is the forum's own text.
+REPEAT = Msg(
+    "converter.repeat", 'Повтор: "{purpose}", строки {lines}.', "Repeated: «{purpose}», lines {lines}."
+)
+REPEAT_ON_LINE = Msg(
+    "converter.repeat_on_line",
+    'Повтор: "{purpose}", строка {line}, бросков: {count}.',
+    "Repeated: «{purpose}», line {line}, {count} rolls.",
+)
+AND = Msg("converter.and", " и ", " and ")
+MORE_REPEATS = Msg("converter.more_repeats", "Других повторов: {count}.", "{count} more repeated.")
+MORE_LINES = Msg("converter.more_lines", " и ещё {count}", " and {count} more")
 MORE = Msg("converter.more", "…и ещё {count}", "…and {count} more")
 EMPTY = Msg(
     "converter.empty",

@@ -30,11 +30,14 @@ def _toggle(kind: str, field: str, label: Msg, **attrs: bool) -> Node:
     )
 
 
-def _crit_bound(kind: str, field: str, label: Msg) -> Node:
+def _crit_bound(kind: str, field: str, label: Msg, *, negative: bool = False) -> Node:
+    """A bound that may be left empty (a text field); ``negative``: it takes a minus (the margin
+    mode's «ниже −N»), so it asks for no digits-only keypad (iOS's has no minus key)."""
     element_id = field_id(kind, field)
     box = h(
-        "input", id=element_id, cls="ite-input", type="text", inputmode="numeric", autocomplete="off",
-        data_needs_python=True, disabled=True,
+        "input", id=element_id, cls="ite-input", type="text",
+        inputmode="text" if negative else "numeric", pattern="[-−+]?[0-9]*" if negative else "[0-9]*",
+        autocomplete="off", data_needs_python=True, disabled=True,
     )  # fmt: skip
     return h("div", h("label", label, for_=element_id), box)
 
@@ -71,7 +74,7 @@ def _stage(stage: ite.Stage) -> Node:
         h(
             "div",
             _crit_bound(kind, "crit-high", text.HIGH_FROM),
-            _crit_bound(kind, "crit-low", text.LOW_UP_TO),
+            _crit_bound(kind, "crit-low", text.LOW_UP_TO, negative=True),
             cls="ite-fields",
         ),
         cls="ite-crit",

@@ -19,7 +19,7 @@ from functools import partial
 
 from kit.compute import NEEDS_ISOLATION
 from kit.form import ARG, Form, InputError, read_choice, read_text
-from kit.msg import Cat, Renderable
+from kit.msg import LANGUAGES, Cat, Renderable, render
 from kit.panel import (
     Answer,
     Compute,
@@ -52,6 +52,7 @@ __all__ = [
     "choose_example",
     "run_program",
     "compute_lab",
+    "csv_text",
     "download_csv",
     "download_png",
     "download_svg",
@@ -113,7 +114,8 @@ def compute_lab(
             failed=partial(lab_stopped, rows),
             isolated=True,
         )
-        pending = Lab(rows, lab.view, key=rows, pending=True, **kept)
+        # the comparison shown stays until the program's answers replace it: a failed run keeps it
+        pending = Lab(rows, lab.view, lab.digest, key=rows, pending=True, **kept)
         return Outcome(replace(state, lab=pending), effects=(*effects, ask))
     if not prepared.lines:
         return Outcome(replace(state, lab=Lab(rows, lab.view, **kept)), effects=effects)
@@ -235,56 +237,74 @@ def _shown(state: State) -> LabDigest:
     return digest
 
 
-def _csv_cell(text: Renderable) -> Renderable:
-    """A quoted CSV field (its inner quotes already doubled)."""
-    return Cat(('"', text, '"'))
+def _lang(form: Form) -> str:
+    """The page's language, which the view writes into the export buttons' ``data-arg``."""
+    lang = form.get(ARG)
+    return lang if isinstance(lang, str) and lang in LANGUAGES else "ru"
+
+
+def csv_text(digest: LabDigest, lang: str, /) -> str:
+    """The lab's table as CSV for a spreadsheet in ``lang``: P(=), P(≥), P(≤) of every series per
+    value, then the statistics and the pairwise odds. Russian: «;» between fields and decimal
+    commas; English: commas and dots; both start with a byte-order mark, so a spreadsheet reads
+    the UTF-8 (Cyrillic headers and labels) right. Labels are user text: always quoted."""
+    sep, point = (";", ",") if lang == "ru" else (",", ".")
+
+    def number(x: float) -> str:
+        return f"{x:.12g}".replace(".", point)
+
+    def quoted(text: Renderable) -> str:
+        return '"' + render(text, lang).replace('"', '""') + '"'
+
+    names = [series_name(s) for s in digest.series]
+    header = [quoted(lab_text.CSV_VALUE)]
+    header += [quoted(Cat((name, " ", view))) for name in names for view in ("P(=)", "P(>=)", "P(<=)")]
+    lines = [sep.join(header)]
+    for i, value in enumerate(digest.values):
+        cells = [number(float(p)) for s in digest.series for p in s.cells[i]]
+        lines.append(sep.join([str(value), *cells]))
+    lines += ["", render(lab_text.CSV_STATS(s=sep), lang)]
+    for name, s in zip(names, digest.series, strict=True):
+        fields = (quoted(name), number(float(s.mean)), number(s.sd), str(s.minimum), str(s.maximum))
+        lines.append(sep.join(fields))
+    lines += ["", render(lab_text.CSV_PAIRS(s=sep), lang)]
+    for (i, j), (gt, eq) in digest.pairs.items():
+        lines.append(sep.join((quoted(names[i]), quoted(names[j]), number(float(gt)), number(float(eq)))))
+    return "\ufeff" + "\n".join(lines) + "\n"
 
 
 def download_csv(state: State, form: Form) -> Outcome[State]:
-    """The lab's table as CSV: P(=), P(≥), P(≤) of every series per value, then the statistics and
-    the pairwise odds (decimal, dot)."""
-    digest = _shown(state)
-    # labels are user text: quotes doubled inside, each name quoted (the parts the lab adds have none)
-    names = [series_name(replace(s, label=s.label.replace('"', '""'))) for s in digest.series]
-    lines: list[Renderable] = [Cat(tuple(_header(names)), ",")]
-    for i, value in enumerate(digest.values):
-        cells = [f"{float(p):.12g}" for s in digest.series for p in s.cells[i]]
-        lines.append(",".join([str(value), *cells]))
-    lines.append("")
-    lines.append("series,mean,sd,min,max")
-    for name, s in zip(names, digest.series, strict=True):
-        lines.append(Cat((_csv_cell(name), f",{float(s.mean):.12g},{s.sd:.12g},{s.minimum},{s.maximum}")))
-    lines.append("")
-    lines.append("a,b,P(a>b),P(a=b)")
-    for (i, j), (gt, eq) in digest.pairs.items():
-        lines.append(
-            Cat((_csv_cell(names[i]), ",", _csv_cell(names[j]), f",{float(gt):.12g},{float(eq):.12g}"))
-        )
-    text = Cat((*lines, ""), "\n")
+    """The lab's table as CSV, for a spreadsheet in the page's language (``csv_text``)."""
+    text = csv_text(_shown(state), _lang(form))
     return Outcome(state, effects=(Download("dice-lab.csv", text, "text/csv"),))
 
 
-def _header(names: list[Renderable]) -> list[Renderable]:
-    out: list[Renderable] = ["value"]
-    for name in names:
-        out += [_csv_cell(Cat((name, " ", view))) for view in ("P(=)", "P(>=)", "P(<=)")]
-    return out
+VIEW_WORDS = {"eq": "P(=)", "ge": "P(≥)", "le": "P(≤)"}
+
+
+def _svg(state: State, form: Form) -> tuple[str, int]:
+    """The chart shown as an SVG document with its title and legend in the page's language, and
+    its height."""
+    from kit.chart import export_height, svg_file
+
+    digest, view = _shown(state), state.lab.view
+    names = [series_name(s) for s in digest.series]
+    title = lab_text.EXPORT_TITLE(view=VIEW_WORDS[view], names=Cat(tuple(names), ", "))
+    return svg_file(chart_of(digest, view), _lang(form), title=title, names=names), export_height(len(names))
 
 
 def download_svg(state: State, form: Form) -> Outcome[State]:
-    """The chart as an SVG file, in the view shown."""
-    from kit.chart import svg_file
-
-    chart = chart_of(_shown(state), state.lab.view)
-    return Outcome(state, effects=(Download("dice-lab.svg", svg_file(chart, "en"), "image/svg+xml"),))
+    """The chart as an SVG file, in the view shown, titled and with a legend of the rows."""
+    svg, _height = _svg(state, form)
+    return Outcome(state, effects=(Download("dice-lab.svg", svg, "image/svg+xml"),))
 
 
 def download_png(state: State, form: Form) -> Outcome[State]:
     """The chart as a PNG image (drawn from the same SVG in the page)."""
-    from kit.chart import HEIGHT, WIDTH, svg_file
+    from kit.chart import WIDTH
 
-    svg = svg_file(chart_of(_shown(state), state.lab.view), "en")
-    return Outcome(state, effects=(DownloadPng("dice-lab.png", svg, WIDTH, HEIGHT),))
+    svg, height = _svg(state, form)
+    return Outcome(state, effects=(DownloadPng("dice-lab.png", svg, WIDTH, height),))
 
 
 def _shareable(state: State) -> Lab:

@@ -37,7 +37,8 @@ class LabFault:
 class Lab:
     """``rows``: the lines as typed (1 to MAX_ROWS); ``view``: =, ≥ or ≤ in the chart and table;
     ``digest``: the results for ``key`` (the rows computed), or ``pending``/``stopped`` while the
-    worker computes them or after it was stopped; ``fault``: a refused row (nothing else shown)."""
+    worker computes them or after it was stopped (while a program runs, and after it failed, the
+    last good results stay shown); ``fault``: a refused row (nothing else shown)."""
 
     rows: tuple[str, ...] = ("",)
     view: str = "eq"

@@ -33,6 +33,17 @@ CHART = Msg("notation.lab.chart", "График", "Chart")
 DOWNLOAD_CSV = Msg("notation.lab.download_csv", "Скачать таблицу (CSV)", "Download the table (CSV)")
 DOWNLOAD_PNG = Msg("notation.lab.download_png", "Скачать график (PNG)", "Download the chart (PNG)")
 DOWNLOAD_SVG = Msg("notation.lab.download_svg", "Скачать график (SVG)", "Download the chart (SVG)")
+# The page's language, written by the view into the export buttons' data-arg: a file is made in it
+# (the CSV's separators and decimals, the chart's title and legend).
+LANG = Msg("notation.lab.lang", "ru", "en")
+EXPORT_TITLE = Msg(
+    "notation.lab.export_title", "Лаборатория кубиков, {view}: {names}", "Dice lab, {view}: {names}"
+)
+CSV_VALUE = Msg("notation.lab.csv_value", "значение", "value")
+CSV_STATS = Msg(
+    "notation.lab.csv_stats", "ряд{s}среднее{s}СКО{s}минимум{s}максимум", "series{s}mean{s}sd{s}min{s}max"
+)
+CSV_PAIRS = Msg("notation.lab.csv_pairs", "A{s}B{s}P(A>B){s}P(A=B)", "A{s}B{s}P(A>B){s}P(A=B)")
 EMPTY = Msg(
     "notation.lab.empty",
     "Впишите выражения в строки и нажмите «Сравнить».",

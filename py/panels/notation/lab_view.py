@@ -116,6 +116,8 @@ def lab_view(lab: Lab, /) -> dict[str, Show]:
     shown["lab-caret"] = _caret(lab)
     shown["lab-program-origin"] = _program_origin(lab)
     shown["lab-status"] = Show(text=_status(lab))
+    for button in ("lab-csv", "lab-svg", "lab-png"):  # exports are made in the page's language
+        shown[button] = Show(attrs=(("data-arg", lab_text.LANG),))
     digest = lab.digest
     shown["lab-results"] = Show(hidden=digest is None)
     if digest is None:

@@ -4,6 +4,7 @@ from collections.abc import Iterable
 
 from kit import common
 from kit.markup import button, h, main_button, select
+from kit.msg import Msg
 from kit.view import Node
 from panels.notation import lab_text, text
 from panels.notation.lab_digest import MAX_ROWS
@@ -35,6 +36,12 @@ def _row(i: int) -> Node:
         cls="nd-lab-row",
         hidden=i > 0,
     )
+
+
+def _export(element_id: str, label: Msg) -> Node:
+    """An export button: its label in a span, since the view writes the button's ``data-arg`` (the
+    page's language, in which the file is made) and an element a view writes has no static text."""
+    return h("button", h("span", label), id=element_id, type="button", data_needs_python=True, disabled=True)
 
 
 def _spaced(nodes: Iterable[Node]) -> list[Node | str]:
@@ -220,7 +227,7 @@ LAB = h(
         "div",
         button("lab-add", lab_text.ADD),
         " ",
-        main_button("lab-run", lab_text.RUN),
+        main_button("lab-run", lab_text.RUN, data_scroll_to="lab-results"),
         cls="controls",
     ),
     h("p", lab_text.HINT, cls="hint"),  # under the rows: on a phone «Сравнить» is in the first screen
@@ -256,7 +263,11 @@ LAB = h(
             data_needs_python=True,
             disabled=True,
         ),
-        h("div", button("lab-program-run", lab_text.PROGRAM_RUN, cls="primary"), cls="controls"),
+        h(
+            "div",
+            button("lab-program-run", lab_text.PROGRAM_RUN, cls="primary", data_scroll_to="lab-results"),
+            cls="controls",
+        ),
         cls="nd-lab-program",
     ),
     h("p", cls="error", role="alert", hidden=True),
@@ -310,11 +321,11 @@ LAB = h(
         ),
         h(
             "div",
-            button("lab-csv", lab_text.DOWNLOAD_CSV),
+            _export("lab-csv", lab_text.DOWNLOAD_CSV),
             " ",
-            button("lab-svg", lab_text.DOWNLOAD_SVG),
+            _export("lab-svg", lab_text.DOWNLOAD_SVG),
             " ",
-            button("lab-png", lab_text.DOWNLOAD_PNG),
+            _export("lab-png", lab_text.DOWNLOAD_PNG),
             " ",
             button("lab-share", lab_text.SHARE),
             " ",

@@ -152,6 +152,13 @@ ERRORS = {
         "{field}: нужно число от {low} до {high}.",
         "{field}: a number from {low} to {high} is needed.",
     ),
+    "off_ladder": Msg(
+        "roster.err.off_ladder",
+        "{field}: у «{name}» уровень {value}, а уровни навыка идут через {step}: от {low} до +{high} "
+        "(0, +2, +4 … +18).",
+        "{field}: «{name}» has level {value}, but skill levels go in steps of {step} from {low} to +{high} "
+        "(0, +2, +4 … +18).",
+    ),
     "not_found": Msg("roster.err.not_found", "персонажа {id} нет.", "there is no character {id}."),
 }
 FIELDS = {
