@@ -89,11 +89,15 @@ def _cleared(state: Any, field: str) -> Any:
 
 
 def lapsing(
-    actions: Mapping[str, Callable[[S, Form], Any]], *, undo_selector: str, field: str = "undo"
+    actions: Mapping[str, Callable[[S, Form], Any]],
+    *,
+    undo_selector: str | tuple[str, ...],
+    field: str = "undo",
 ) -> dict[str, Callable[[S, Form], Any]]:
     """``actions`` with the offer in ``state.<field>`` lapsing at each of them (the action runs on
     the state without it, so a destructive one may make a new offer); the undo action itself,
-    ``undo_selector``, is left as it is."""
+    ``undo_selector`` (or several that undo), is left as it is."""
+    keep = (undo_selector,) if isinstance(undo_selector, str) else undo_selector
 
     def lapse(action: Callable[[S, Form], Any]) -> Callable[[S, Form], Any]:
         def run(state: S, form: Form) -> Any:
@@ -102,7 +106,7 @@ def lapsing(
         run.__doc__ = action.__doc__
         return run
 
-    return {sel: act if sel == undo_selector else lapse(act) for sel, act in actions.items()}
+    return {sel: act if sel in keep else lapse(act) for sel, act in actions.items()}
 
 
 def bar(prefix: str, label: Msg = UNDO) -> Node:
