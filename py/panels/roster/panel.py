@@ -169,9 +169,10 @@ def _store(state: State, form: Form, *, rename: bool) -> Outcome[State]:
     try:
         name = read_text(form, "roster-name", 200, text.NAME).strip()
         editing = state.roster.get(state.editing) if state.editing else None
-        if editing is not None and not rename and name != editing.name:
-            editing = None  # a new name: a new character; «Переименовать» renames instead
-        system = editing.system if editing else read_choice(form, "roster-system", EDITORS, text.SYSTEM)
+        system = read_choice(form, "roster-system", EDITORS, text.SYSTEM)
+        if editing is not None and not rename and (name != editing.name or system != editing.system):
+            editing = None  # a new name or system: a new character; «Переименовать» renames instead
+        system = editing.system if editing else system
         sheet = _read_sheet(system, form)
         if editing:
             roster, entry_id = state.roster.update(editing.id, name, sheet), editing.id
@@ -346,7 +347,7 @@ def _item(entry: Entry, first: bool, last: bool) -> Node:
 def view(state: State) -> View:
     entries = state.roster.entries
     editing = state.roster.get(state.editing) if state.editing else None
-    system = editing.system if editing else state.system
+    system = state.system
     renaming = editing is not None and state.typed not in ("", editing.name)
     return {
         "roster-rename-bar": Show(hidden=not renaming),
@@ -359,7 +360,6 @@ def view(state: State) -> View:
         "roster-empty": Show(hidden=bool(entries)),
         "roster-status": Show(text=state.status),
         "roster-editor-title": Show(text=text.EDITOR_EDIT(name=editing.name) if editing else text.EDITOR_NEW),
-        "roster-system": Show(disabled=editing is not None),
         "roster-gauss": Show(hidden=system != "gauss"),
         "roster-ite": Show(hidden=system != "ite"),
         **undo.view(state.undo, "roster"),
