@@ -167,7 +167,9 @@ def test_the_dark_total_is_capped_and_names_are_checked() -> None:
 
 def test_add_track_clears_the_name_field() -> None:
     """Adding a colour empties the name field (an effect), and says so in the result line."""
-    done = PANEL.actions["#threat-add-track"](State(screen=False), form_for(State(screen=False), **{"threat-new-name": " синий  "}))
+    done = PANEL.actions["#threat-add-track"](
+        State(screen=False), form_for(State(screen=False), **{"threat-new-name": " синий  "})
+    )
     assert isinstance(done, Outcome)
     assert SetFields((("threat-new-name", ""),)) in done.effects
     assert render(view(done.state)["threat-result"].text, "en") == "Colour «синий» added."
@@ -175,7 +177,9 @@ def test_add_track_clears_the_name_field() -> None:
 
 def test_slider_and_number_edit_one_value() -> None:
     """A slider's change reads the slider; the view then writes the value into both fields."""
-    state = run("#threat-light-range", State(screen=False), **{"threat-light-range": "9", "threat-light": "5"})
+    state = run(
+        "#threat-light-range", State(screen=False), **{"threat-light-range": "9", "threat-light": "5"}
+    )
     assert state.bag.light == 9
     shown = view(state)
     assert shown["threat-light"].value == shown["threat-light-range"].value == "9"
@@ -214,7 +218,9 @@ def test_a_light_forecast_is_computed_in_the_view() -> None:
     """The seed example's forecast (and any plain bag's) needs no worker: no Compute effect, and
     the view of the initial state (pre-rendered by the build) shows it, equal to the rules."""
     assert jobs.is_light(State(screen=False).bag, DEFAULT_NAME)
-    done = PANEL.actions["#threat-light"](State(screen=False), form_for(State(screen=False), **{"threat-light": "6"}))
+    done = PANEL.actions["#threat-light"](
+        State(screen=False), form_for(State(screen=False), **{"threat-light": "6"})
+    )
     assert not any(isinstance(e, Compute) for e in outcome(done).effects)
     summary, rows = forecast_shown(State(screen=False))
     expected = threat.checks_until_event_distribution(default_bag(), "normal", None, FORECAST_HORIZON)
@@ -480,3 +486,77 @@ def test_substitution_draws_a_die_from_the_exhaustible_bag() -> None:
     assert run("#threat-undo", got).bag == bag
     with pytest.raises(InputError):
         PANEL.actions["#threat-substitute"](state, form_for(state, **{"threat-rec-number": "21"}))
+
+
+# --------------------------------------------------------------------------- issue 25: change lines, undo of a clear, line by line
+
+
+def test_the_gms_changes_are_journal_lines_and_undo_takes_them_back() -> None:
+    """T₀ (with the T it shifts), Δ, the bag and the modes changed by hand are journal lines;
+    undo removes the change and its line; a refill by hand is a line when dice were out."""
+    state = run("#threat-base", State(screen=False), **{"threat-base": "8"})
+    state = run("#threat-step", state, **{"threat-step": "2"})
+    state = run("#threat-two-dice", state, **{"threat-two-dice": True})
+    lines = [render(journal_line(e), "en") for e in state.journal]
+    dark = "dark («тёмный»)"
+    assert lines == [
+        f"Change: {dark}: T₀ 5 → 8; {dark}: T 5 → 8",
+        f"Change: {dark}: Δ 1 → 2",
+        "Change: Two-dice mode: on",
+    ]
+    assert state.last is None  # a change line is not a check
+    undone = run("#threat-undo", state)
+    assert len(undone.journal) == 2 and not undone.bag.two_dice
+    drained = run("#threat-exhaustible", State(screen=False), **{"threat-exhaustible": True})
+    drained = run("#threat-check", drained)
+    refilled = run("#threat-refill", drained)
+    assert render(journal_line(refilled.journal[-1]), "en") == "Change: bag refilled by hand"
+    assert run("#threat-refill", State(screen=False)).journal == ()  # a full bag: nothing happened
+    view(state)  # the view words every line
+
+
+def test_undo_right_after_a_clear_restores_the_clear() -> None:
+    """«Очистить журнал» offers «Отменить» (kit.undo): undo right after it gives the journal and its
+    undo steps back, not the check before (T stays); after another action the clear stands."""
+    state = run("#threat-record", State(screen=False), **{"threat-rec-number": "8"})
+    state = run("#threat-check", state)
+    t = state.bag.tracks[0].threshold
+    cleared = run("#threat-journal-clear", state)
+    assert cleared.journal == () and view(cleared)["threat-journal-undo-bar"].hidden is False
+    assert view(cleared)["threat-undo"].disabled is False
+    back = run("#threat-undo", cleared)
+    assert back.journal == state.journal and back.undo == state.undo and back.bag.tracks[0].threshold == t
+    assert render(view(back)["threat-result"].text, "en") == "The log is restored."
+    assert run("#threat-journal-undo", cleared).journal == state.journal  # the bar's button too
+    lapsed = run("#threat-check", cleared)
+    assert lapsed.cleared is None and len(lapsed.journal) == 1
+    with pytest.raises(InputError):
+        PANEL.actions["#threat-journal-clear"](State(screen=False), form_for(State(screen=False)))
+
+
+def test_the_journal_loads_line_by_line_and_keeps_newer_keys() -> None:
+    """A damaged saved line is set aside (kept in the record, a notice, a download); the other lines
+    stay and a key a newer version wrote is kept and written back."""
+    state = run("#threat-record", State(screen=False), **{"threat-rec-number": "8"})
+    state = run("#threat-base", state, **{"threat-base": "7"})
+    saved = dump(state)
+    saved["journal"][0]["mood"] = "tense"
+    saved["journal"].insert(1, {"source": "roll", "roll": "sideways"})
+    back = load(saved)
+    assert [type(e).__name__ for e in back.journal] == ["JournalEntry", "ChangeEntry"]
+    assert back.aside == ({"source": "roll", "roll": "sideways"},) and back.aside_new == 1
+    assert dump(back)["journal"][0]["mood"] == "tense" and dump(back)["aside"] == list(back.aside)
+    assert all(u.mark is None for u in back.undo)  # lines moved: undo no longer takes them back
+    shown = view(back)
+    assert shown["threat-aside"].hidden is False
+    assert "1 damaged entries" in render(shown["threat-aside-said"].text, "en")
+    done = outcome(PANEL.actions["#threat-aside-download"](back, form_for(back)))
+    assert isinstance(done.effects[0], Download) and "sideways" in render(done.effects[0].text, "en")
+    assert view(done.state)["threat-aside"].hidden is True
+    again = load(dump(done.state))
+    assert again.aside == back.aside and again.aside_new == 0  # kept, said once
+
+
+def test_screen_mode_is_the_default() -> None:
+    """Seed 003 «Не раскрывайте числа без нужды»: a new GM starts behind the screen."""
+    assert State().screen and view(State())["threat"].attrs == (("data-screen", ""),)
