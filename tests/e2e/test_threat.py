@@ -210,7 +210,7 @@ def test_reload_keeps_state_and_journal(browser: Browser, site_url: str) -> None
         page.click("#threat-check")
     record(page, DARK, 9)
     before = (journal(page), page.inner_text("#threat-t-big"), page.inner_text("#threat-bag-text"))
-    assert len(before[0]) == 4
+    assert len(before[0]) == 6  # two changes (light 5 → 7, the exhaustible mode), four checks
     reload(page)
     after = (journal(page), page.inner_text("#threat-t-big"), page.inner_text("#threat-bag-text"))
     assert after == before

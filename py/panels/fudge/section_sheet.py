@@ -50,6 +50,19 @@ SHEET = h(
     part_of(
         "sheet",
         h(
+            "p",
+            h("span", id="fudge-c-rename-said"),
+            " ",
+            button("fudge-c-rename", text_sheet.RENAME),
+            cls="undo-bar",
+            id="fudge-c-rename-bar",
+            role="status",
+            hidden=True,
+        ),
+    ),
+    part_of(
+        "sheet",
+        h(
             "fieldset",
             h("legend", text_sheet.ATTRIBUTES_TITLE),
             h(
@@ -235,16 +248,6 @@ SHEET = h(
                 cls="controls",
             ),
             h("p", cls="error", role="alert", hidden=True),
-            h(
-                "p",
-                h("span", id="fudge-c-rename-said"),
-                " ",
-                button("fudge-c-rename", text_sheet.RENAME),
-                cls="undo-bar",
-                id="fudge-c-rename-bar",
-                role="status",
-                hidden=True,
-            ),
             h("p", cls="result", id="fudge-c-status", aria_live="polite"),
             cls="action-bar",  # on a phone it stays in view while the long sheet scrolls
         ),

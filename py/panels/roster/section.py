@@ -63,6 +63,16 @@ SECTION = panel(
             cls="controls",
         ),
         h(
+            "p",
+            h("span", id="roster-rename-said"),
+            " ",
+            button("roster-rename", text.RENAME),
+            cls="undo-bar",
+            id="roster-rename-bar",
+            role="status",
+            hidden=True,
+        ),
+        h(
             "div",
             h(
                 "div",
@@ -137,16 +147,6 @@ SECTION = panel(
                 cls="controls",
             ),
             h("p", cls="error", role="alert", hidden=True),
-            h(
-                "p",
-                h("span", id="roster-rename-said"),
-                " ",
-                button("roster-rename", text.RENAME),
-                cls="undo-bar",
-                id="roster-rename-bar",
-                role="status",
-                hidden=True,
-            ),
             h("p", cls="result", id="roster-status", aria_live="polite"),
             cls="action-bar",
         ),
