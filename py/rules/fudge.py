@@ -67,6 +67,8 @@ __all__ = [
     "WoundUpdate",
     "attack",
     "attack_odds",
+    "bought_hit",
+    "BOUGHT_MARGIN",
     "damage",
     "distribution",
     "headcount",
@@ -1235,3 +1237,26 @@ def attack(
     elif outcome == TIE and bullets is not None:
         detail = damage(rapid_fire_bullet_margin(0), factors)
     return AttackResult(a_roll, d_roll, a_total, d_total, counted, margin, outcome, dmg, n, detail, odds)
+
+
+# --- 1.9 a success bought for an attack -----------------------------------------------------------
+
+BOUGHT_MARGIN = 1  # reading: a bought success is the least success, S = 1 (docs/rules/fudge.md)
+
+
+def bought_hit(factors: DamageFactors, /, bullets: int | None = None) -> tuple[int, int, Damage]:
+    """A success bought for a missed or grazing attack (§1.9 «на покупку успеха действий»): the
+    attack counts as a hit of the least success, S = 1 (the seed prices neither a success nor its
+    size), so its damage follows §3.2 as for any hit: (damage per wound, hits, detail).
+
+    >>> knife = MELEE_WEAPONS[3]                           # нож +2
+    >>> bought_hit(DamageFactors(knife, armour=2))[:2]     # 1 + 2 - 2
+    (1, 1)
+    >>> bought_hit(DamageFactors(knife), bullets=20)[:2]   # a burst at S = 1: 50 % of 20 hit, each S = 1
+    (3, 10)
+    """
+    if bullets is None:
+        detail = damage(BOUGHT_MARGIN, factors)
+        return detail.amount, 1, detail
+    detail = damage(rapid_fire_bullet_margin(BOUGHT_MARGIN), factors)
+    return detail.amount, rapid_fire_hits(bullets, BOUGHT_MARGIN), detail

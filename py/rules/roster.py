@@ -364,6 +364,22 @@ class Roster:
         index = self._index(entry_id)
         return Roster(self.entries[:index] + self.entries[index + 1 :])
 
+    def restore(self, entry: Entry, index: int) -> Roster:
+        """``entry`` (deleted before) back at place ``index`` (or at the end); under a new id if its
+        own was given to another character meanwhile.
+
+        >>> r = Roster().add("А", "ite", IteSheet()).add("Б", "ite", IteSheet())
+        >>> gone = r.entries[0]
+        >>> [(e.id, e.name) for e in r.delete("c1").restore(gone, 0).entries]
+        [('c1', 'А'), ('c2', 'Б')]
+        >>> [(e.id, e.name) for e in r.delete("c1").add("В", "ite", IteSheet()).restore(gone, 0).entries]
+        [('c3', 'А'), ('c2', 'Б'), ('c1', 'В')]
+        """
+        if self.get(entry.id) is not None:
+            entry = replace(entry, id=self.next_id())
+        index = max(0, min(len(self.entries), index))
+        return Roster((*self.entries[:index], entry, *self.entries[index:]))
+
     def move(self, entry_id: str, by: int) -> Roster:
         """Character ``entry_id`` moved ``by`` places (negative: up), kept inside the list."""
         index = self._index(entry_id)

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -500,9 +501,11 @@ class JournalEntry:
     thresholds: tuple[tuple[str, int, int], ...]
     pair: str | None = None
     refilled: bool = False
+    extra: str = ""  # keys a newer version wrote (JSON text of an object), written back as they were
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        kept = json.loads(self.extra) if self.extra else {}
+        return kept | {
             "source": self.source,
             "roll": self.roll,
             "mode": self.mode,

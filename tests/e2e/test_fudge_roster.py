@@ -90,12 +90,23 @@ def test_fudge_characters_fight_and_pay(browser: Browser, site_url: str, tmp_pat
         expect(guard.locator(".fudge-boxes")).to_contain_text("☒" * min(marked, 1))
         assert guard.locator(".fudge-boxes").inner_text().count("☒") == marked
 
+    # A sure miss (attack −30) with a two-handed sword: the bought success is the least hit, S = 1,
+    # whose damage (1 + 5 − armour 2 − Живучесть 1 = 3) is ready for «Отметить урон» on the target.
+    page.select_option("#fudge-weapon", "m6")
+    page.fill("#fudge-att", "-30")
+    page.locator("#fudge-att").dispatch_event("change")
+    page.click("#fudge-attack")
+    expect(page.locator("#fudge-att-result")).to_contain_text("ниже минимального")
+    expect(page.locator("#fudge-apply")).to_be_disabled()
     page.select_option("#fudge-att-pay", "chips")
     page.click("#fudge-att-buy")
     expect(page.locator("#fudge-att-bought")).to_contain_text("Ира покупает успех")
+    expect(page.locator("#fudge-att-bought")).to_contain_text("урон 3")
     expect(page.locator("#fudge-party tr[data-id='c1'] td").nth(1)).to_have_text("0")
-    page.click("#fudge-att-buy")  # no chip left: refused, nothing changes
-    expect(page.locator("#fudge-att-part .error").last).to_contain_text("баланс 0")
+    expect(page.locator("#fudge-att-buy")).to_be_disabled()  # bought: nothing more to buy
+    page.click("#fudge-apply")
+    after = sheets(page)["c2"]["wounds"]
+    assert after["dead"] or boxes(after) == marked + 1
     ledger = sheets(page)["c1"]["ledger"]
     assert ledger == [["chips", 1, "compensation", ""], ["chips", -1, "success", "att"]]
 
@@ -107,6 +118,58 @@ def test_fudge_characters_fight_and_pay(browser: Browser, site_url: str, tmp_pat
     data = json.loads(exported.read_text(encoding="utf-8"))
     fudge_sheets = [e["sheet"] for e in data["entries"] if e["system"] == "fudge"]
     assert [s["name"] for s in fudge_sheets] == ["Ира", "Стражник"]
-    assert fudge_sheets[0]["ledger"] == ledger and fudge_sheets[1]["wounds"] == tracks["c2"]
+    assert fudge_sheets[0]["ledger"] == ledger and fudge_sheets[1]["wounds"] == after
+    context.close()
+    watch.assert_clean()
+
+
+def test_builder_keeps_both_sheets_follows_the_ledger_and_undoes_a_delete(
+    browser: Browser, site_url: str
+) -> None:
+    """After «Сохранить лист» the builder stays on the sheet; typing a new name over it and saving
+    adds a second sheet (the first keeps its ledger), «Переименовать» is the explicit rename. The
+    balances and the budget line follow each ledger line at once, without a reload. «Удалить»
+    shows «Отменить», which brings the sheet back with its ledger."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=3#fudge", watch)
+    page.click("#fudge-c-title")
+    build(page, "Рядовой Кац", {"#fudge-c-a0": "1", "#fudge-c-skills": "Стрельба: 2"})
+    expect(page.locator("#fudge-c-editor-title")).to_have_text("Правка: Рядовой Кац")
+    expect(page.locator("#fudge-c-status")).to_contain_text("Новый / отмена")
+    page.select_option("#fudge-c-op", "gain:points:start")
+    page.fill("#fudge-c-amount", "30")
+    page.click("#fudge-c-ledger-add")
+    expect(page.locator("#fudge-c-derived")).to_contain_text("очков 30, фишек FUDGE 0")
+    expect(page.locator("#fudge-c-budget")).to_contain_text("потрачено 0 из 30, осталось 30")
+    page.select_option("#fudge-c-op", "spend:points:traits")
+    page.fill("#fudge-c-amount", "12")
+    page.click("#fudge-c-ledger-add")
+    expect(page.locator("#fudge-c-derived")).to_contain_text("очков 18")
+    expect(page.locator("#fudge-c-budget")).to_contain_text("потрачено 12 из 30, осталось 18")
+    expect(page.locator("#fudge-party tr[data-id='c1'] td").nth(2)).to_have_text("18")
+
+    page.fill("#fudge-c-name", "Бандит")
+    page.locator("#fudge-c-name").dispatch_event("change")
+    expect(page.locator("#fudge-c-rename-bar")).to_contain_text("«Рядовой Кац» останется как был")
+    page.click("#fudge-c-save")
+    expect(page.locator("#fudge-c-list li")).to_have_count(2)
+    expect(page.locator("#fudge-c-editor-title")).to_have_text("Правка: Бандит")
+    saved_sheets = sheets(page)
+    assert [s["name"] for s in saved_sheets.values()] == ["Рядовой Кац", "Бандит"]
+    assert len(saved_sheets["c1"]["ledger"]) == 2 and saved_sheets["c2"]["ledger"] == []
+    expect(page.locator("#fudge-c-budget")).to_contain_text("потрачено 0 из 0")
+    page.fill("#fudge-c-name", "Бандит Сёма")
+    page.locator("#fudge-c-name").dispatch_event("change")
+    page.click("#fudge-c-rename")
+    assert [s["name"] for s in sheets(page).values()] == ["Рядовой Кац", "Бандит Сёма"]
+
+    before = saved(page, ROSTER_KEY)["value"]
+    page.click(".fudge-c-del[data-arg='c1']")
+    expect(page.locator("#fudge-c-list li")).to_have_count(1)
+    expect(page.locator("#fudge-c-undo-bar")).to_contain_text("Удалён: Рядовой Кац.")
+    page.click("#fudge-c-undo")
+    expect(page.locator("#fudge-c-list li")).to_have_count(2)
+    expect(page.locator("#fudge-c-undo-bar")).to_be_hidden()
+    assert saved(page, ROSTER_KEY)["value"] == before
     context.close()
     watch.assert_clean()

@@ -93,3 +93,43 @@ def test_roster_made_picked_exported_and_imported(browser: Browser, site_url: st
     expect(page.locator("#roster-list li")).to_have_count(0)
     context.close()
     watch.assert_clean()
+
+
+def test_delete_is_undone_and_a_new_name_never_replaces(browser: Browser, site_url: str) -> None:
+    """«Удалить» shows «Отменить», which brings the character back in its place (sheet and all) and
+    the saved roster with it; the offer stays while the GM waits and lapses at the next action.
+    After a save the editor stays on the saved character; a changed name saves a new one (the old
+    stays), and «Переименовать» renames."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=7#roster", watch)
+    make_character(page, "Борис", "Фехтование: 8", "7")
+    expect(page.locator("#roster-editor-title")).to_have_text("Правка: Борис")
+    make_character(page, "Стражник", "Алебарда: 4", "4")  # a new name over Борис: a new character
+    expect(page.locator("#roster-list li")).to_have_count(2)
+    page.fill("#roster-name", "Страж")
+    page.locator("#roster-name").dispatch_event("change")
+    expect(page.locator("#roster-rename-bar")).to_contain_text("«Стражник» останется")
+    page.click("#roster-rename")
+    names = [e["name"] for e in saved(page, KEY)["value"]["entries"]]
+    assert names == ["Борис", "Страж"]
+
+    before = saved(page, KEY)["value"]
+    page.click(".roster-delete[data-arg='c1']")
+    expect(page.locator("#roster-list li")).to_have_count(1)
+    bar = page.locator("#roster-undo-bar")
+    expect(bar).to_be_visible()
+    expect(bar).to_contain_text("Удалён: Борис.")
+    page.wait_for_timeout(1000)  # waiting does not take the offer away
+    page.click("#roster-undo")
+    expect(page.locator("#roster-list li")).to_have_count(2)
+    expect(page.locator("#roster-list li").first).to_contain_text("Фехтование +8")
+    expect(bar).to_be_hidden()
+    assert saved(page, KEY)["value"] == before  # exactly what was lost, in its place
+
+    page.click(".roster-delete[data-arg='c2']")
+    expect(bar).to_be_visible()
+    page.click(".roster-dup[data-arg='c1']")  # the next action: the offer lapses, the deletion stays
+    expect(bar).to_be_hidden()
+    assert [e["name"] for e in saved(page, KEY)["value"]["entries"]] == ["Борис", "Борис"]
+    context.close()
+    watch.assert_clean()

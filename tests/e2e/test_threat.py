@@ -26,13 +26,16 @@ def ru(value: object) -> str:
 
 
 def fresh(page: Page) -> None:
-    """Open the panel with nothing saved (defaults: 5 light + 1 dark, T₀ = 5, Δ = 1)."""
+    """Open the panel with nothing saved (defaults: 5 light + 1 dark, T₀ = 5, Δ = 1) and take the
+    screen down (it is up by default: seed 003 «Не раскрывайте числа без нужды»)."""
     page.goto(page.url.split("#")[0] + "#threat")
     page.evaluate(
         "async keys => { for (const k of keys) { localStorage.removeItem(k); await gmStorage.remove(k); } }",
         list(KEYS),
     )
     reload(page)
+    expect(page.locator("#threat-screen")).to_be_checked()
+    page.uncheck("#threat-screen")
 
 
 def reload(page: Page) -> None:
@@ -87,6 +90,7 @@ def test_seeded_session_matches_rules_replay(browser: Browser, site_url: str) ->
     including a substitution before the roll that draws its die from the exhaustible bag."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html?seed=123#threat", watch)
+    page.uncheck("#threat-screen")
     set_param(page, "light", 3)
     set_param(page, "dark", 2)
     set_param(page, "base", 4)
@@ -131,6 +135,14 @@ def test_seeded_session_matches_rules_replay(browser: Browser, site_url: str) ->
     state = result.state
 
     lines = journal(page)
+    assert lines[:4] == [  # the GM's changes are journal lines too (T₀ moves T with it)
+        "Изменение: светлых кубов: 5 → 3",
+        f"Изменение: {DARK}: кубов 1 → 2",
+        f"Изменение: {DARK}: T₀ 5 → 4; {DARK}: T 5 → 4",
+        f"Изменение: {DARK}: Δ 1 → 2",
+    ]
+    assert "Изменение: Режим двух кубов: включено" in lines
+    lines = [line for line in lines if not line.startswith("Изменение")]
     assert lines == [ru(words.journal_line(e)) for e in entries]
     for line, entry in zip(lines, entries, strict=True):
         before, after = entry.thresholds[0][1:]
@@ -198,7 +210,7 @@ def test_reload_keeps_state_and_journal(browser: Browser, site_url: str) -> None
         page.click("#threat-check")
     record(page, DARK, 9)
     before = (journal(page), page.inner_text("#threat-t-big"), page.inner_text("#threat-bag-text"))
-    assert len(before[0]) == 4
+    assert len(before[0]) == 6  # two changes (light 5 → 7, the exhaustible mode), four checks
     reload(page)
     after = (journal(page), page.inner_text("#threat-t-big"), page.inner_text("#threat-bag-text"))
     assert after == before
@@ -212,14 +224,37 @@ def test_reload_keeps_state_and_journal(browser: Browser, site_url: str) -> None
 
 
 def test_corrupted_saved_state_falls_back_with_notice(app: Page) -> None:
-    """A damaged saved state falls back to the defaults with screen mode ON (the safe side) and a
-    visible notice, and the page still works; damaged data under the old keys is dropped the same way."""
+    """A damaged journal line is set aside with a notice and offered for download; the other lines
+    stay, and a key a newer version wrote is kept; a damaged saved state falls back to the defaults
+    with screen mode ON (the safe side) and a visible notice, and the page still works; damaged data
+    under the old keys is dropped the same way."""
     fresh(app)
     record(app, DARK, 5)
     app.evaluate(
         """async () => {
         const record = JSON.parse(await gmStorage.get('gm.panel.threat'));
-        record.state.journal = [{source: 'roll'}];
+        const good = {...record.state.journal[0], mood: 'tense'};
+        record.state.journal = [{source: 'roll'}, good];
+        await gmStorage.save('gm.panel.threat', JSON.stringify(record));
+    }"""
+    )
+    reload(app)
+    aside = app.locator("#threat-aside")
+    expect(aside).to_contain_text("повреждённых записей — 1, они отложены")
+    expect(app.locator("#threat-journal li")).to_have_count(1)
+    expect(app.locator("#threat-t-big")).to_have_text("6")
+    with app.expect_download() as info:
+        app.click("#threat-aside-download")
+    assert '\\"source\\": \\"roll\\"' in open(info.value.path(), encoding="utf-8").read()
+    app.click("#threat-check")
+    state = saved(app, RECORD)["state"]
+    assert state["aside"] == [{"source": "roll"}] and state["journal"][0]["mood"] == "tense"
+    assert len(saved_state.load(state).journal) == 2  # saved readable again
+
+    app.evaluate(
+        """async () => {
+        const record = JSON.parse(await gmStorage.get('gm.panel.threat'));
+        record.state.screen = 'yes';
         await gmStorage.save('gm.panel.threat', JSON.stringify(record));
     }"""
     )
@@ -505,7 +540,38 @@ def test_journal_download_and_clear(app: Page) -> None:
     expect(app.locator("#threat-journal li")).to_have_count(0)
     expect(app.locator("#threat-journal-empty")).to_be_visible()
     assert saved(app, RECORD)["state"]["journal"] == []
-    expect(app.locator("#threat-journal-note")).to_have_text("Журнал очищен.")
+    expect(app.locator("#threat-journal-undo-bar")).to_contain_text("Журнал очищен.")
+
+
+def test_clear_is_undone_by_undo(app: Page) -> None:
+    """«Очистить журнал» offers «Отменить», and «Отменить» right after a clear gives back the
+    cleared journal (not the check before it: T stays); the journal is saved back whole."""
+    fresh(app)
+    record(app, DARK, 8)
+    app.click("#threat-check")
+    set_param(app, "step", 2)
+    lines = journal(app)
+    assert len(lines) == 3 and lines[-1] == f"Изменение: {DARK}: Δ 1 → 2"
+    t = app.inner_text("#threat-t-big")
+    kept = saved(app, RECORD)["state"]["journal"]
+    app.click("#threat-journal-clear")
+    expect(app.locator("#threat-journal li")).to_have_count(0)
+    expect(app.locator("#threat-journal-undo-bar")).to_be_visible()
+    app.wait_for_timeout(1000)  # waiting does not take the offer away
+    app.click("#threat-undo")
+    expect(app.locator("#threat-journal li")).to_have_count(3)
+    assert journal(app) == lines
+    expect(app.locator("#threat-t-big")).to_have_text(t)
+    expect(app.locator("#threat-step")).to_have_value("2")
+    expect(app.locator("#threat-journal-undo-bar")).to_be_hidden()
+    assert saved(app, RECORD)["state"]["journal"] == kept
+    app.click("#threat-journal-clear")
+    app.click("#threat-journal-undo")  # the bar's own button does the same
+    expect(app.locator("#threat-journal li")).to_have_count(3)
+    app.click("#threat-journal-clear")
+    app.click("#threat-check")  # the next action: the offer lapses, the clear stays
+    expect(app.locator("#threat-journal-undo-bar")).to_be_hidden()
+    expect(app.locator("#threat-journal li")).to_have_count(1)
 
 
 def test_no_horizontal_scroll_on_phone(app: Page) -> None:
@@ -537,6 +603,7 @@ def test_english_journal_bag_and_notice_then_back_to_russian(browser: Browser, s
     """In English the journal line, bag text and damaged-data notice are English; switching back restores Russian."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html?seed=3#threat", watch)
+    page.uncheck("#threat-screen")
     page.click("#lang-switch")
     record(page, DARK, 2)
     dark = "dark («тёмный»)"

@@ -15,7 +15,18 @@ from kit.panel import MAX_FIELD_CHARS, Answer, Compute, Copy, Outcome, SetFields
 from kit.view import Node, texts
 from panels.converter import jobs, text
 from panels.converter import panel as converter
-from panels.converter.panel import EXAMPLE, State, convert, copy, dump, example, load, start, view
+from panels.converter.panel import (
+    EXAMPLE,
+    State,
+    convert,
+    copy,
+    dump,
+    example,
+    load,
+    restore_pasted,
+    start,
+    view,
+)
 from rules import forum_log
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
@@ -461,3 +472,26 @@ def test_editing_the_input_drops_a_result_for_other_text() -> None:
     assert converter.edited(pending, {"convert-input": LONG}) is pending
     assert converter.edited(pending, {"convert-input": "x"}) == State()
     assert converter.edited(State(), {"convert-input": "x"}) == State()
+
+
+def test_the_example_over_a_pasted_log_can_be_undone() -> None:
+    """«Пример из поста» replaces a pasted log: «Вернуть мой лог» (kit.undo) puts exactly that log
+    back and converts it, until the next action; over an empty input or the example itself there
+    is nothing to undo."""
+    pasted = "Результат броска 3D20: 1 + 2 + 3 = 6.\nкомментарий"
+    done = example(State(), {"convert-input": pasted})
+    shown = view(done.state)
+    assert shown["convert-undo-bar"].hidden is False
+    assert (
+        render(shown["convert-undo-said"].text, "en") == "The pasted log was replaced by the post's example."
+    )
+    back = restore_pasted(done.state, {"convert-input": EXAMPLE})
+    assert back.effects == (SetFields((("convert-input", pasted),)),)
+    assert back.state == _converted(pasted) and view(back.state)["convert-undo-bar"].hidden is True
+    actions = converter.panel().actions
+    lapsed = actions["#convert-run"](done.state, {"convert-input": EXAMPLE})
+    assert lapsed.state.undo is None
+    with pytest.raises(InputError):
+        actions["#convert-undo"](lapsed.state, {})
+    assert example(State(), {"convert-input": "  "}).state.undo is None
+    assert example(State(), {"convert-input": EXAMPLE}).state.undo is None

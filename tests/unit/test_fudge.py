@@ -637,3 +637,18 @@ def test_damage_pools_round_trip_and_reject_corruption():
     ):
         with pytest.raises(ValueError):
             fudge.DamagePools.from_dict(bad)
+
+
+def test_a_bought_success_is_the_least_hit_by_brute_force() -> None:
+    """§1.9 reading: a bought attack success is a hit of S = 1: its damage is §3.2's at S = 1 for
+    every weapon, armour and toughness the seed lists; a burst at S = 1 hits 50 % (at least 1)
+    bullets, each at the per-bullet S = 1."""
+    for weapon in (*fudge.MELEE_WEAPONS, fudge.RANGED_WEAPONS[2].weapon(3, 0)):
+        for armour in (0, *fudge.ARMOUR.values()):
+            for toughness in range(-2, 4):
+                f = fudge.DamageFactors(weapon, armour=armour, toughness=toughness)
+                expected = max(0, weapon.term(1) - armour - toughness)
+                amount, hits, detail = fudge.bought_hit(f)
+                assert (amount, hits) == (expected, 1) and detail == fudge.damage(1, f)
+                for bullets in (1, 3, 20):
+                    assert fudge.bought_hit(f, bullets)[:2] == (expected, max(1, bullets * 50 // 100))

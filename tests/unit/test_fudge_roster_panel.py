@@ -357,3 +357,99 @@ def test_views_with_characters_have_no_stray_russian_in_english() -> None:
     assert stray == []
     party = texts({"p": fp.view(state)["fudge-party"]}, "ru")
     assert party[:2] == ["Ira", "Невредим"]
+
+
+# --------------------------------------------------------------------------- issue 25: save, rename, undo, ledger, buying
+
+
+def ledger(state: fp.State, op: str, amount: int) -> fp.State:
+    form = {"fudge-c-op": op, "fudge-c-amount": str(amount), "fudge-c-note": ""}
+    return run(state, "#fudge-c-ledger-add", form).state
+
+
+def test_a_new_name_saves_a_new_sheet_and_rename_is_explicit() -> None:
+    """After a save the builder stays on the sheet; a changed name saves a second sheet (the first
+    keeps its ledger, the new one starts empty), and the view says so before the save;
+    «Переименовать» renames the edited sheet in place."""
+    saved = run(fp.State(), "#fudge-c-save", IRA).state
+    assert saved.builder.editing == "c1"
+    assert "Новый / отмена" in render(fp.view(saved)["fudge-c-status"].text, "ru")
+    state = ledger(saved, "gain:points:start", 30)
+    typed = {**IRA, "fudge-c-name": "Bandit"}
+    previewed = run(state, "#fudge-c-name", typed).state
+    shown = fp.view(previewed)
+    assert shown["fudge-c-rename-bar"].hidden is False
+    assert "«Ira» stays as it was" in render(shown["fudge-c-rename-said"].text, "en")
+    done = run(previewed, "#fudge-c-save", typed)
+    roster = shared(done)
+    assert [(e.id, e.name) for e in roster.entries] == [("c1", "Ira"), ("c2", "Bandit")]
+    assert fc.balance(roster.get("c1").sheet, "points") == 30 and roster.get("c2").sheet.ledger == ()
+    assert done.state.builder.editing == "c2"
+    renamed = run(done.state, "#fudge-c-rename", {**IRA, "fudge-c-name": "Bandit Jo"})
+    assert [e.name for e in shared(renamed).entries] == ["Ira", "Bandit Jo"]
+    assert "Bandit → Bandit Jo" in render(renamed.say, "en")
+    assert "saved sheet" in refused(fp.State(), "#fudge-c-rename", IRA)[1]
+
+
+def test_balances_and_budget_follow_the_ledger_at_once() -> None:
+    """The derived balances show the roster's ledger even while the form's reading (a preview) is
+    older, and the budget line gives spent of given per currency (rules.fudge_character.budget)."""
+    state = run(
+        run(fp.State(), "#fudge-c-save", IRA).state, "#fudge-c-notes", {**IRA, "fudge-c-notes": "x"}
+    ).state
+    assert state.builder.draft is not None  # a preview made before the ledger lines
+    state = ledger(ledger(state, "gain:points:start", 30), "spend:points:traits", 12)
+    state = ledger(state, "gain:chips:compensation", 2)
+    shown = fp.view(state)
+    rows = texts({"d": shown["fudge-c-derived"]}, "ru")
+    assert "очков 18, фишек FUDGE 2" in rows
+    assert render(shown["fudge-c-budget"].text, "ru") == (
+        "Очки персонажа: потрачено 12 из 30, осталось 18. Фишки FUDGE: потрачено 0 из 2, осталось 2."
+    )
+    assert texts({"p": shown["fudge-party"]}, "ru")[-2:] == ["2", "18"]
+    sheet = state.cast.roster.get("c1").sheet
+    assert fc.budget(sheet, "points") == fc.Budget(30, 12) and fc.budget(sheet, "points").left == 18
+
+
+def test_delete_is_undone_in_place_until_the_next_action() -> None:
+    """«Удалить» offers «Отменить» (kit.undo); it gives the sheet back in its place with its ledger
+    and the edit; any other action lets the offer lapse; with no offer undo refuses."""
+    state = ledger(two(), "gain:points:start", 5)  # editing Guard (c2)
+    gone = run(state, ".fudge-c-del", {ARG: "c2"})
+    assert [e.id for e in shared(gone).entries] == ["c1"]
+    shown = fp.view(gone.state)
+    assert shown["fudge-c-undo-bar"].hidden is False
+    assert render(shown["fudge-c-undo-said"].text, "en") == "Deleted: Guard."
+    back = run(gone.state, "#fudge-c-undo", {})
+    assert shared(back) == state.cast.roster and back.state.builder.editing == "c2"
+    assert fp.view(back.state)["fudge-c-undo-bar"].hidden is True
+    lapsed = run(gone.state, "#fudge-roll-dice", {"fudge-dice": "6dF"}).state
+    assert lapsed.undo is None
+    assert "Nothing to undo" in refused(lapsed, "#fudge-c-undo", {})[1]
+
+
+def test_success_is_bought_only_where_it_changes_the_outcome() -> None:
+    """A success or a computed damage has nothing to buy (the button is disabled and says why); a
+    miss bought with a chip becomes a hit of S = 1 whose damage goes to «Отметить урон» on the
+    target; the same roll cannot be bought twice."""
+    state = ledger(run(two(), ".fudge-c-edit", {ARG: "c1"}).state, "gain:chips:compensation", 2)
+    state, form = attack_guard(state)
+    hit = run(state, "#fudge-attack", form).state  # attack 20 against a still target: a hit
+    assert hit.attack.outcome == fudge.SUCCESS and fp.view(hit)["fudge-att-buy"].disabled is True
+    assert "already succeeded" in render(fp.view(hit)["fudge-att-bought"].text, "en")
+    assert "already succeeded" in refused(hit, "#fudge-att-buy", {"fudge-att-pay": "chips"})[1]
+    computed = run(state, "#fudge-dmg-calc", form).state
+    assert fp.view(computed)["fudge-att-buy"].disabled is True
+    sword = {**form, "fudge-att": "-30", "fudge-weapon": "m6", "fudge-no-dodge": False}
+    missed = run(state, "#fudge-attack", sword).state
+    assert missed.attack.outcome == fudge.FAILURE and not missed.attack.pending
+    assert fp.view(missed)["fudge-att-buy"].disabled is False
+    bought = run(missed, "#fudge-att-buy", {"fudge-att-pay": "chips"})
+    factors = fp.attack.factors(bought.state.attack.setup)
+    assert bought.state.attack.pending == fudge.damage(1, factors).wounds != ()
+    assert fp.view(bought.state)["fudge-apply"].disabled is False
+    assert "S = 1" in render(bought.log, "en")
+    assert fc.balance(shared(bought).get("c1").sheet, "chips") == 1
+    assert "already bought" in refused(bought.state, "#fudge-att-buy", {"fudge-att-pay": "chips"})[1]
+    marked = run(bought.state, "#fudge-apply", sword)
+    assert sum(shared(marked).get("c2").sheet.wounds.marked) == 1

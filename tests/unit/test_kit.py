@@ -234,3 +234,42 @@ def test_a_part_lifts_a_sub_tools_action_its_effects_and_its_computation() -> No
     assert job.failed is not None and outcome(
         job.failed(done.state, Answer(False, code="timeout"))
     ).state == Whole("timeout")
+
+
+def test_undo_offer_lapses_at_the_next_action_and_its_bar() -> None:
+    """kit.undo: every action but the undo ones runs without the offer (a destructive one may make
+    a new one); a refused input keeps it (the kit keeps the old state); the bar is hidden static
+    markup with its line and button, which the view shows while there is an offer."""
+    from dataclasses import dataclass
+
+    from kit import undo
+    from kit.markup import to_markup
+
+    @dataclass(frozen=True)
+    class Box:
+        items: tuple[str, ...] = ()
+        undo: undo.Undo[tuple[str, ...]] | None = None
+
+    def drop(state: Box, form: dict) -> Box:
+        return Box((), undo.offer(state.items, "dropped"))
+
+    def refuse(state: Box, form: dict) -> Box:
+        raise InputError("no")
+
+    def back(state: Box, form: dict) -> Box:
+        return Box(undo.taken(state.undo))
+
+    actions = undo.lapsing(
+        {"#drop": drop, "#other": lambda s, f: s, "#refuse": refuse, "#undo": back, "#undo2": back},
+        undo_selector=("#undo", "#undo2"),
+    )
+    dropped = actions["#drop"](Box(("a",)), {})
+    assert actions["#undo"](dropped, {}).items == ("a",) == actions["#undo2"](dropped, {}).items
+    assert actions["#other"](dropped, {}).undo is None
+    with pytest.raises(InputError):
+        actions["#refuse"](dropped, {})
+    with pytest.raises(InputError):
+        undo.taken(None)
+    markup = to_markup(undo.bar("box"))
+    assert 'id="box-undo-bar"' in markup and 'hidden=""' in markup and 'id="box-undo"' in markup
+    assert undo.view(dropped.undo, "box")["box-undo-bar"].hidden is False

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -266,3 +267,34 @@ def test_ite_pickers_fill_x_modifier_and_difficulty() -> None:
     assert next(s for s in against.state.stages if s.kind == "T").check.difficulty == 20
     shown = built.view(against.state)
     assert [n.attrs[0][1] for n in shown["ite-t-who"].children] == ["", "c2:0"]  # only ITE characters
+
+
+def test_delete_is_undone_in_place_and_a_new_name_is_a_new_character() -> None:
+    """«Удалить» offers «Отменить» (kit.undo) until the next action; it puts the character back in
+    its place, exactly as it was, and into the roster as it is now (a character added meanwhile by
+    another panel stays). After a save the editor stays on the character; a changed name saves a
+    new one, «Переименовать» renames."""
+    actions = roster_panel.panel().actions
+    state = roster_panel.sync(roster_panel.State(), sample())
+    first = state.roster.entries[0]
+    gone = actions[".roster-delete"](state, {ARG: first.id})
+    assert render(roster_panel.view(gone.state)["roster-undo-said"].text, "en") == f"Deleted: {first.name}."
+    meanwhile = roster_panel.sync(gone.state, shared_of(gone).add("Z", "ite", IteSheet()))
+    back = actions["#roster-undo"](meanwhile, {})
+    restored = shared_of(back).entries[0]  # its id went to Z meanwhile: a new one, all else as it was
+    assert (restored.id, replace(restored, id=first.id)) == ("c3", first)
+    assert shared_of(back).entries[-1].name == "Z"
+    assert shared_of(actions["#roster-undo"](gone.state, {})) == state.roster
+    assert roster_panel.view(back.state)["roster-undo-bar"].hidden is True
+    lapsed = actions[".roster-up"](gone.state, {ARG: gone.state.roster.entries[-1].id})
+    with pytest.raises(InputError):
+        actions["#roster-undo"](lapsed.state, {})
+
+    saved = actions["#roster-save"](roster_panel.State(), {**FORM, "roster-name": "Boris"})
+    assert saved.state.editing == "c1"
+    typed = actions["#roster-name"](saved.state, {**FORM, "roster-name": "Ivan"})
+    assert "«Boris» stays as it was" in render(roster_panel.view(typed)["roster-rename-said"].text, "en")
+    again = actions["#roster-save"](typed, {**FORM, "roster-name": "Ivan"})
+    assert [e.name for e in shared_of(again).entries] == ["Boris", "Ivan"]
+    renamed = actions["#roster-rename"](again.state, {**FORM, "roster-name": "Ivan the Bold"})
+    assert [e.name for e in shared_of(renamed).entries] == ["Boris", "Ivan the Bold"]

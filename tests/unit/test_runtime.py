@@ -525,7 +525,9 @@ def test_an_action_changes_the_state_logs_saves_and_shows_the_result() -> None:
     assert sorted(page.records.writes[writes:]) == ["gm.panel.roller", "gm.shared.journal"]
     logged = json.loads(page.records.records["gm.panel.roller"])["log"]
     journal = json.loads(page.records.records["gm.shared.journal"])["value"]["entries"]
-    assert [(e["panel"], e["ru"], e["time"]) for e in journal] == [("roller", logged[0]["ru"], "2026-12-01T12:34:56")]
+    assert [(e["panel"], e["ru"], e["time"]) for e in journal] == [
+        ("roller", logged[0]["ru"], "2026-12-01T12:34:56")
+    ]
     page.click("gauss-roll")
     assert len([c for c in page.el("gauss-log").children if isinstance(c, El)]) == 2
 

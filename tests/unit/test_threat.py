@@ -693,3 +693,41 @@ def test_substitution_refills_an_empty_exhaustible_bag_and_round_trips() -> None
             threat.substitute(plain, random.Random(5), bad)
     with pytest.raises(ValueError):
         threat.substitute(threat.new_state(light=0, dark=0), random.Random(5), 7)
+
+
+def test_change_lines_name_every_setting_and_round_trip() -> None:
+    """rules.threat_journal: every setting a GM changes by hand is in the change line (a colour
+    added or removed, W, dice, T₀, T, Δ, the modes); each line survives to_dict/from_data, a bad
+    one is refused."""
+    from rules import threat_journal as tj
+
+    before = threat.new_state(light=5, dark=1, base=5, step=1)
+    after = threat.add_track(threat.set_composition(before, light=3, dark=2), "red", dice=1)
+    after = threat.set_modes(after, reset_mode="stepped", exhaustible=True, paired_effects=True)
+    after = threat.set_threshold(after, 9)
+    entry = tj.change_entry(before, after)
+    assert entry is not None and entry.changes == (
+        ("light", "", 5, 3),
+        ("dice", "dark", 1, 2),
+        ("threshold", "dark", 5, 9),
+        ("added", "red", 0, 1),
+        ("stepped", "", 0, 1),
+        ("exhaustible", "", 0, 1),
+        ("paired_effects", "", 0, 1),
+    )
+    gone = tj.change_entry(after, threat.remove_track(after, "red"))
+    assert gone is not None and gone.changes == (("removed", "red", 1, 0),)
+    for line in (entry, gone, tj.refill_entry()):
+        assert tj.entry_from_data(json.loads(json.dumps(tj.entry_to_data(line)))) == line
+    for bad in (
+        {"source": "change", "changes": []},
+        {"source": "change", "changes": [["light", "", 5, 99]]},
+        {"source": "change", "changes": [["mood", "", 0, 1]]},
+        {"source": "change", "changes": [["dice", "", 1, 2]]},
+        {"source": "change"},
+    ):
+        with pytest.raises(ValueError):
+            tj.entry_from_data(bad)
+    lines, aside = tj.journal_from_data([tj.entry_to_data(entry) | {"note": "x"}, {"source": "change"}])
+    assert lines[0].changes == entry.changes and tj.entry_to_data(lines[0])["note"] == "x"
+    assert aside == ({"source": "change"},)

@@ -62,7 +62,7 @@ HEAVY = {
     "threat-base": "1",
     "threat-fc-roll": "advantage",
 }
-ADV = State(fc_roll="advantage")  # the kind of checks, set by its own action
+ADV = State(screen=False, fc_roll="advantage")  # the kind of checks, set by its own action
 
 
 def heavy_bag(light: int = 8) -> threat.BagState:
@@ -72,7 +72,7 @@ def heavy_bag(light: int = 8) -> threat.BagState:
 
 def heavy_state() -> State:
     """The state with the HEAVY inputs, its forecast not asked for yet."""
-    return State(bag=heavy_bag(), fc_roll="advantage")
+    return State(screen=False, bag=heavy_bag(), fc_roll="advantage")
 
 
 def forecast_shown(state: State) -> tuple[str, list[tuple[str, ...]]]:
@@ -99,7 +99,7 @@ def english_is_english(state: State) -> None:
 
 def test_record_follows_the_seed_example() -> None:
     """Seed example (5 light + 1 dark, T₀ = 5, Δ = 1): a dark 5 raises T to 6, then a dark 5 is an event."""
-    state = run("#threat-record", State(), **{"threat-rec-number": "5"})
+    state = run("#threat-record", State(screen=False), **{"threat-rec-number": "5"})
     assert state.bag.tracks[0].threshold == 6 and len(state.journal) == 1
     state = run("#threat-record", state, **{"threat-rec-number": "5"})
     assert state.bag.tracks[0].threshold == 5 and state.journal[-1].event
@@ -112,7 +112,7 @@ def test_a_check_replays_the_rules_with_the_same_rng() -> None:
     """Clicking Check with the panel's rng gives exactly the journal rules.threat gives."""
     rng = random.Random(3)
     roller = panel(rng)
-    state = State()
+    state = State(screen=False)
     for _ in range(4):
         state = roller.actions["#threat-adv"](state, form_for(state))
     replay, bag, entries = random.Random(3), default_bag(), []
@@ -136,7 +136,7 @@ def test_a_check_replays_the_rules_with_the_same_rng() -> None:
 def test_bad_input_raises_and_changes_nothing(field: str, value: str) -> None:
     """An out-of-range or empty field refuses the record (and, for a bag field, the check and the
     field's own change); the state is unchanged and a good value goes through again."""
-    state = run("#threat-record", State())
+    state = run("#threat-record", State(screen=False))
     before = dump(state)
     selectors = ["#threat-record"]
     if field != "threat-rec-number":
@@ -151,7 +151,7 @@ def test_bad_input_raises_and_changes_nothing(field: str, value: str) -> None:
 
 def test_the_dark_total_is_capped_and_names_are_checked() -> None:
     """At most 10 dark dice in all; an empty, taken or reserved colour name is refused."""
-    state = run("#threat-add-track", State(), **{"threat-new-name": "красный"})
+    state = run("#threat-add-track", State(screen=False), **{"threat-new-name": "красный"})
     assert [t.name for t in state.bag.tracks] == [DEFAULT_NAME, "красный"] and state.track == "красный"
     with pytest.raises(InputError) as error:
         run("#threat-dark", state, **{"threat-dark": "10"})
@@ -167,7 +167,9 @@ def test_the_dark_total_is_capped_and_names_are_checked() -> None:
 
 def test_add_track_clears_the_name_field() -> None:
     """Adding a colour empties the name field (an effect), and says so in the result line."""
-    done = PANEL.actions["#threat-add-track"](State(), form_for(State(), **{"threat-new-name": " синий  "}))
+    done = PANEL.actions["#threat-add-track"](
+        State(screen=False), form_for(State(screen=False), **{"threat-new-name": " синий  "})
+    )
     assert isinstance(done, Outcome)
     assert SetFields((("threat-new-name", ""),)) in done.effects
     assert render(view(done.state)["threat-result"].text, "en") == "Colour «синий» added."
@@ -175,7 +177,9 @@ def test_add_track_clears_the_name_field() -> None:
 
 def test_slider_and_number_edit_one_value() -> None:
     """A slider's change reads the slider; the view then writes the value into both fields."""
-    state = run("#threat-light-range", State(), **{"threat-light-range": "9", "threat-light": "5"})
+    state = run(
+        "#threat-light-range", State(screen=False), **{"threat-light-range": "9", "threat-light": "5"}
+    )
     assert state.bag.light == 9
     shown = view(state)
     assert shown["threat-light"].value == shown["threat-light-range"].value == "9"
@@ -185,7 +189,7 @@ def test_slider_and_number_edit_one_value() -> None:
 
 def test_undo_takes_back_the_change_and_its_line() -> None:
     """Undo restores the previous bag and drops the journal line its check wrote; nothing left refuses."""
-    state = run("#threat-record", State(), **{"threat-rec-number": "8"})
+    state = run("#threat-record", State(screen=False), **{"threat-rec-number": "8"})
     state = run("#threat-undo", state)
     assert state.bag == default_bag() and state.journal == ()
     assert render(view(state)["threat-result"].text, "en") == "Undone: T dark («тёмный») = 5."
@@ -198,7 +202,7 @@ def test_undo_takes_back_the_change_and_its_line() -> None:
 
 def test_screen_mode_hides_thresholds_and_skips_the_forecast() -> None:
     """In screen mode the section is marked, the result leaves T out and the forecast is not shown."""
-    state = run("#threat-screen", State(), **{"threat-screen": True})
+    state = run("#threat-screen", State(screen=False), **{"threat-screen": True})
     state = run("#threat-record", state, **{"threat-rec-number": "12"})
     shown = view(state)
     assert shown["threat"].attrs == (("data-screen", ""),)
@@ -213,10 +217,12 @@ def test_screen_mode_hides_thresholds_and_skips_the_forecast() -> None:
 def test_a_light_forecast_is_computed_in_the_view() -> None:
     """The seed example's forecast (and any plain bag's) needs no worker: no Compute effect, and
     the view of the initial state (pre-rendered by the build) shows it, equal to the rules."""
-    assert jobs.is_light(State().bag, DEFAULT_NAME)
-    done = PANEL.actions["#threat-light"](State(), form_for(State(), **{"threat-light": "6"}))
+    assert jobs.is_light(State(screen=False).bag, DEFAULT_NAME)
+    done = PANEL.actions["#threat-light"](
+        State(screen=False), form_for(State(screen=False), **{"threat-light": "6"})
+    )
     assert not any(isinstance(e, Compute) for e in outcome(done).effects)
-    summary, rows = forecast_shown(State())
+    summary, rows = forecast_shown(State(screen=False))
     expected = threat.checks_until_event_distribution(default_bag(), "normal", None, FORECAST_HORIZON)
     assert rows == expected_rows(expected) and summary.startswith("Colour")
     plain = threat.set_composition(default_bag(), light=20, dark=10)
@@ -309,7 +315,7 @@ def test_over_the_budget_the_forecast_is_refused_with_its_estimate(monkeypatch: 
     assert cost > FORECAST_BUDGET
     state = settle(
         PANEL.actions["#threat-exhaustible"](
-            State(), form_for(State(bag=bag), **{"threat-exhaustible": True})
+            State(screen=False), form_for(State(screen=False, bag=bag), **{"threat-exhaustible": True})
         )
     )
     summary, rows = forecast_shown(state)
@@ -352,14 +358,14 @@ def test_start_asks_for_a_restored_heavy_forecast() -> None:
     assert restored.forecast is None
     (request,) = outcome(start(restored, {}, {})).effects
     assert isinstance(request, Compute) and request.job == "threat.forecast"
-    assert start(State(), {}, {}) == State()
+    assert start(State(screen=False), {}, {}) == State(screen=False)
     assert outcome(start(replace(restored, screen=True), {}, {})).effects == ()
 
 
 def test_english_view_has_no_russian_outside_quotes() -> None:
     """The English view, fresh and after checks, a table roll, a colour, an undo and an error-free
     forecast, shows no Cyrillic outside «…»."""
-    state = State()
+    state = State(screen=False)
     english_is_english(state)
     for selector, extra in (
         ("#threat-check", {}),
@@ -385,8 +391,8 @@ def test_journal_copy_and_download_render_the_lines() -> None:
     """Copy and download carry the numbered journal (rendered by the kit in the page's language);
     with an empty journal they refuse; clearing empties the journal and unties undo from it."""
     with pytest.raises(InputError):
-        run("#threat-journal-copy", State())
-    state = run("#threat-record", State(), **{"threat-rec-number": "3"})
+        run("#threat-journal-copy", State(screen=False))
+    state = run("#threat-record", State(screen=False), **{"threat-rec-number": "3"})
     state = run("#threat-check", state)
     done = PANEL.actions["#threat-journal-download"](state, form_for(state))
     (download,) = done.effects
@@ -401,7 +407,7 @@ def test_journal_copy_and_download_render_the_lines() -> None:
 
 def test_dump_and_load_round_trip() -> None:
     """Bag, colour, journal, undo and settings survive dump/load (the last check and notes do not)."""
-    state = run("#threat-add-track", State(), **{"threat-new-name": "красный"})
+    state = run("#threat-add-track", State(screen=False), **{"threat-new-name": "красный"})
     state = run("#threat-record", state, **{"threat-rec-colour": "красный", "threat-rec-number": "2"})
     state = run("#threat-screen", state, **{"threat-screen": True})
     state = run("#threat-fc-roll", state, **{"threat-fc-roll": "advantage"})
@@ -416,7 +422,6 @@ def test_dump_and_load_round_trip() -> None:
         [],
         {"bag": {"version": 1}},
         {"screen": "yes"},
-        {"journal": [{"source": "roll"}]},
         {"undo": "nonsense"},
         {"track": "нет такого"},
         {"fc_roll": "sideways"},
@@ -424,7 +429,7 @@ def test_dump_and_load_round_trip() -> None:
 )
 def test_load_rejects_malformed_data(broken: Any) -> None:
     """Anything malformed raises ValueError (the kit then drops it with a notice)."""
-    raw = dump(State())
+    raw = dump(State(screen=False))
     if isinstance(broken, dict):
         raw = {**raw, **broken}
     else:
@@ -439,7 +444,7 @@ def test_unreadable_saved_state_falls_back_to_screen_mode() -> None:
 
     restored = decode(PANEL, json.dumps({"v": 1, "form": {}, "state": {"screen": "??"}}))
     assert restored.state == FALLBACK and restored.state.screen
-    assert decode(PANEL, None).state == State() and not State().screen
+    assert decode(PANEL, None).state == State() and State().screen  # and the default (seed 003)
 
 
 def test_the_old_keys_are_carried_over() -> None:
@@ -457,8 +462,9 @@ def test_the_old_keys_are_carried_over() -> None:
     assert not state.screen and len(state.undo) == 1
     assert load(legacy({**old, "gm.threat.settings": "junk"}.get)).screen
     assert load(legacy({**old, "gm.threat.settings": {"screen": 1}}.get)).screen
-    damaged = decode(PANEL, None, {**old, "gm.threat.journal": [{"source": "x"}]}.get)
-    assert damaged.state == FALLBACK and damaged.dropped
+    damaged = decode(PANEL, None, {**old, "gm.threat.journal": [{"source": "x"}, bag.entry.to_dict()]}.get)
+    assert damaged.state.journal == (bag.entry,) and damaged.state.aside == ({"source": "x"},)
+    assert decode(PANEL, None, {**old, "gm.threat.undo": "junk"}.get).state == FALLBACK
     assert legacy({}.get) is None
 
 
@@ -466,7 +472,7 @@ def test_substitution_draws_a_die_from_the_exhaustible_bag() -> None:
     """Seed 003 «Замена, объявленная до броска»: «Куб всё равно вытягивается из мешка вслепую»: the
     button draws one die from the virtual bag (an exhaustible bag loses it), does not roll it, and
     the substituted number is its result; the same rng gives exactly rules.threat.substitute."""
-    state = run("#threat-exhaustible", State(), **{"threat-exhaustible": True})
+    state = run("#threat-exhaustible", State(screen=False), **{"threat-exhaustible": True})
     bag = state.bag
     rng = random.Random(3)
     got = settle(
@@ -480,3 +486,77 @@ def test_substitution_draws_a_die_from_the_exhaustible_bag() -> None:
     assert run("#threat-undo", got).bag == bag
     with pytest.raises(InputError):
         PANEL.actions["#threat-substitute"](state, form_for(state, **{"threat-rec-number": "21"}))
+
+
+# --------------------------------------------------------------------------- issue 25: change lines, undo of a clear, line by line
+
+
+def test_the_gms_changes_are_journal_lines_and_undo_takes_them_back() -> None:
+    """T₀ (with the T it shifts), Δ, the bag and the modes changed by hand are journal lines;
+    undo removes the change and its line; a refill by hand is a line when dice were out."""
+    state = run("#threat-base", State(screen=False), **{"threat-base": "8"})
+    state = run("#threat-step", state, **{"threat-step": "2"})
+    state = run("#threat-two-dice", state, **{"threat-two-dice": True})
+    lines = [render(journal_line(e), "en") for e in state.journal]
+    dark = "dark («тёмный»)"
+    assert lines == [
+        f"Change: {dark}: T₀ 5 → 8; {dark}: T 5 → 8",
+        f"Change: {dark}: Δ 1 → 2",
+        "Change: Two-dice mode: on",
+    ]
+    assert state.last is None  # a change line is not a check
+    undone = run("#threat-undo", state)
+    assert len(undone.journal) == 2 and not undone.bag.two_dice
+    drained = run("#threat-exhaustible", State(screen=False), **{"threat-exhaustible": True})
+    drained = run("#threat-check", drained)
+    refilled = run("#threat-refill", drained)
+    assert render(journal_line(refilled.journal[-1]), "en") == "Change: bag refilled by hand"
+    assert run("#threat-refill", State(screen=False)).journal == ()  # a full bag: nothing happened
+    view(state)  # the view words every line
+
+
+def test_undo_right_after_a_clear_restores_the_clear() -> None:
+    """«Очистить журнал» offers «Отменить» (kit.undo): undo right after it gives the journal and its
+    undo steps back, not the check before (T stays); after another action the clear stands."""
+    state = run("#threat-record", State(screen=False), **{"threat-rec-number": "8"})
+    state = run("#threat-check", state)
+    t = state.bag.tracks[0].threshold
+    cleared = run("#threat-journal-clear", state)
+    assert cleared.journal == () and view(cleared)["threat-journal-undo-bar"].hidden is False
+    assert view(cleared)["threat-undo"].disabled is False
+    back = run("#threat-undo", cleared)
+    assert back.journal == state.journal and back.undo == state.undo and back.bag.tracks[0].threshold == t
+    assert render(view(back)["threat-result"].text, "en") == "The log is restored."
+    assert run("#threat-journal-undo", cleared).journal == state.journal  # the bar's button too
+    lapsed = run("#threat-check", cleared)
+    assert lapsed.cleared is None and len(lapsed.journal) == 1
+    with pytest.raises(InputError):
+        PANEL.actions["#threat-journal-clear"](State(screen=False), form_for(State(screen=False)))
+
+
+def test_the_journal_loads_line_by_line_and_keeps_newer_keys() -> None:
+    """A damaged saved line is set aside (kept in the record, a notice, a download); the other lines
+    stay and a key a newer version wrote is kept and written back."""
+    state = run("#threat-record", State(screen=False), **{"threat-rec-number": "8"})
+    state = run("#threat-base", state, **{"threat-base": "7"})
+    saved = dump(state)
+    saved["journal"][0]["mood"] = "tense"
+    saved["journal"].insert(1, {"source": "roll", "roll": "sideways"})
+    back = load(saved)
+    assert [type(e).__name__ for e in back.journal] == ["JournalEntry", "ChangeEntry"]
+    assert back.aside == ({"source": "roll", "roll": "sideways"},) and back.aside_new == 1
+    assert dump(back)["journal"][0]["mood"] == "tense" and dump(back)["aside"] == list(back.aside)
+    assert all(u.mark is None for u in back.undo)  # lines moved: undo no longer takes them back
+    shown = view(back)
+    assert shown["threat-aside"].hidden is False
+    assert "1 damaged entries" in render(shown["threat-aside-said"].text, "en")
+    done = outcome(PANEL.actions["#threat-aside-download"](back, form_for(back)))
+    assert isinstance(done.effects[0], Download) and "sideways" in render(done.effects[0].text, "en")
+    assert view(done.state)["threat-aside"].hidden is True
+    again = load(dump(done.state))
+    assert again.aside == back.aside and again.aside_new == 0  # kept, said once
+
+
+def test_screen_mode_is_the_default() -> None:
+    """Seed 003 «Не раскрывайте числа без нужды»: a new GM starts behind the screen."""
+    assert State().screen and view(State())["threat"].attrs == (("data-screen", ""),)

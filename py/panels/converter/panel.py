@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from kit import common
+from kit import common, undo
 from kit.form import Form, InputError
 from kit.msg import Cat, Renderable, grouped
 from kit.panel import MAX_FIELD_CHARS, Answer, Compute, Copy, Outcome, Panel, SetFields
@@ -47,6 +47,7 @@ __all__ = [
     "example",
     "load",
     "panel",
+    "restore_pasted",
     "start",
     "stopped",
     "view",
@@ -86,6 +87,7 @@ class State:
     result: Result | None = None
     pending: str | None = None
     stopped: bool = False
+    undo: undo.Undo[str] | None = None  # the pasted log «Пример из поста» replaced
 
 
 def _from_digest(source: str, digest: Mapping[str, Any]) -> Result:
@@ -194,7 +196,18 @@ def example(state: State, form: Form) -> Outcome[State]:
     """The post's example goes into the input and is converted at once: the output beside it is
     always the example's, never the previous paste's."""
     done = _converting(EXAMPLE)
-    return Outcome(done.state, effects=(SetFields(((INPUT_ID, EXAMPLE),)), *done.effects))
+    pasted = form.get(INPUT_ID, "")
+    state = done.state
+    if isinstance(pasted, str) and pasted.strip() and pasted != EXAMPLE:
+        state = replace(state, undo=undo.offer(pasted, text.EXAMPLE_REPLACED))
+    return Outcome(state, effects=(SetFields(((INPUT_ID, EXAMPLE),)), *done.effects))
+
+
+def restore_pasted(state: State, form: Form) -> Outcome[State]:
+    """Undo «Пример из поста»: the pasted log back in the input, converted again."""
+    pasted = undo.taken(state.undo)
+    done = _converting(pasted)
+    return Outcome(done.state, effects=(SetFields(((INPUT_ID, pasted),)), *done.effects))
 
 
 def describe(reason: forum_log.Reason) -> Renderable:
@@ -244,6 +257,7 @@ def view(state: State) -> View:
             "convert-copy": Show(text=text.COPY, disabled=True),
             "convert-summary": Show(text=status),
             "convert-reasons": Show(children=()),
+            **undo.view(state.undo, "convert"),
         }
     reasons = [_reason(*flagged) for flagged in result.flagged[:MAX_FLAGGED_SHOWN]]
     if result.flagged_count > MAX_FLAGGED_SHOWN:
@@ -259,6 +273,7 @@ def view(state: State) -> View:
         "convert-copy": Show(text=text.COPY, disabled=False),
         "convert-summary": Show(text=summary),
         "convert-reasons": Show(children=tuple(reasons)),
+        **undo.view(state.undo, "convert"),
     }
 
 
@@ -299,12 +314,16 @@ def panel(rng: random.Random | None = None) -> Panel[State]:
         name="converter",
         initial=State(),
         view=view,
-        actions={
-            "#convert-run": convert,
-            "#convert-copy": copy,
-            "#convert-example": example,
-            f"#{INPUT_ID}": edited,
-        },
+        actions=undo.lapsing(
+            {
+                "#convert-run": convert,
+                "#convert-copy": copy,
+                "#convert-example": example,
+                "#convert-undo": restore_pasted,
+                f"#{INPUT_ID}": edited,
+            },
+            undo_selector="#convert-undo",
+        ),
         dump=dump,
         load=load,
         start=start,

@@ -1,5 +1,6 @@
 """The converter panel's section: its static markup (``panels.registry`` places it; the build writes it)."""
 
+from kit import undo
 from kit.markup import button, h, main_button
 from panels.converter import text
 from panels.shell import text as shell
@@ -51,6 +52,7 @@ SECTION = panel(
             h("span", cls="muted", id="convert-copy-status", aria_live="polite"),
             cls="controls",
         ),
+        undo.bar("convert", text.UNDO_EXAMPLE),
         h("p", cls="error", role="alert", hidden=True),
         h("p", cls="result", id="convert-summary", aria_live="polite"),
         cls="action-bar",

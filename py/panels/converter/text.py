@@ -89,3 +89,11 @@ STOPPED = Msg(
     "Лог не конвертирован: конвертация остановлена.",
     "The log was not converted: the conversion was stopped.",
 )
+
+# «Пример из поста» over a pasted log: the log can be had back (kit.undo)
+EXAMPLE_REPLACED = Msg(
+    "converter.example_replaced",
+    "Вставленный лог заменён примером из поста.",
+    "The pasted log was replaced by the post's example.",
+)
+UNDO_EXAMPLE = Msg("converter.undo_example", "Вернуть мой лог", "Bring my log back")

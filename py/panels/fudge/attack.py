@@ -240,7 +240,7 @@ def attack(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     done = replace(
         state,
         dice=replace(state.dice, name=dice),
-        attack=AttackState(setup, line, result.damage, result.wounds),
+        attack=AttackState(setup, line, result.damage, result.wounds, outcome=result.outcome),
     )
     fed = accumulators.feed(done, result.detail, result.hits) if result.detail is not None else None
     if fed is None:

@@ -3,7 +3,12 @@ shared roster, see their derived values and rule problems, and keep the §1.9 le
 
 A sheet is read from the form on every change of a builder field (``preview``: problems and
 derived values follow at once; a bad field says why and changes nothing) and stored with
-«Сохранить лист». The wound track and the ledger are not typed: they stay with the sheet.
+«Сохранить лист». The wound track and the ledger are not typed: they stay with the sheet, and
+what the builder shows of them is always the roster's (a ledger line shows at once in the
+balances). After a save the builder stays on the saved sheet; «Новый / отмена» starts a blank
+one. A name changed while editing saves a *new* sheet (the edited one stays as it was) unless the
+GM presses «Переименовать»: a typed name never silently replaces another sheet. The roster
+panel's editor does the same (``panels.roster.panel``). «Удалить» can be undone (``kit.undo``).
 
 >>> from panels.fudge.state import State
 >>> done = save(State(), {**FORM, "fudge-c-name": "Ира", "fudge-c-a3": "2"})
@@ -18,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from kit import undo
 from kit.form import ARG, Form, InputError, read_choice, read_int, read_text
 from kit.msg import Cat, Msg, Renderable, signed
 from kit.panel import Outcome, SetFields
@@ -34,7 +40,20 @@ from rules import fudge_character as fc
 from rules.fudge_character import Character
 from rules.roster import Entry, Roster, RosterError
 
-__all__ = ["FORM", "LEDGER_OPS", "actions", "derived", "ledger_add", "preview", "save", "sync", "view"]
+__all__ = [
+    "FORM",
+    "LEDGER_OPS",
+    "actions",
+    "derived",
+    "ledger_add",
+    "preview",
+    "rename",
+    "restore",
+    "save",
+    "shown_sheet",
+    "sync",
+    "view",
+]
 
 # «gain|spend:currency:reason» choices of the ledger select (§1.9 «Получить … / Потратить …»)
 LEDGER_OPS = tuple(text.OP_LABELS)
@@ -72,9 +91,16 @@ def preview(state: State, form: Form) -> State:
     return replace(state, builder=replace(state.builder, draft=draft))
 
 
+def _typed_name(form: Form) -> str:
+    return read_text(form, "fudge-c-name", fc.MAX_NAME, text.NAME).strip()
+
+
 def save(state: State, form: Form) -> Outcome[State]:
-    """Store the sheet in the roster (a new one, or the one being edited) and keep editing it."""
+    """Store the sheet and keep editing it: the one being edited when its name is unchanged, else
+    a new sheet (with its own empty ledger and track), so another sheet is never replaced."""
     entry = _editing(state)
+    if entry is not None and _typed_name(form) != entry.name:
+        entry = None  # a new name: a new sheet; «Переименовать» renames instead
     sheet = read_sheet(form, None if entry is None else entry.sheet)
     try:
         if entry is None:
@@ -85,7 +111,18 @@ def save(state: State, form: Form) -> Outcome[State]:
             entry_id, line = entry.id, text.SAVED_EDIT(name=sheet.name)
     except RosterError as error:
         raise InputError(text.ROSTER_FULL(why=word_error(error))) from error
-    return _share(state, roster, BuilderState(entry_id, sheet, line), line)
+    return _share(state, roster, BuilderState(entry_id, None, Cat((line, " ", text.NEXT))), line)
+
+
+def rename(state: State, form: Form) -> Outcome[State]:
+    """Store the form on the sheet being edited under the new name typed (the GM's explicit choice)."""
+    entry = _editing(state)
+    if entry is None:
+        raise InputError(text.RENAME_NEEDS_SHEET)
+    sheet = read_sheet(form, entry.sheet)
+    roster = state.cast.roster.update(entry.id, sheet.name, sheet)
+    line = text.RENAMED(old=entry.name, name=sheet.name)
+    return _share(state, roster, BuilderState(entry.id, None, line), line)
 
 
 def new(state: State, form: Form) -> Outcome[State]:
@@ -121,13 +158,31 @@ def duplicate(state: State, form: Form) -> Outcome[State]:
 
 
 def delete(state: State, form: Form) -> Outcome[State]:
+    """Delete a sheet; «Отменить» gives it back (wounds, ledger and place) until the next action."""
     entry = _entry(state, form)
     line = text.DELETED(name=entry.name)
-    editing = None if state.builder.editing == entry.id else state.builder.editing
-    builder = replace(state.builder, editing=editing, status=line)
-    if editing is None:
+    edited = state.builder.editing == entry.id
+    builder = replace(state.builder, editing=None if edited else state.builder.editing, status=line)
+    if edited:
         builder = replace(builder, draft=None)
-    return _share(state, state.cast.roster.delete(entry.id), builder, line)
+    index = state.cast.roster.entries.index(entry)
+    done = _share(state, state.cast.roster.delete(entry.id), builder, line)
+    return replace(done, state=replace(done.state, undo=undo.offer((entry, index, edited), line)))
+
+
+def restore(state: State, form: Form) -> Outcome[State]:
+    """Undo the deletion: the sheet back in its place, edited again if it was."""
+    entry, index, edited = undo.taken(state.undo)
+    try:
+        roster = state.cast.roster.restore(entry, index)
+    except RosterError as error:
+        raise InputError(text.ROSTER_FULL(why=word_error(error))) from error
+    back = roster.entries[max(0, min(len(state.cast.roster.entries), index))]
+    line = text.RESTORED(name=entry.name)
+    builder = replace(state.builder, status=line)
+    if edited and state.builder.editing is None:
+        builder = BuilderState(back.id, None, line)
+    return _share(replace(state, undo=None), roster, builder, line)
 
 
 def ledger_add(state: State, form: Form) -> Outcome[State]:
@@ -272,23 +327,54 @@ def _ledger_rows(c: Character | None) -> tuple[Node, ...]:
     )
 
 
+def shown_sheet(draft: Character | None, saved: Character | None) -> Character | None:
+    """The sheet the builder shows: the form's reading (``draft``) with the saved sheet's ledger and
+    wound track, which are never typed and may have changed since (a ledger line, a wound)."""
+    if draft is None or saved is None:
+        return draft if draft is not None else saved
+    wounds = None if draft.wounds is None else (saved.wounds or draft.wounds)
+    return replace(draft, ledger=saved.ledger, wounds=wounds)
+
+
+def budget_line(c: Character | None) -> Renderable:
+    """«Очки персонажа: потрачено 12 из 30, осталось 18. Фишки FUDGE: …» ("" without a saved sheet)."""
+    if c is None:
+        return ""
+    points, chips = fc.budget(c, "points"), fc.budget(c, "chips")
+    return text.BUDGET(
+        spent=points.spent,
+        given=points.given,
+        left=points.left,
+        chips_spent=chips.spent,
+        chips_given=chips.given,
+        chips_left=chips.left,
+    )
+
+
 def view(state: State) -> View:
     entries = state.cast.roster.of_system("fudge")
     entry = _editing(state)
-    sheet = (
-        state.builder.draft if state.builder.draft is not None else (None if entry is None else entry.sheet)
-    )
     saved = None if entry is None else entry.sheet
+    sheet = shown_sheet(state.builder.draft, saved)
+    renaming = entry is not None and sheet is not None and sheet.name not in (entry.name, "…")
     return {
         "fudge-c-list": Show(children=tuple(_item(e, state.builder.editing) for e in entries)),
         "fudge-c-empty": Show(hidden=bool(entries)),
         "fudge-c-editor-title": Show(text=text.EDITOR_EDIT(name=entry.name) if entry else text.EDITOR_NEW),
         "fudge-c-status": Show(text=state.builder.status),
+        "fudge-c-rename-bar": Show(hidden=not renaming),
+        "fudge-c-rename-said": Show(
+            text=text.RENAME_HINT(name=sheet.name, old=entry.name)
+            if renaming and sheet is not None and entry is not None
+            else ""
+        ),
         "fudge-c-problems": Show(children=() if sheet is None else _problems(sheet)),
         "fudge-c-derived": Show(children=() if sheet is None else table_rows(derived(sheet))),
+        "fudge-c-budget": Show(text=budget_line(saved)),
         "fudge-c-ledger": Show(children=_ledger_rows(saved)),
         "fudge-c-ledger-empty": Show(hidden=bool(saved and saved.ledger)),
         "fudge-c-ledger-add": Show(disabled=saved is None),
+        **undo.view(state.undo, "fudge-c"),
     }
 
 
@@ -299,6 +385,8 @@ def actions() -> dict[str, Callable[[State, Form], Any]]:
     return {
         **{f"#{key}": preview for key in FIELD_IDS},
         "#fudge-c-save": save,
+        "#fudge-c-rename": rename,
+        "#fudge-c-undo": restore,
         "#fudge-c-new": new,
         ".fudge-c-edit": edit,
         ".fudge-c-dup": duplicate,

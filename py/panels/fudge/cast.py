@@ -25,7 +25,7 @@ from kit.msg import Cat, Renderable, signed
 from kit.panel import Outcome
 from kit.shared import Share
 from kit.view import Node, Show, View
-from panels.fudge import action, attack, text_cast, words
+from panels.fudge import accumulators, action, attack, text_cast, words
 from panels.fudge.state import State
 from panels.roster.shared import ROSTER, Picker, chosen, pick_action, picker_view
 from rules import fudge
@@ -41,6 +41,7 @@ __all__ = [
     "actions",
     "aimed",
     "buy",
+    "buyable",
     "entry_of",
     "party_view",
     "pick_action",
@@ -184,13 +185,28 @@ def entry_of(state: State, picker: Picker) -> Any:
 # --------------------------------------------------------------------------- buying success
 
 
+def buyable(state: State, section: str) -> bool:
+    """Whether buying success changes the last result (§1.9): an action that failed or tied, an
+    attack that missed or grazed, not bought yet (a success, a computed damage: nothing to buy)."""
+    if section == "act":
+        last = state.action.last
+        return last is not None and last.outcome != fudge.SUCCESS and state.action.bought is None
+    return state.attack.outcome in (fudge.FAILURE, fudge.TIE) and state.attack.bought is None
+
+
 def buy(section: str, state: State, form: Form) -> Outcome[State]:
-    """Spend a chip or a point of the acting character on the last result (§1.9); nothing changes
-    when there is no result, no character or no balance."""
-    last = state.action.last if section == "act" else state.attack.result
+    """Spend a chip or a point of the acting character on the last result (§1.9), where that
+    changes it; nothing changes when there is no result, it is already a success, there is no
+    character or no balance. A bought attack is a hit of the least success (``fudge.bought_hit``):
+    its damage is ready to mark on the target's wounds."""
+    act = section == "act"
+    last = state.action.last if act else state.attack.result
     if last is None:
         raise InputError(text_cast.BUY_NEEDS_RESULT)
-    entry = entry_of(state, SIDE_A if section == "act" else ATTACKER)
+    if not buyable(state, section):
+        bought = state.action.bought if act else state.attack.bought
+        raise InputError(text_cast.BUY_ALREADY if bought is not None else text_cast.BUY_NOT_NEEDED)
+    entry = entry_of(state, SIDE_A if act else ATTACKER)
     if entry is None:
         raise InputError(text_cast.BUY_NEEDS_WHO)
     currency = read_choice(form, f"fudge-{section}-pay", fc.CURRENCIES, text_cast.PAY_WITH)
@@ -200,12 +216,23 @@ def buy(section: str, state: State, form: Form) -> Outcome[State]:
         raise InputError(text_cast.BUY_NOTHING_LEFT(name=entry.name, what=word))
     sheet = fc.buy_success(entry.sheet, currency, 1, section)
     roster = state.cast.roster.update(entry.id, entry.name, sheet)
-    line = text_cast.BOUGHT(name=entry.name, what=what, left=fc.balance(sheet, currency))
+    left = fc.balance(sheet, currency)
     done = replace(state, cast=state.cast.synced(roster))
-    if section == "act":
+    if act:
+        line: Renderable = text_cast.BOUGHT(name=entry.name, what=what, left=left)
         done = replace(done, action=replace(done.action, bought=line))
-    else:
-        done = replace(done, attack=replace(done.attack, bought=line))
+        return Outcome(done, log=line, say=line, effects=(Share(ROSTER, roster),))
+    setup = state.attack.setup
+    amount, hits, detail = fudge.bought_hit(attack.factors(setup), setup.bullets)
+    pending = fudge.hit_wounds(amount, hits)
+    line = text_cast.BOUGHT_HIT(
+        name=entry.name, what=what, left=left, damage=amount, hits=hits, margin=fudge.BOUGHT_MARGIN
+    )
+    done = replace(done, attack=replace(done.attack, bought=line, hit=amount, pending=pending))
+    fed = accumulators.feed(done, detail, hits)
+    if fed is not None:
+        line = Cat((line, " ", fed.log)) if fed.log is not None else line
+        done = fed.state
     return Outcome(done, log=line, say=line, effects=(Share(ROSTER, roster),))
 
 
@@ -247,8 +274,17 @@ def view(state: State) -> View:
     shown: dict[str, Any] = {p.field: picker_view(p, state.cast) for p in PICKERS}
     shown["fudge-party"] = party_view(state)
     shown["fudge-party-empty"] = Show(hidden=bool(state.cast.roster.of_system("fudge")))
-    shown["fudge-act-bought"] = Show(text=state.action.bought or "")
-    shown["fudge-att-bought"] = Show(text=state.attack.bought or "")
+    for section, bought, success in (
+        (
+            "act",
+            state.action.bought,
+            state.action.last is not None and state.action.last.outcome == fudge.SUCCESS,
+        ),
+        ("att", state.attack.bought, state.attack.outcome == fudge.SUCCESS),
+    ):
+        said = bought if bought is not None else text_cast.BUY_NOT_NEEDED if success else ""
+        shown[f"fudge-{section}-bought"] = Show(text=said)
+        shown[f"fudge-{section}-buy"] = Show(disabled=not buyable(state, section))
     return shown
 
 

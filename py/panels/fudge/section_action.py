@@ -216,7 +216,7 @@ ACTION = h(
             h("option", text_cast.PAY_CHIP, value="chips", selected=True),
             h("option", text_cast.PAY_POINT, value="points"),
         ),
-        button("fudge-act-buy", text_cast.BUY),
+        h("button", h("span", text_cast.BUY), id="fudge-act-buy", type="button", disabled=True),
         cls="controls fudge-buy",
     ),
     h("p", cls="result", id="fudge-act-bought", aria_live="polite"),

@@ -189,7 +189,7 @@ ATTACK = h(
                 h("option", text_cast.PAY_CHIP, value="chips", selected=True),
                 h("option", text_cast.PAY_POINT, value="points"),
             ),
-            button("fudge-att-buy", text_cast.BUY),
+            h("button", h("span", text_cast.BUY), id="fudge-att-buy", type="button", disabled=True),
             cls="controls fudge-buy",
         ),
     ),

@@ -1,5 +1,6 @@
 """The FUDGE panel's character sheet (static markup; panels/fudge/section.py places it)."""
 
+from kit import undo
 from kit.markup import button, checkbox, h, number, select
 from panels.fudge import text_attack, text_sheet
 from panels.shell.section import part_of
@@ -11,6 +12,7 @@ SHEET = h(
     part_of("sheet", h("h3", text_sheet.LIST)),
     part_of("sheet", h("p", h("span", text_sheet.EMPTY), cls="muted", id="fudge-c-empty")),
     part_of("sheet", h("ul", cls="fudge-c-list", id="fudge-c-list")),
+    part_of("sheet", undo.bar("fudge-c")),
     part_of("sheet", h("h3", id="fudge-c-editor-title")),
     part_of(
         "sheet",
@@ -43,6 +45,19 @@ SHEET = h(
                 cls="field",
             ),
             cls="fudge-grid",
+        ),
+    ),
+    part_of(
+        "sheet",
+        h(
+            "p",
+            h("span", id="fudge-c-rename-said"),
+            " ",
+            button("fudge-c-rename", text_sheet.RENAME),
+            cls="undo-bar",
+            id="fudge-c-rename-bar",
+            role="status",
+            hidden=True,
         ),
     ),
     part_of(
@@ -264,6 +279,7 @@ SHEET = h(
         h(
             "section",
             h("h3", text_sheet.LEDGER, id="fudge-c-ledger-title"),
+            h("p", cls="result", id="fudge-c-budget", aria_live="polite"),
             h(
                 "div",
                 h("label", text_sheet.LEDGER_OP, for_="fudge-c-op"),

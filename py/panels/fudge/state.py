@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kit.msg import Renderable
+from kit.undo import Undo
 from panels.roster.shared import Cast
 from rules import fudge
 from rules.fudge_character import Character
+from rules.roster import Entry
 
 __all__ = [
     "ActionSetup",
@@ -101,6 +103,7 @@ class AttackState:
     pending: tuple[int, ...] = ()
     target: str = ""  # the roster id whose wound track the pending wounds go to ("": by hand)
     bought: Renderable | None = None
+    outcome: str = ""  # the last roll's fudge.FAILURE/TIE/SUCCESS ("": none, or damage computed)
 
 
 @dataclass(frozen=True)
@@ -145,3 +148,4 @@ class State:
     scale: ScaleState = field(default_factory=ScaleState)
     cast: Cast = field(default_factory=Cast)  # the roster (synced) and the pickers' choices
     builder: BuilderState = field(default_factory=BuilderState)
+    undo: Undo[tuple[Entry, int, bool]] | None = None  # a deleted sheet, its place, whether edited

@@ -61,4 +61,21 @@ BOUGHT = Msg(
     "{name} покупает успех ({what}); осталось: {left}. Действие считается успешным (решение Мастера).",
     "{name} buys success ({what}); left: {left}. The action counts as a success (the GM's call).",
 )
+BUY_NOT_NEEDED = Msg(
+    "fudge.cast.buy_not_needed",
+    "Бросок уже успешен: покупать успех незачем.",
+    "The roll already succeeded: there is no success to buy.",
+)
+BUY_ALREADY = Msg(
+    "fudge.cast.buy_already",
+    "Успех этого броска уже куплен.",
+    "The success of this roll is already bought.",
+)
+BOUGHT_HIT = Msg(
+    "fudge.cast.bought_hit",
+    "{name} покупает успех ({what}); осталось: {left}. Атака считается попаданием с наименьшим успехом"
+    " (S = {margin}): урон {damage}, попаданий {hits}; отметьте его в ранах.",
+    "{name} buys success ({what}); left: {left}. The attack counts as a hit of the least success"
+    " (S = {margin}): damage {damage}, hits {hits}; mark it on the wounds.",
+)
 BOUGHT_NOTE = Msg("fudge.cast.bought_note", "покупка успеха", "success bought")

@@ -99,6 +99,31 @@ SAVED_NEW = Msg("fudge.c.saved_new", "Лист добавлен: {name}.", "Shee
 SAVED_EDIT = Msg("fudge.c.saved_edit", "Лист сохранён: {name}.", "Sheet saved: {name}.")
 DUPLICATED = Msg("fudge.c.duplicated", "Скопирован: {name}.", "Duplicated: {name}.")
 DELETED = Msg("fudge.c.deleted", "Удалён: {name}.", "Deleted: {name}.")
+RESTORED = Msg("fudge.c.restored", "Возвращён: {name}.", "Restored: {name}.")
+NEXT = Msg(
+    "fudge.c.next",
+    "Дальше правится этот лист; для нового — «Новый / отмена».",
+    "This sheet stays in the editor; for a new one press «Новый / отмена» (new / cancel).",
+)
+RENAME_HINT = Msg(
+    "fudge.c.rename_hint",
+    "Имя изменено: «Сохранить лист» добавит новый лист «{name}», а «{old}» останется как был.",
+    "The name changed: «Сохранить лист» (save sheet) adds a new sheet «{name}» and «{old}» stays as it was.",
+)
+RENAME = Msg("fudge.c.rename", "Переименовать этот лист", "Rename this sheet")
+RENAMED = Msg("fudge.c.renamed", "Лист переименован: {old} → {name}.", "Sheet renamed: {old} → {name}.")
+RENAME_NEEDS_SHEET = Msg(
+    "fudge.c.rename_needs_sheet",
+    "Переименовать можно сохранённый лист, открытый на правку.",
+    "Only a saved sheet open for editing can be renamed.",
+)
+BUDGET = Msg(
+    "fudge.c.budget",
+    "Очки персонажа: потрачено {spent} из {given}, осталось {left}. Фишки FUDGE: потрачено {chips_spent}"
+    " из {chips_given}, осталось {chips_left}.",
+    "Character points: spent {spent} of {given}, {left} left. FUDGE chips: spent {chips_spent}"
+    " of {chips_given}, {chips_left} left.",
+)
 NOT_FOUND = Msg("fudge.c.not_found", "Этого листа уже нет в списке.", "This sheet is no longer in the list.")
 NEED_NAME = Msg("fudge.c.need_name", "Имя: нужно название листа.", "Name: the sheet needs a name.")
 ROSTER_FULL = Msg(

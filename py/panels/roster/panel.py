@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from kit import bounded_json
+from kit import bounded_json, undo
 from kit.form import ARG, FILE_NAME, FILE_TEXT, Form, InputError, read_choice, read_int, read_text
 from kit.msg import Cat, Msg, Renderable, signed
 from kit.panel import Download, Outcome, Panel, SetFields
@@ -59,8 +59,10 @@ TEXT_LIMIT = 20_000
 class State:
     roster: Roster = field(default_factory=Roster)
     editing: str | None = None  # the id being edited; None: a new character
+    typed: str = ""  # the name in the editor as last committed (a changed one is not a rename)
     system: str = "gauss"
     status: Renderable = ""  # what the last change did (shown; not saved)
+    undo: undo.Undo[tuple[Entry, int, bool]] | None = None  # a deleted character, its place, edited
 
 
 def sync(state: State, roster: Roster) -> State:
@@ -157,29 +159,50 @@ def set_system(state: State, form: Form) -> State:
     return replace(state, system=read_choice(form, "roster-system", EDITORS, text.SYSTEM))
 
 
-def save(state: State, form: Form) -> Outcome[State]:
-    """Add the character in the editor, or store the one being edited."""
+def set_name(state: State, form: Form) -> State:
+    return replace(state, typed=read_text(form, "roster-name", 200, text.NAME).strip())
+
+
+def _store(state: State, form: Form, *, rename: bool) -> Outcome[State]:
+    """The editor's character stored, and kept in the editor: onto the one being edited when its
+    name is unchanged (or ``rename``), else as a new character, so none is replaced unasked."""
     try:
-        name = read_text(form, "roster-name", 200, text.NAME)
+        name = read_text(form, "roster-name", 200, text.NAME).strip()
         editing = state.roster.get(state.editing) if state.editing else None
-        system = editing.system if editing else read_choice(form, "roster-system", EDITORS, text.SYSTEM)
+        system = read_choice(form, "roster-system", EDITORS, text.SYSTEM)
+        if editing is not None and not rename and (name != editing.name or system != editing.system):
+            editing = None  # a new name or system: a new character; «Переименовать» renames instead
+        system = editing.system if editing else system
         sheet = _read_sheet(system, form)
         if editing:
-            roster, said = state.roster.update(editing.id, name, sheet), text.SAVED_EDIT
+            roster, entry_id = state.roster.update(editing.id, name, sheet), editing.id
+            said = text.RENAMED(old=editing.name, name=name) if rename else text.SAVED_EDIT(name=name)
         else:
-            roster, said = state.roster.add(name, system, sheet), text.SAVED_NEW
+            roster = state.roster.add(name, system, sheet)
+            entry_id, said = roster.entries[-1].id, text.SAVED_NEW(name=name)
     except RosterError as error:
         raise InputError(word_error(error)) from error
-    line = said(name=name.strip())
-    clear = SetFields(tuple((key, value) for key, value in FORM.items() if key != "roster-system"))
-    new = replace(state, roster=roster, editing=None, status=line)
-    return Outcome(new, say=line, effects=(Share(ROSTER, roster), clear))
+    status = Cat((said, " ", text.NEXT))
+    new = replace(state, roster=roster, editing=entry_id, system=system, typed=name, status=status)
+    return Outcome(new, say=said, effects=(Share(ROSTER, roster),))
+
+
+def save(state: State, form: Form) -> Outcome[State]:
+    """Add the character in the editor, or store the one being edited (same name); keep editing it."""
+    return _store(state, form, rename=False)
+
+
+def rename(state: State, form: Form) -> Outcome[State]:
+    """Store the editor on the character being edited under the new name (the GM's explicit choice)."""
+    if not state.editing or state.roster.get(state.editing) is None:
+        raise InputError(text.RENAME_NEEDS_EDIT)
+    return _store(state, form, rename=True)
 
 
 def new(state: State, form: Form) -> Outcome[State]:
     """Empty the editor for a new character (cancels an edit)."""
     fields = tuple((key, value) for key, value in FORM.items() if key != "roster-system")
-    return Outcome(replace(state, editing=None), effects=(SetFields(fields),))
+    return Outcome(replace(state, editing=None, typed=""), effects=(SetFields(fields),))
 
 
 def _entry(state: State, form: Form) -> Entry:
@@ -198,7 +221,9 @@ def edit(state: State, form: Form) -> Outcome[State]:
         ("roster-system", entry.system),
         *_sheet_fields(entry.system, entry.sheet),
     )
-    return Outcome(replace(state, editing=entry.id, system=entry.system), effects=(SetFields(fields),))
+    return Outcome(
+        replace(state, editing=entry.id, system=entry.system, typed=entry.name), effects=(SetFields(fields),)
+    )
 
 
 def _change(state: State, roster: Roster, line: Renderable) -> Outcome[State]:
@@ -212,8 +237,27 @@ def duplicate(state: State, form: Form) -> Outcome[State]:
 
 
 def delete(state: State, form: Form) -> Outcome[State]:
+    """Delete a character; «Отменить» gives it back in its place until the next action."""
     entry = _entry(state, form)
-    return _change(state, state.roster.delete(entry.id), text.DELETED(name=entry.name))
+    line = text.DELETED(name=entry.name)
+    index = state.roster.entries.index(entry)
+    done = _change(state, state.roster.delete(entry.id), line)
+    offered = undo.offer((entry, index, state.editing == entry.id), line)
+    return replace(done, state=replace(done.state, undo=offered))
+
+
+def restore(state: State, form: Form) -> Outcome[State]:
+    """Undo the deletion: the character back in its place (its edit too, if it was edited)."""
+    entry, index, edited = undo.taken(state.undo)
+    try:
+        roster = state.roster.restore(entry, index)
+    except RosterError as error:
+        raise InputError(word_error(error)) from error
+    back = roster.entries[max(0, min(len(state.roster.entries), index))]
+    done = _change(replace(state, undo=None), roster, text.RESTORED(name=entry.name))
+    if edited and state.editing is None:
+        done = replace(done, state=replace(done.state, editing=back.id))
+    return done
 
 
 def move(by: int, state: State, form: Form) -> Outcome[State]:
@@ -303,17 +347,22 @@ def _item(entry: Entry, first: bool, last: bool) -> Node:
 def view(state: State) -> View:
     entries = state.roster.entries
     editing = state.roster.get(state.editing) if state.editing else None
-    system = editing.system if editing else state.system
+    system = state.system
+    renaming = editing is not None and state.typed not in ("", editing.name)
     return {
+        "roster-rename-bar": Show(hidden=not renaming),
+        "roster-rename-said": Show(
+            text=text.RENAME_HINT(name=state.typed, old=editing.name) if renaming and editing else ""
+        ),
         "roster-list": Show(
             children=tuple(_item(e, i == 0, i == len(entries) - 1) for i, e in enumerate(entries))
         ),
         "roster-empty": Show(hidden=bool(entries)),
         "roster-status": Show(text=state.status),
         "roster-editor-title": Show(text=text.EDITOR_EDIT(name=editing.name) if editing else text.EDITOR_NEW),
-        "roster-system": Show(disabled=editing is not None),
         "roster-gauss": Show(hidden=system != "gauss"),
         "roster-ite": Show(hidden=system != "ite"),
+        **undo.view(state.undo, "roster"),
     }
 
 
@@ -322,18 +371,24 @@ def panel(rng: Any = None) -> Panel[State]:
         name="roster",
         initial=State(),
         view=view,
-        actions={
-            "#roster-system": set_system,
-            "#roster-save": save,
-            "#roster-new": new,
-            ".roster-edit": edit,
-            ".roster-dup": duplicate,
-            ".roster-up": lambda s, f: move(-1, s, f),
-            ".roster-down": lambda s, f: move(1, s, f),
-            ".roster-delete": delete,
-            "#roster-export": export,
-            "#roster-import": import_file,
-        },
+        actions=undo.lapsing(
+            {
+                "#roster-undo": restore,
+                "#roster-system": set_system,
+                "#roster-save": save,
+                "#roster-rename": rename,
+                "#roster-name": set_name,
+                "#roster-new": new,
+                ".roster-edit": edit,
+                ".roster-dup": duplicate,
+                ".roster-up": lambda s, f: move(-1, s, f),
+                ".roster-down": lambda s, f: move(1, s, f),
+                ".roster-delete": delete,
+                "#roster-export": export,
+                "#roster-import": import_file,
+            },
+            undo_selector="#roster-undo",
+        ),
         title=text.TITLE,
         follows=(Follow(ROSTER, sync),),
         dump=lambda state: {"editing": state.editing, "system": state.system},

@@ -1,5 +1,6 @@
 """The roster panel's section: its static markup (``panels.registry`` places it; the build writes it)."""
 
+from kit import undo
 from kit.markup import button, h, number, select
 from panels.roster import text
 from panels.shell.section import about, panel, rules_link
@@ -15,6 +16,7 @@ SECTION = panel(
         h("h3", text.LIST_TITLE, id="roster-list-title"),
         h("p", h("span", text.EMPTY), cls="muted", id="roster-empty"),
         h("ol", cls="roster-list", id="roster-list"),
+        undo.bar("roster"),
         h(
             "div",
             button("roster-export", text.EXPORT),
@@ -59,6 +61,16 @@ SECTION = panel(
                 "roster-system", h("option", text.GAUSS, value="gauss"), h("option", text.ITE, value="ite")
             ),
             cls="controls",
+        ),
+        h(
+            "p",
+            h("span", id="roster-rename-said"),
+            " ",
+            button("roster-rename", text.RENAME),
+            cls="undo-bar",
+            id="roster-rename-bar",
+            role="status",
+            hidden=True,
         ),
         h(
             "div",

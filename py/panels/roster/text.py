@@ -71,6 +71,24 @@ SAVED_NEW = Msg("roster.saved_new", "Добавлен: {name}.", "Added: {name}.
 SAVED_EDIT = Msg("roster.saved_edit", "Сохранён: {name}.", "Saved: {name}.")
 DUPLICATED = Msg("roster.duplicated", "Скопирован: {name}.", "Duplicated: {name}.")
 DELETED = Msg("roster.deleted", "Удалён: {name}.", "Deleted: {name}.")
+RESTORED = Msg("roster.restored", "Возвращён: {name}.", "Restored: {name}.")
+NEXT = Msg(
+    "roster.next",
+    "Дальше правится этот персонаж; для нового — «Новый / отмена».",
+    "This character stays in the editor; for a new one press «Новый / отмена» (new / cancel).",
+)
+RENAME_HINT = Msg(
+    "roster.rename_hint",
+    "Имя изменено: «Сохранить персонажа» добавит нового «{name}», а «{old}» останется как был.",
+    "The name changed: «Сохранить персонажа» (save character) adds a new «{name}» and «{old}» stays as it was.",
+)
+RENAME = Msg("roster.rename", "Переименовать этого персонажа", "Rename this character")
+RENAMED = Msg("roster.renamed", "Переименован: {old} → {name}.", "Renamed: {old} → {name}.")
+RENAME_NEEDS_EDIT = Msg(
+    "roster.rename_needs_edit",
+    "Переименовать можно сохранённого персонажа, открытого на правку.",
+    "Only a saved character open for editing can be renamed.",
+)
 MOVED = Msg("roster.moved", "Перемещён: {name}.", "Moved: {name}.")
 EXPORTED = Msg("roster.exported", "Список выгружен в файл {file}.", "The list was exported to {file}.")
 IMPORTED = Msg(

@@ -8,18 +8,20 @@ the view then writes the value back into both.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 from functools import partial
 
-from kit import common
+from kit import aside, common
+from kit import undo as kit_undo
 from kit.form import Form, InputError, read_bool, read_choice, read_int
 from kit.panel import Action, Answer, Compute, Copy, Download, Outcome, SetFields, outcome
 from panels.threat import text
 from panels.threat.jobs import forecast_from, is_light
-from panels.threat.state import Forecasted, ForecastKey, State, commit, forecast_key
+from panels.threat.state import JOURNAL_SIZE, Forecasted, ForecastKey, State, commit, forecast_key
 from panels.threat.words import colour_label, journal_text
-from rules import threat
+from rules import threat, threat_journal
 
 __all__ = [
     "PARAMS",
@@ -29,6 +31,7 @@ __all__ = [
     "check",
     "clear_journal",
     "copy_journal",
+    "download_aside",
     "download_journal",
     "forecast_stopped",
     "got_forecast",
@@ -125,11 +128,27 @@ def substitute(rng: random.Random, state: State, form: Form) -> State:
 
 
 def refill(state: State, form: Form) -> State:
-    return commit(state, threat.refill(_from_inputs(state, form)), note=text.REFILLED)
+    """The bag full again by hand; a journal line says so when dice were out."""
+    bag = _from_inputs(state, form)
+    state = commit(state, bag)
+    full = threat.refill(bag)
+    return commit(state, full, threat_journal.refill_entry() if full != bag else None, note=text.REFILLED)
 
 
 def undo(state: State, _form: Form) -> State:
-    """Back to the bag before the last change; a check's journal line goes too."""
+    """Back to the bag before the last change; a check's or a change's journal line goes too.
+    Right after «Очистить журнал», the cleared journal comes back instead (the clear was the
+    last action, so it is what is undone)."""
+    if state.cleared is not None:
+        journal, steps = kit_undo.taken(state.cleared)
+        return replace(
+            state,
+            journal=(*journal, *state.journal)[-JOURNAL_SIZE:],
+            undo=steps,
+            cleared=None,
+            note=text.JOURNAL_BACK,
+            journal_note=text.JOURNAL_BACK,
+        )
     if not state.undo:
         raise InputError(text.UNDO_NOTHING)
     *rest, item = state.undo
@@ -217,9 +236,23 @@ def download_journal(state: State, _form: Form) -> Outcome[State]:
 
 
 def clear_journal(state: State, _form: Form) -> State:
-    """An empty journal; undo no longer takes back lines that are gone."""
+    """An empty journal, and «Отменить» gives it back (with the undo steps it had) until the next
+    action; after that the steps no longer take back lines that are gone."""
+    if not state.journal:
+        raise InputError(text.JOURNAL_NOTHING_TO_CLEAR)
     undo = tuple(replace(u, mark=None) for u in state.undo)
-    return replace(state, journal=(), undo=undo, journal_note=common.LOG_CLEARED)
+    offered = kit_undo.offer((state.journal, state.undo), common.LOG_CLEARED)
+    return replace(state, journal=(), undo=undo, journal_note=None, note=None, cleared=offered)
+
+
+def download_aside(state: State, _form: Form) -> Outcome[State]:
+    """The damaged saved journal lines set aside, as a file (``kit.aside``'s format)."""
+    if not state.aside:
+        raise InputError(text.JOURNAL_NOTHING)
+    lines = json.dumps(list(state.aside), ensure_ascii=False)
+    done = replace(state, aside_new=0, journal_note=text.ASIDE_DOWNLOADED)
+    file = aside.download_text({"gm.panel.threat journal": lines})
+    return Outcome(done, effects=(Download(aside.FILE_NAME, file, "application/json"),))
 
 
 # --------------------------------------------------------------------------- the forecast, off the main thread

@@ -20,6 +20,7 @@ import random
 from collections.abc import Mapping
 from functools import partial
 
+from kit import undo as kit_undo
 from kit.form import Form
 from kit.panel import Action, Outcome, Panel
 from panels.threat import actions, text
@@ -44,6 +45,8 @@ def panel(rng: random.Random) -> Panel[State]:
         "#threat-substitute": partial(actions.substitute, rng),
         "#threat-refill": actions.refill,
         "#threat-undo": actions.undo,
+        "#threat-journal-undo": actions.undo,
+        "#threat-aside-download": actions.download_aside,
         "#threat-track": actions.set_track,
         "#threat-add-track": actions.add_track,
         "#threat-remove-track": actions.remove_track,
@@ -63,7 +66,11 @@ def panel(rng: random.Random) -> Panel[State]:
         name="threat",
         initial=State(),
         view=view,
-        actions={selector: actions.with_forecast(action) for selector, action in bound.items()},
+        actions=kit_undo.lapsing(
+            {selector: actions.with_forecast(action) for selector, action in bound.items()},
+            undo_selector=("#threat-undo", "#threat-journal-undo"),
+            field="cleared",
+        ),
         dump=dump,
         load=load,
         legacy=legacy,

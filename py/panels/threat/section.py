@@ -1,6 +1,7 @@
 """The threat panel's section: its static markup (``panels.registry`` places it; the build writes it)."""
 
-from kit import common
+from kit import aside, common
+from kit import undo as kit_undo
 from kit.markup import button, checkbox, h, number, select
 from panels.shell.section import about, panel, rules_link, subtools
 from panels.threat import text
@@ -310,13 +311,24 @@ SECTION = panel(
             " ",
             button("threat-journal-download", text.DOWNLOAD),
             " ",
-            button("threat-journal-clear", common.CLEAR_LOG),
+            h("button", h("span", common.CLEAR_LOG), id="threat-journal-clear", type="button", disabled=True),
             " ",
             h("span", cls="muted", id="threat-journal-status", aria_live="polite"),
             " ",
             h("span", cls="muted", id="threat-journal-note", aria_live="polite"),
             cls="controls",
         ),
-        cls="threat-secret",
+        kit_undo.bar("threat-journal"),
+        cls="threat-secret threat-journal-box",
+    ),
+    h(
+        "p",
+        h("span", id="threat-aside-said"),
+        " ",
+        button("threat-aside-download", aside.DOWNLOAD),
+        cls="notice",
+        id="threat-aside",
+        role="status",
+        hidden=True,
     ),
 )

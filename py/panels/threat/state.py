@@ -3,7 +3,10 @@
 Everything a GM sees depends on this one frozen value (the view renders it), and everything that
 survives a reload is ``dump(state)``. ``load`` refuses anything malformed (``ValueError``); the kit
 then starts from ``FALLBACK``, which has the screen mode on: if we cannot read whether the screen
-was up, we hide the secrets rather than show them to the players.
+was up, we hide the secrets rather than show them to the players. The journal is read line by line
+(``rules.threat_journal``): a damaged line is set aside (kept in the record under ``aside``,
+offered for download with a notice), the others stay. Screen mode is also the default for a new
+GM (seed 003: «Не раскрывайте числа без нужды»; docs/rules/threat.md).
 """
 
 from __future__ import annotations
@@ -12,10 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from kit import undo as kit_undo
 from kit.merge import merge_log
 from kit.msg import Renderable
 from panels.threat.words import DEFAULT_NAME, default_bag
-from rules import threat
+from rules import threat, threat_journal
+from rules.threat_journal import Line
 
 __all__ = [
     "FALLBACK",
@@ -37,6 +42,7 @@ __all__ = [
 
 UNDO_SIZE = 50
 JOURNAL_SIZE = 500
+ASIDE_SIZE = 100  # damaged journal lines kept aside in the record
 FORECAST_HORIZON = 20
 # Work units (bag remainders × T levels) above which an exhaustible-bag forecast is refused on the
 # main thread (where no compute worker runs): measured ≤ 0.08 s on CPython at 2000, and Pyodide is
@@ -81,37 +87,44 @@ class Forecasted:
 @dataclass(frozen=True)
 class State:
     """``track`` is the colour the sliders edit; ``last`` the last check (its dice are shown);
-    ``note`` a short message in the result line; ``journal_note`` one next to the journal."""
+    ``note`` a short message in the result line; ``journal_note`` one next to the journal;
+    ``cleared`` what «Очистить журнал» took (``kit.undo``: «Отменить» gives it back); ``aside``
+    the damaged saved lines set aside (raw), ``aside_new`` how many this load found."""
 
     bag: threat.BagState = field(default_factory=default_bag)
     track: str = DEFAULT_NAME
-    journal: tuple[threat.JournalEntry, ...] = ()
+    journal: tuple[Line, ...] = ()
     undo: tuple[Undo, ...] = ()
-    screen: bool = False
+    screen: bool = True
     fc_roll: str = "normal"
     rec_colour: str = DEFAULT_NAME
     last: threat.JournalEntry | None = None
     note: Renderable | None = None
     journal_note: Renderable | None = None
     forecast: Forecasted | None = None  # a heavy forecast from the worker (light ones: in the view)
+    cleared: kit_undo.Undo[tuple[tuple[Line, ...], tuple[Undo, ...]]] | None = None
+    aside: tuple[Any, ...] = ()
+    aside_new: int = 0
 
 
 FALLBACK = State(screen=True)
 
 
-def commit(
-    state: State, bag: threat.BagState, entry: threat.JournalEntry | None = None, **changes: Any
-) -> State:
-    """``bag`` becomes the bag (the old one goes on the undo stack) and ``entry`` is journalled.
+def commit(state: State, bag: threat.BagState, entry: Line | None = None, **changes: Any) -> State:
+    """``bag`` becomes the bag (the old one goes on the undo stack) and ``entry`` is journalled;
+    a change of the GM's settings without an entry is journalled as a change line.
 
     Notes are cleared unless ``changes`` set them; an unchanged bag with no entry is no step to undo.
     """
     changes = {"note": None, "journal_note": None, **changes}
     if bag == state.bag and entry is None:
         return replace(state, **changes)
+    if entry is None:
+        entry = threat_journal.change_entry(state.bag, bag)
     journal, last = state.journal, state.last
     if entry is not None:
-        journal, last = (*journal, entry)[-JOURNAL_SIZE:], entry
+        journal = (*journal, entry)[-JOURNAL_SIZE:]
+        last = entry if isinstance(entry, threat.JournalEntry) else last
     mark = len(journal) if entry is not None else None
     undo = (*state.undo, Undo(state.bag, mark))[-UNDO_SIZE:]
     names = [t.name for t in bag.tracks]
@@ -150,8 +163,9 @@ def merge(base: State, mine: State, theirs: State, mine_is_newer: bool) -> State
     size = JOURNAL_SIZE
     newest_first = merge_log(base.journal[::-1], mine.journal[::-1], theirs.journal[::-1], size)
     journal = newest_first[::-1]
+    aside = (*theirs.aside, *(a for a in mine.aside if a not in theirs.aside))[-ASIDE_SIZE:]
     if not mine_is_newer:
-        return replace(theirs, journal=journal)
+        return replace(theirs, journal=journal, aside=aside)
     shift = len(journal) - len(mine.journal)
     undo = tuple(
         replace(u, mark=min(len(journal), u.mark + shift))
@@ -159,18 +173,19 @@ def merge(base: State, mine: State, theirs: State, mine_is_newer: bool) -> State
         else u
         for u in mine.undo
     )
-    return replace(mine, journal=journal, undo=undo)
+    return replace(mine, journal=journal, undo=undo, aside=aside)
 
 
 def dump(state: State) -> dict[str, Any]:
     return {
         "bag": state.bag.to_dict(),
         "track": state.track,
-        "journal": [e.to_dict() for e in state.journal],
+        "journal": [threat_journal.entry_to_data(e) for e in state.journal],
         "undo": [{"state": u.bag.to_dict(), "journal": u.mark} for u in state.undo],
         "screen": state.screen,
         "fc_roll": state.fc_roll,
         "rec_colour": state.rec_colour,
+        **({"aside": list(state.aside)} if state.aside else {}),
     }
 
 
@@ -208,14 +223,23 @@ def load(raw: Any) -> State:
         raise ValueError(f"no threat colour {track!r}")
     if rec_colour not in bag.colours:
         raise ValueError(f"no colour {rec_colour!r}")
+    kept_aside = raw.get("aside", [])
+    if not isinstance(kept_aside, list):
+        raise ValueError("the lines set aside must be a list")
+    lines, aside = threat_journal.journal_from_data(journal[-JOURNAL_SIZE:])
+    undo = _undo(raw.get("undo"))
+    if aside:  # a line left out: the undo marks no longer count lines
+        undo = tuple(replace(u, mark=None) for u in undo)
     return State(
         bag=bag,
         track=track,
-        journal=tuple(threat.JournalEntry.from_dict(e) for e in journal[-JOURNAL_SIZE:]),
-        undo=_undo(raw.get("undo")),
+        journal=lines,
+        undo=undo,
         screen=screen,
         fc_roll=fc_roll,
         rec_colour=rec_colour,
+        aside=(*kept_aside, *aside)[-ASIDE_SIZE:],
+        aside_new=len(aside),
     )
 
 

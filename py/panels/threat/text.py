@@ -235,3 +235,31 @@ LAST_COLOUR = Msg(
 TAB_TABLE = Msg("threat.tab_table", "Стол", "Table")
 TAB_BAG = Msg("threat.tab_bag", "Мешок и порог", "Bag and threshold")
 TAB_FORECAST = Msg("threat.tab_forecast", "Шансы и прогноз", "Odds and forecast")
+
+# journal lines for the GM's own changes (rules.threat_journal.ChangeEntry)
+CHANGED = Msg("threat.changed", "Изменение", "Change")
+CHANGE_LIGHT = Msg(
+    "threat.change_light", "светлых кубов: {before} → {after}", "light dice: {before} → {after}"
+)
+CHANGE_DICE = Msg(
+    "threat.change_dice", "{colour}: кубов {before} → {after}", "{colour}: dice {before} → {after}"
+)
+CHANGE_BASE = Msg("threat.change_base", "{colour}: T₀ {before} → {after}", "{colour}: T₀ {before} → {after}")
+CHANGE_T = Msg("threat.change_t", "{colour}: T {before} → {after}", "{colour}: T {before} → {after}")
+CHANGE_STEP = Msg("threat.change_step", "{colour}: Δ {before} → {after}", "{colour}: Δ {before} → {after}")
+CHANGE_ADDED = Msg(
+    "threat.change_added", "добавлен цвет {colour} (кубов {after})", "colour {colour} added ({after} dice)"
+)
+CHANGE_REMOVED = Msg("threat.change_removed", "убран цвет {colour}", "colour {colour} removed")
+CHANGE_ON = Msg("threat.change_on", "{mode}: включено", "{mode}: on")
+CHANGE_OFF = Msg("threat.change_off", "{mode}: выключено", "{mode}: off")
+CHANGE_REFILL = Msg("threat.change_refill", "мешок пополнен вручную", "bag refilled by hand")
+JOURNAL_BACK = Msg("threat.journal_back", "Журнал восстановлен.", "The log is restored.")
+ASIDE_DOWNLOADED = Msg(
+    "threat.aside_downloaded",
+    "Файл с отложенными строками журнала готов.",
+    "The file with the journal lines set aside is ready.",
+)
+JOURNAL_NOTHING_TO_CLEAR = Msg(
+    "threat.journal_nothing_to_clear", "Журнал и так пуст.", "The log is already empty."
+)

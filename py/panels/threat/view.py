@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from kit import common
+from kit import undo as kit_undo
 from kit.msg import Cat, Renderable, fixed, pct
 from kit.view import Node, Show, View, bar_chart, options, table_rows
 from panels.threat import text
@@ -113,7 +115,7 @@ def _status(state: State) -> dict[str, Show]:
         "threat-bag": Show(children=chips),
         "threat-bag-text": Show(text=bag_text(bag)),
         "threat-drawn": Show(children=drawn),
-        "threat-undo": Show(text=text.UNDO, disabled=not state.undo),
+        "threat-undo": Show(text=text.UNDO, disabled=not state.undo and state.cleared is None),
         "threat-result": Show(text=result),
     }
 
@@ -209,6 +211,12 @@ def _journal(state: State) -> dict[str, Show]:
         "threat-journal": Show(children=lines),
         "threat-journal-empty": Show(text=text.JOURNAL_EMPTY, hidden=bool(state.journal)),
         "threat-journal-note": Show(text=state.journal_note or ""),
+        "threat-journal-clear": Show(disabled=not state.journal),
+        **kit_undo.view(state.cleared, "threat-journal"),
+        "threat-aside": Show(hidden=not state.aside_new),
+        "threat-aside-said": Show(
+            text=common.LOG_ENTRIES_SET_ASIDE(count=state.aside_new) if state.aside_new else ""
+        ),
     }
 
 

@@ -19,12 +19,14 @@ from collections.abc import Sequence
 from kit.msg import Cat, Renderable, join
 from panels.threat import text
 from rules import threat
+from rules.threat_journal import ChangeEntry, Line
 
 __all__ = [
     "DEFAULT_NAME",
     "ROLL_LABELS",
     "announce",
     "bag_text",
+    "change_line",
     "colour_label",
     "danger_text",
     "default_bag",
@@ -58,11 +60,46 @@ def danger_text(threshold: int) -> Renderable:
     return text.DANGER_MANY(last=danger[-1])
 
 
-def journal_line(entry: threat.JournalEntry, *, screen: bool = False) -> Renderable:
-    """One journal line: dice drawn, the kept die, the event, and T before → after.
+MODE_LABELS = {
+    "stepped": text.STEPPED,
+    "two_dice": text.TWO_DICE,
+    "exhaustible": text.EXHAUSTIBLE,
+    "paired_effects": text.PAIRED,
+}
+CHANGE_TEXTS = {
+    "light": text.CHANGE_LIGHT,
+    "dice": text.CHANGE_DICE,
+    "base": text.CHANGE_BASE,
+    "threshold": text.CHANGE_T,
+    "step": text.CHANGE_STEP,
+    "added": text.CHANGE_ADDED,
+    "removed": text.CHANGE_REMOVED,
+}
+
+
+def change_line(entry: ChangeEntry) -> Renderable:
+    """A change made by hand: «Изменение: тёмный: T₀ 5 → 8; тёмный: T 5 → 8»."""
+    parts: list[Renderable] = []
+    for kind, colour, before, after in entry.changes:
+        if kind in MODE_LABELS:
+            parts.append((text.CHANGE_ON if after else text.CHANGE_OFF)(mode=MODE_LABELS[kind]))
+        elif kind == "refill":
+            parts.append(text.CHANGE_REFILL)
+        elif kind == "light":
+            parts.append(text.CHANGE_LIGHT(before=before, after=after))
+        else:
+            parts.append(CHANGE_TEXTS[kind](colour=colour_label(colour), before=before, after=after))
+    return Cat((text.CHANGED, join(parts, "; ")), ": ")
+
+
+def journal_line(entry: Line, *, screen: bool = False) -> Renderable:
+    """One journal line: dice drawn, the kept die, the event, and T before → after (or a change
+    made by hand).
 
     ``screen`` leaves the thresholds out (the screen-mode announcement).
     """
+    if isinstance(entry, ChangeEntry):
+        return change_line(entry)
     if entry.source == "record":
         head: Renderable = text.TABLE_ROLL
     elif entry.source == "substitute":
@@ -102,7 +139,7 @@ def announce(entry: threat.JournalEntry, *, screen: bool = False) -> Renderable:
     return Cat((verdict, journal_line(entry, screen=screen)), " ")
 
 
-def journal_text(journal: Sequence[threat.JournalEntry]) -> Renderable:
+def journal_text(journal: Sequence[Line]) -> Renderable:
     """The journal as numbered lines, oldest first (copy and download)."""
     return Cat(tuple(Cat((f"{i}. ", journal_line(e), "\n")) for i, e in enumerate(journal, start=1)))
 

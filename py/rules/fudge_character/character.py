@@ -32,6 +32,7 @@ from rules.fudge_character.sheet import (
 
 __all__ = [
     "CURRENCIES",
+    "Budget",
     "GAIN_REASONS",
     "MAX_LEDGER",
     "MAX_PARTS",
@@ -42,6 +43,7 @@ __all__ = [
     "Problem",
     "attribute_level",
     "balance",
+    "budget",
     "buy_success",
     "damage_factors",
     "defence_factors",
@@ -336,6 +338,33 @@ def balance(character: Character, currency: str, /) -> int:
     """Points or chips left: the sum of the ledger for that currency."""
     one_of(currency, CURRENCIES, "currency")
     return sum(e.amount for e in character.ledger if e.currency == currency)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """One currency of the §1.9 ledger: ``given`` (every gain), ``spent`` (every spend, positive)
+    and ``left`` (given − spent, the balance): «потрачено 12 из 30»."""
+
+    given: int
+    spent: int
+
+    @property
+    def left(self) -> int:
+        return self.given - self.spent
+
+
+def budget(character: Character, currency: str, /) -> Budget:
+    """What the GM gave in ``currency`` and what of it was spent (§1.9 «Игровые очки выдаются
+    мастером на начало игры»: the gains are the budget, the spends are taken from it).
+
+    >>> c = gain(gain(Character("Кац"), "points", 30, "start"), "points", 2, "experience")
+    >>> b = budget(spend(c, "points", 12, "traits"), "points")
+    >>> b.given, b.spent, b.left
+    (32, 12, 20)
+    """
+    one_of(currency, CURRENCIES, "currency")
+    amounts = [e.amount for e in character.ledger if e.currency == currency]
+    return Budget(sum(a for a in amounts if a > 0), -sum(a for a in amounts if a < 0))
 
 
 def gain(character: Character, currency: str, amount: int, reason: str, note: str = "", /) -> Character:
