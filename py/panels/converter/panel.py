@@ -14,7 +14,7 @@ shows elapsed time and Cancel), and an answer for a paste no longer pending is d
 >>> state = converter.actions["#convert-run"](State(), {"convert-input": EXAMPLE}).state
 >>> render(converter.view(state)["convert-summary"].text, "en")
 'Rolls converted: 2. Marked invalid («неверный бросок»): 1.'
->>> render(converter.view(state)["convert-reasons"].children[0].text, "en")
+>>> render(converter.view(state)["convert-reasons"].children[0].children[0].text, "en")
 'Line 3: a modifier in the roll «3D20+1»'
 """
 
