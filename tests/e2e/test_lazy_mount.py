@@ -117,3 +117,26 @@ def test_the_single_file_mounts_its_open_panel_and_the_rest(browser: Browser, si
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     context.close()
     watch.assert_clean()
+
+
+def test_rules_pages_are_out_of_the_first_parse_until_opened(browser: Browser, site_url: str) -> None:
+    """The rules pages are templates at start (not in the document); a deep link to one is
+    stamped before Python and shown; a panel's rules link stamps its page and focuses its title;
+    a link to a heading inside another page stamps that page and scrolls to the heading."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html", watch, panel="roller")
+    assert page.locator("section.doc").count() == 0
+    assert page.locator("template[data-page]").count() >= 4
+    page.click("#roller .rules-link a")
+    doc = page.locator("section.doc:target")
+    expect(doc).to_be_visible()
+    expect(page.locator("#roller")).to_be_hidden()
+    assert page.locator("section.doc").count() == 1
+    page.goto(site_url + "index.html#rules-ite")
+    expect(page.locator("#rules-ite")).to_be_visible()  # before and after Python
+    wait_ready(page, "roller")
+    expect(page.locator("#rules-ite")).to_be_visible()
+    page.goto(site_url + "index.html#rules-index-forum-3d20--gaussd20-converter-seed-000")
+    expect(page.locator("#rules-index-forum-3d20--gaussd20-converter-seed-000")).to_be_in_viewport()
+    context.close()
+    watch.assert_clean()
