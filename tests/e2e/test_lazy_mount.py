@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from e2e_support import BOOT_TIMEOUT_MS, READY, Watch, mounted, open_app, wait_ready, wait_until_controlled
 from panels import registry
+from panels.shell import text
 from single_file import build_single
 
 # Several panels' tests live here: each test opens its own page on the panel it is about.
@@ -34,7 +35,7 @@ def test_at_start_only_the_open_panel_is_mounted(app: Page) -> None:
     assert app.locator(READY).count() == 0
     expect(app.locator("#gauss-roll")).to_be_enabled()
     expect(app.locator("#threat-check").first).to_be_disabled()
-    app.wait_for_timeout(500)  # nothing mounts behind the GM's back while the page sits there
+    app.wait_for_timeout(3000)  # past the idle timeout (2 s): nothing mounts while nobody touches the page
     assert mounted_panels(app) == ["roller"]
 
 
@@ -138,5 +139,10 @@ def test_rules_pages_are_out_of_the_first_parse_until_opened(browser: Browser, s
     expect(page.locator("#rules-ite")).to_be_visible()
     page.goto(site_url + "index.html#rules-index-forum-3d20--gaussd20-converter-seed-000")
     expect(page.locator("#rules-index-forum-3d20--gaussd20-converter-seed-000")).to_be_in_viewport()
+    wait_ready(page, "roller")
+    page.goto(site_url + "index.html#roller")
+    page.click("#lang-switch")  # a page stamped later comes in the language of the moment
+    page.evaluate("location.hash = '#rules-threat'")
+    expect(page.locator("#rules-threat a.doc-back")).to_have_text(text.RULES_BACK.en)
     context.close()
     watch.assert_clean()
