@@ -109,6 +109,5 @@ dom.mark_interactive()
 interaction = create_proxy(interacted)
 for kind in INTERACTIONS:
     window.addEventListener(kind, interaction, True)
-idle(
-    lambda *_: browser.after_ready()
-)  # the compute worker warms up and storage is kept, once the page is idle
+# The compute worker warms up and storage is kept, once the page is idle.
+idle(lambda *_: browser.after_ready())

@@ -17,20 +17,44 @@
 })();
 (() => {
   const FIRST_PAINT = "__FIRST_PAINT__";
+  const english = (root) => {  // static text marked data-i18n (and -title, …) inside root, in English
+    for (const element of root.querySelectorAll("[data-i18n]")) {
+      const text = FIRST_PAINT.ids[element.dataset.i18n];
+      if (text !== undefined) element.textContent = text;
+    }
+    for (const name of ["title", "aria-label", "placeholder"]) {
+      for (const element of root.querySelectorAll(`[data-i18n-${name}]`)) {
+        const text = FIRST_PAINT.ids[element.getAttribute(`data-i18n-${name}`)];
+        if (text !== undefined) element.setAttribute(name, text);
+      }
+    }
+  };
+  // Pages kept out of the first parse (tools/rules_pages.py): a <template data-page> holds each
+  // rules page until the address names it or an element inside it. It is then stamped in place, in
+  // the page's language of the moment, and the address followed again, so :target and the tabs'
+  // focus find it (the same fragment: no second hashchange). Before Python, and after it.
+  const stamp = (hash, follow) => {
+    let id = "";
+    try { id = decodeURIComponent(hash.slice(1)); } catch { return; }
+    if (!id || document.getElementById(id)) return;
+    for (const template of document.querySelectorAll("template[data-page]")) {
+      if (!template.content.getElementById(id)) continue;
+      const page = template.content.firstElementChild;
+      template.replaceWith(template.content);
+      if (page && document.documentElement.lang === "en" && typeof FIRST_PAINT === "object") english(page);
+      if (follow) location.replace(`#${hash.slice(1)}`);
+      return;
+    }
+  };
+  addEventListener("hashchange", () => stamp(location.hash, true));  // before Python's listeners
   let lang = "ru";
   try { lang = JSON.parse(localStorage.getItem("gm.lang")) || "ru"; } catch { lang = "ru"; }
+  if (lang === "en" && typeof FIRST_PAINT === "object") {
+    document.documentElement.lang = "en";
+    english(document);
+  }
+  stamp(location.hash, false);  // a deep link to a rules page: there before the first paint
   if (lang !== "en" || typeof FIRST_PAINT !== "object") return;
-  document.documentElement.lang = "en";
-  for (const element of document.querySelectorAll("[data-i18n]")) {
-    const text = FIRST_PAINT.ids[element.dataset.i18n];
-    if (text !== undefined) element.textContent = text;
-  }
-  for (const name of ["title", "aria-label", "placeholder"]) {
-    for (const element of document.querySelectorAll(`[data-i18n-${name}]`)) {
-      const text = FIRST_PAINT.ids[element.getAttribute(`data-i18n-${name}`)];
-      if (text !== undefined) element.setAttribute(name, text);
-    }
-  }
   for (const [id, shown] of Object.entries(FIRST_PAINT.en)) {
     const element = document.getElementById(id);
     if (!element) continue;

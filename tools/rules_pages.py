@@ -1,8 +1,11 @@
 """The rules documents (docs/rules.md, docs/rules/*.md) as pages inside index.html.
 
 tools/build.py puts one hidden ``<section class="doc" id="rules-NAME">`` per document before
-``</main>``; a ``#rules-NAME`` link shows it in place of the panels (static/app.css, ``:target``),
-so the pages work before Python, offline, and in the single saved file. Links between documents
+``</main>``, each inside a ``<template data-page="rules-NAME">``: the documents stay out of the
+page's first parse and style until one is opened, when static/first-paint.js stamps it in place
+(a ``#rules-NAME`` address, or one naming a heading inside it). A ``#rules-NAME`` link then shows
+it in place of the panels (static/app.css, ``:target``), so the pages work before Python,
+offline, and in the single saved file. Links between documents
 become links between these sections; links to source files or other sites stay plain words (the
 page references nothing outside itself). The chrome around a
 document (back link, note on its language) is marked ``data-i18n``, so it follows the language switch.
@@ -65,6 +68,7 @@ def _section(section_id: str, markdown: str, back: str) -> str:
     # The first heading names the page: focus lands on it when the page opens.
     body = re.sub(r'<h2 id="[^"]*"', f'<h2 tabindex="-1" id="{section_id}-title"', body, count=1)
     return (
+        f'<template data-page="{section_id}">'  # out of the first parse until opened (first-paint.js)
         f'<section id="{section_id}" class="doc" aria-labelledby="{section_id}-title">\n'
         f'<p class="doc-nav"><a class="doc-back" href="#{escape(back)}" data-i18n="{text.RULES_BACK.id}">'
         f"{escape(text.RULES_BACK.ru)}</a>"
@@ -75,7 +79,7 @@ def _section(section_id: str, markdown: str, back: str) -> str:
         )
         + "</p>\n"
         f'<p class="muted" data-i18n="{text.RULES_LANGUAGE.id}">{escape(text.RULES_LANGUAGE.ru)}</p>\n'
-        f'<article class="doc-body" lang="en">\n{body}\n</article>\n</section>\n'
+        f'<article class="doc-body" lang="en">\n{body}\n</article>\n</section></template>\n'
     )
 
 

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import Watch, open_app
+from e2e_support import Watch, open_app, wait_ready
 from kit.fmt import percent
 from kit.msg import render
 from panels.checks import combat, seed
@@ -139,7 +139,7 @@ def test_series_tracker_advances_and_survives_reload(browser: Browser, site_url:
     )
     saved = state.inner_text()
     page.reload()
-    page.wait_for_selector("html[data-ready='true']", state="attached")
+    wait_ready(page)
     assert page.locator("#chk-madness-state").inner_text() == saved
     page.click("#chk-madness-roll")
     expect(page.locator("#chk-series-title").locator("xpath=../..").locator(".error")).to_contain_text(

@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from e2e_support import BOOT_TIMEOUT_MS, READY, Watch, mounted, open_app, wait_ready, wait_until_controlled
 from panels import registry
+from panels.shell import text
 from single_file import build_single
 
 # Several panels' tests live here: each test opens its own page on the panel it is about.
@@ -34,7 +35,7 @@ def test_at_start_only_the_open_panel_is_mounted(app: Page) -> None:
     assert app.locator(READY).count() == 0
     expect(app.locator("#gauss-roll")).to_be_enabled()
     expect(app.locator("#threat-check").first).to_be_disabled()
-    app.wait_for_timeout(500)  # nothing mounts behind the GM's back while the page sits there
+    app.wait_for_timeout(3000)  # past the idle timeout (2 s): nothing mounts while nobody touches the page
     assert mounted_panels(app) == ["roller"]
 
 
@@ -115,5 +116,33 @@ def test_the_single_file_mounts_its_open_panel_and_the_rest(browser: Browser, si
     page.click("#gauss-roll")
     expect(page.locator("#gauss-result")).not_to_be_empty()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    context.close()
+    watch.assert_clean()
+
+
+def test_rules_pages_are_out_of_the_first_parse_until_opened(browser: Browser, site_url: str) -> None:
+    """The rules pages are templates at start (not in the document); a deep link to one is
+    stamped before Python and shown; a panel's rules link stamps its page and focuses its title;
+    a link to a heading inside another page stamps that page and scrolls to the heading."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html", watch, panel="roller")
+    assert page.locator("section.doc").count() == 0
+    assert page.locator("template[data-page]").count() >= 4
+    page.click("#roller .rules-link a")
+    doc = page.locator("section.doc:target")
+    expect(doc).to_be_visible()
+    expect(page.locator("#roller")).to_be_hidden()
+    assert page.locator("section.doc").count() == 1
+    page.goto(site_url + "index.html#rules-ite")
+    expect(page.locator("#rules-ite")).to_be_visible()  # before and after Python
+    wait_ready(page, "roller")
+    expect(page.locator("#rules-ite")).to_be_visible()
+    page.goto(site_url + "index.html#rules-index-forum-3d20--gaussd20-converter-seed-000")
+    expect(page.locator("#rules-index-forum-3d20--gaussd20-converter-seed-000")).to_be_in_viewport()
+    wait_ready(page, "roller")
+    page.goto(site_url + "index.html#roller")
+    page.click("#lang-switch")  # a page stamped later comes in the language of the moment
+    page.evaluate("location.hash = '#rules-threat'")
+    expect(page.locator("#rules-threat a.doc-back")).to_have_text(text.RULES_BACK.en)
     context.close()
     watch.assert_clean()

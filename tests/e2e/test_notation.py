@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import Watch, open_app, wait_until_controlled
+from e2e_support import Watch, open_app, wait_ready, wait_until_controlled
 from panels.notation.jobs import WORKER_LIMITS
 from rules import notation
 
@@ -270,7 +270,7 @@ def test_share_link_opens_the_same_roller(browser: Browser, site_url: str) -> No
     expect(page.locator("#notation-log li").first).to_contain_text("урон: 20d6dl5")
     second = context.new_page()
     second.goto(page.url)
-    second.wait_for_selector("html[data-ready='true']", state="attached")
+    wait_ready(second)
     assert second.input_value("#notation-expr") == "20d6dl5 # урон"
     expect(second.locator("#notation-table tr")).to_have_count(76)
     context.close()
@@ -288,7 +288,7 @@ def test_log_survives_reload_and_clears(browser: Browser, site_url: str) -> None
     texts = page.locator("#notation-log li").all_inner_texts()
     assert len(texts) == 2 and "второй" in texts[0]
     page.reload()
-    page.wait_for_selector("html[data-ready='true']", state="attached")
+    wait_ready(page)
     expect(page.locator("#notation-log li")).to_have_count(2)
     assert page.locator("#notation-log li").all_inner_texts() == texts
     expect(page.locator("#notation-log-empty")).to_be_hidden()
@@ -302,7 +302,7 @@ def test_log_survives_reload_and_clears(browser: Browser, site_url: str) -> None
     page.click("#notation-log-clear")
     expect(page.locator("#notation-log li")).to_have_count(0)
     page.reload()
-    page.wait_for_selector("html[data-ready='true']", state="attached")
+    wait_ready(page)
     expect(page.locator("#notation-log li")).to_have_count(0)
     expect(page.locator("#notation-log-empty")).to_be_visible()
     context.close()
@@ -319,13 +319,13 @@ def test_corrupted_log_falls_back_with_a_notice(browser: Browser, site_url: str)
         localStorage.setItem('gm.notation.log', JSON.stringify([{text: 'старое: d20 [5] = 5', time: '2024-01-01 10:00'}])); }"""
     )
     page.reload()
-    page.wait_for_selector("html[data-ready='true']", state="attached")
+    wait_ready(page)
     expect(page.locator("#notation-log li")).to_have_count(1)
     expect(page.locator("#notation-log li").first).to_contain_text("старое: d20 [5] = 5")
     for broken in ('{"v": 1, "form": {}, "log": [{"text": 5}]}', '{"broken": '):
         page.evaluate("value => gmStorage.save('gm.panel.notation', value)", broken)
         page.reload()
-        page.wait_for_selector("html[data-ready='true']", state="attached")
+        wait_ready(page)
         expect(page.locator("#notation")).to_contain_text("повреждён")
     expect(page.locator("#notation-log li")).to_have_count(0)
     page.fill("#notation-expr", "d6")
@@ -343,7 +343,7 @@ def test_bad_share_links_are_refused_without_crashing(browser: Browser, site_url
     expect(page.locator("#notation-caret")).to_be_visible()
     expect(page.locator("#notation-table-box")).to_be_hidden()
     page.goto(site_url + "index.html?expr=" + "1%2B" * 400 + "1#notation")
-    page.wait_for_selector("html[data-ready='true']", state="attached")
+    wait_ready(page)
     expect(page.locator("#notation > .error")).to_contain_text("слишком длинный")
     page.fill("#notation-expr", "d6")
     page.click("#notation-roll")
@@ -536,7 +536,7 @@ def test_lab_link_program_cancel_and_budget_offline(app: Page, browser: Browser,
     wait_until_controlled(page)
     context.set_offline(True)
     page.reload()
-    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+    wait_ready(page)
     expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}"], timeout=60_000)
     assert page.input_value("#lab-program") == two
     expect(page.locator("#lab-program-origin")).to_contain_text("Программа из ссылки: прочитайте её")
@@ -562,7 +562,7 @@ def test_lab_link_program_cancel_and_budget_offline(app: Page, browser: Browser,
     # Without a link, a reload brings back the saved lab: rows, view and program, which does not
     # run by itself (the lab says so).
     page.goto(site_url + "index.html?budget=3#notation")
-    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+    wait_ready(page)
     expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}"], timeout=60_000)
     expect(page.locator("#lab-view-le")).to_be_checked()
     assert page.input_value("#lab-program") == 'output(d4, "ok")'

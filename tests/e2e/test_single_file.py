@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import Watch, open_app
+from e2e_support import Watch, open_app, wait_ready
 from single_file import build_single
 
 
@@ -29,7 +29,7 @@ def disk_page(browser: Browser, single_file: Path):
     context, page = open_app(browser, single_file.as_uri() + "?seed=3", watch)
     page.on("request", lambda request: file_requests.append(request.url))
     page.reload()
-    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+    wait_ready(page)
     page.file_requests = file_requests  # type: ignore[attr-defined]
     yield page, watch
     context.close()
@@ -74,7 +74,7 @@ def test_state_survives_reload_from_disk(disk_page: tuple[Page, Watch]) -> None:
     page.click("#gauss-roll")
     first = page.locator("#gauss-log li").first.inner_text()
     page.reload()
-    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+    wait_ready(page)
     expect(page.locator("#gauss-log li").first).to_have_text(first)
 
 
