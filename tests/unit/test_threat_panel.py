@@ -114,7 +114,7 @@ def test_a_check_replays_the_rules_with_the_same_rng() -> None:
     roller = panel(rng)
     state = State(screen=False)
     for _ in range(4):
-        state = roller.actions["#threat-adv"](state, form_for(state))
+        state = outcome(roller.actions["#threat-adv"](state, form_for(state))).state
     replay, bag, entries = random.Random(3), default_bag(), []
     for _ in range(4):
         result = threat.check(bag, replay, "advantage")

@@ -132,7 +132,7 @@ def _label(lines: int) -> Renderable:
 def _converting(source: str) -> Outcome[State]:
     """``source`` converted here if it is light, else a pending state and the worker's job."""
     if jobs.is_light(source):
-        return Outcome(State(_from_digest(source, jobs.convert(source=source))))
+        return _logged(State(_from_digest(source, jobs.convert(source=source))))
     return Outcome(
         State(pending=source),
         effects=(
@@ -145,6 +145,14 @@ def _converting(source: str) -> Outcome[State]:
             ),
         ),
     )
+
+
+def _logged(state: State) -> Outcome[State]:
+    """A finished conversion, its counts written into the journal of the evening."""
+    result = state.result
+    if result is None:
+        return Outcome(state)
+    return Outcome(state, log=text.SUMMARY(converted=result.converted, flagged=result.flagged_count))
 
 
 def convert(state: State, form: Form) -> Outcome[State]:
@@ -165,7 +173,7 @@ def converted(source: str, state: State, answer: Answer) -> State | Outcome[Stat
         return state
     if not answer.ok:  # the job's own refusal (the action refuses such input before asking)
         return Outcome(State(), error=_too_long(len(source)))
-    return State(_from_digest(source, answer.result))
+    return _logged(State(_from_digest(source, answer.result)))
 
 
 def stopped(source: str, state: State, answer: Answer) -> State:

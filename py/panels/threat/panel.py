@@ -9,7 +9,7 @@ in their own modules; this one wires them (every action asks for the forecast it
 >>> threat_panel = panel(random.Random(1))
 >>> form = {"threat-rec-colour": "тёмный", "threat-rec-number": "5", "threat-light": "5",
 ...         "threat-dark": "1", "threat-base": "5", "threat-t": "5", "threat-step": "1"}
->>> state = threat_panel.actions["#threat-record"](State(), form)
+>>> state = threat_panel.actions["#threat-record"](State(), form).state
 >>> render(threat_panel.view(state)["threat-t-big"].text, "en")
 '6'
 """
@@ -18,15 +18,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import partial
 
 from kit import undo as kit_undo
 from kit.form import Form
-from kit.panel import Action, Outcome, Panel
+from kit.journal import Note
+from kit.msg import Renderable
+from kit.panel import Action, Outcome, Panel, outcome
 from panels.threat import actions, text
 from panels.threat.actions import PARAMS
 from panels.threat.state import FALLBACK, State, dump, legacy, load, merge
 from panels.threat.view import view
+from panels.threat.words import journal_line
+from rules.threat_journal import ChangeEntry
 
 __all__ = ["State", "dump", "load", "panel", "start", "view"]
 
@@ -34,6 +39,29 @@ __all__ = ["State", "dump", "load", "panel", "start", "view"]
 def start(state: State, _form: Form, _params: Mapping[str, str]) -> State | Outcome[State]:
     """A restored bag whose forecast is heavy asks the compute worker for it (it is not saved)."""
     return actions.ask_forecast(state)
+
+
+def journaled(action: Action[State]) -> Action[State]:
+    """``action``, whose new line of the threat journal (a check, a table roll, a change by hand)
+    also goes into the journal of the evening: behind the screen as a public line without the
+    numbers (``kit.journal.Note``), which the GM reveals there when it is time."""
+
+    def run(state: State, form: Form) -> Outcome[State]:
+        done = outcome(action(state, form))
+        new = done.state.journal
+        if not new or (state.journal and new[-1] is state.journal[-1]) or done.log is not None:
+            return done
+        entry = new[-1]
+        public: Renderable | None = None
+        if done.state.screen:
+            public = (
+                text.CHANGE_BEHIND_SCREEN
+                if isinstance(entry, ChangeEntry)
+                else journal_line(entry, screen=True)
+            )
+        return replace(done, log=journal_line(entry), effects=(*done.effects, Note(public=public)))
+
+    return run
 
 
 def panel(rng: random.Random) -> Panel[State]:
@@ -67,7 +95,7 @@ def panel(rng: random.Random) -> Panel[State]:
         initial=State(),
         view=view,
         actions=kit_undo.lapsing(
-            {selector: actions.with_forecast(action) for selector, action in bound.items()},
+            {selector: journaled(actions.with_forecast(action)) for selector, action in bound.items()},
             undo_selector=("#threat-undo", "#threat-journal-undo"),
             field="cleared",
         ),

@@ -263,3 +263,6 @@ ASIDE_DOWNLOADED = Msg(
 JOURNAL_NOTHING_TO_CLEAR = Msg(
     "threat.journal_nothing_to_clear", "Журнал и так пуст.", "The log is already empty."
 )
+CHANGE_BEHIND_SCREEN = Msg(
+    "threat.change_behind_screen", "Угроза: изменение за ширмой", "Threat: a change behind the screen"
+)
