@@ -27,6 +27,7 @@ from kit.shared import Follow
 from kit.view import View
 from panels.checks import cast, combat, median, opposed, series, skill, text
 from panels.roster.shared import ROSTER, Cast, pick_action, picker_view
+from panels.shell.table import from_table
 from rules.roster import Roster
 
 __all__ = ["FORM", "State", "dump", "legacy", "load", "panel", "view"]
@@ -95,12 +96,12 @@ def legacy(read: Callable[[str], Any]) -> dict[str, Any] | None:
 
 def panel(rng: random.Random) -> Panel[State]:
     actions: dict[str, Action[State]] = {
-        "#chk-skill-roll": _on("skill", partial(skill.roll, rng)),
-        "#chk-med-roll": _on("median", partial(median.roll, rng)),
+        "#chk-skill-roll": from_table(lambda r: _on("skill", partial(skill.roll, r)), rng, "chk-skill-roll"),
+        "#chk-med-roll": from_table(lambda r: _on("median", partial(median.roll, r)), rng, "chk-med-roll"),
         "#chk-med-demon": _on("median", median.demon),
         "#chk-opp-roll-def": _on("opposed", partial(opposed.roll_defence, rng)),
-        "#chk-opp-roll": _on("opposed", partial(opposed.roll, rng)),
-        "#chk-cmb-roll": _on("combat", partial(combat.roll, rng)),
+        "#chk-opp-roll": from_table(lambda r: _on("opposed", partial(opposed.roll, r)), rng, "chk-opp-roll"),
+        "#chk-cmb-roll": from_table(lambda r: _on("combat", partial(combat.roll, r)), rng, "chk-cmb-roll"),
     }
     changes = (
         ("skill", skill.read),
@@ -116,7 +117,9 @@ def panel(rng: random.Random) -> Panel[State]:
         actions[f"#{picker.field}"] = pick_action(picker, _on(part, reads[part]))
     for kind in series.KINDS:
         actions[f"#chk-{kind}-mod"] = _on("series", partial(series.set_modifier, kind))
-        actions[f"#chk-{kind}-roll"] = _on("series", partial(series.roll, kind, rng))
+        actions[f"#chk-{kind}-roll"] = from_table(
+            partial(lambda k, r: _on("series", partial(series.roll, k, r)), kind), rng, f"chk-{kind}-roll"
+        )
         actions[f"#chk-{kind}-reset"] = _on("series", partial(series.reset, kind))
     return Panel(
         name="checks",

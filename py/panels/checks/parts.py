@@ -35,8 +35,11 @@ __all__ = [
 
 def roll_text(roll: gauss.GaussRoll) -> Renderable:
     """The three dice, the GaussD20 value and luck's shift, if any."""
-    a, b, c = roll.dice
-    line = text.ROLL(a=a, b=b, c=c, total=roll.total, base=roll.base)
+    if roll.dice:
+        a, b, c = roll.dice
+        line: Renderable = text.ROLL(a=a, b=b, c=c, total=roll.total, base=roll.base)
+    else:  # the GaussD20 value typed as it is (``=N``, from the table)
+        line = text.ROLL_TYPED(base=roll.base)
     if roll.luck == gauss.NEUTRAL_LUCK:
         return line
     return Cat((line, text.ROLL_LUCK(luck=roll.luck, value=roll.value)))

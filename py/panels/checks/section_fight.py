@@ -4,6 +4,7 @@ from kit import common
 from kit.markup import button, checkbox, h, number, select
 from panels.checks import text
 from panels.roster import text as roster_text
+from panels.shell.table import roll_extras
 
 OPPOSED = h(
     "section",
@@ -85,6 +86,8 @@ OPPOSED = h(
                 button("chk-opp-roll-def", text.ROLL_DEFENCE),
                 " ",
                 button("chk-opp-roll", text.ROLL_ATTACK, cls="primary", data_main_action=True),
+                " ",
+                roll_extras("chk-opp-roll", text.TABLE_EXAMPLE_OPPOSED),
                 cls="controls",
             ),
             h("p", cls="error", role="alert", hidden=True),
@@ -212,6 +215,8 @@ COMBAT = h(
             h(
                 "div",
                 button("chk-cmb-roll", text.PLAY_EXCHANGE, cls="primary", data_main_action=True),
+                " ",
+                roll_extras("chk-cmb-roll", text.TABLE_EXAMPLE_COMBAT),
                 cls="controls",
             ),
             h("p", cls="error", role="alert", hidden=True),

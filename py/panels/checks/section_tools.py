@@ -7,6 +7,7 @@ from kit.markup import button, checkbox, h, number, select
 from kit.view import Node
 from panels.checks import seed, skill, text
 from panels.roster import text as roster_text
+from panels.shell.table import roll_extras
 
 SKILL = h(
     "section",
@@ -59,6 +60,8 @@ SKILL = h(
                 number("chk-skill-luck", 1, 9, 5),
                 " ",
                 button("chk-skill-roll", text.ROLL_CHECK, cls="primary", data_main_action=True),
+                " ",
+                roll_extras("chk-skill-roll", text.TABLE_EXAMPLE),
                 cls="controls",
             ),
             h("p", cls="error", role="alert", hidden=True),
@@ -193,6 +196,8 @@ MEDIAN = h(
                 "div",
                 button("chk-med-roll", text.ROLL_MEDIAN, cls="primary", data_main_action=True),
                 " ",
+                roll_extras("chk-med-roll", text.TABLE_EXAMPLE),
+                " ",
                 button("chk-med-demon", text.DEMON_EXAMPLE),
                 cls="controls",
             ),
@@ -243,6 +248,8 @@ def _series(kind: str) -> Node:
             number(f"chk-{kind}-mod", -20, 20, 0),
             " ",
             button(f"chk-{kind}-roll", text.ROLL_NEXT, cls="primary", data_main_action=True),
+            " ",
+            roll_extras(f"chk-{kind}-roll", text.TABLE_EXAMPLE),
             " ",
             button(f"chk-{kind}-reset", text.NEW_SERIES),
             cls="controls",

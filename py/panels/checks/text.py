@@ -58,6 +58,14 @@ ROLL = Msg(
     "3d20 = {a}+{b}+{c} = {total} → GaussD20 {base}",
     "3d20 = {a}+{b}+{c} = {total} → GaussD20 {base}",
 )
+ROLL_TYPED = Msg("checks.roll_typed", "GaussD20 со стола: {base}", "GaussD20 from the table: {base}")
+TABLE_EXAMPLE = Msg("checks.table_example", "со стола: 17 5 2 или =8", "table: 17 5 2 or =8")
+TABLE_EXAMPLE_OPPOSED = Msg(
+    "checks.table_example_opposed", "со стола: атака; защита", "table: attack; defence"
+)
+TABLE_EXAMPLE_COMBAT = Msg(
+    "checks.table_example_combat", "со стола: 18 18 18; 19 19 19; …", "table: 18 18 18; 19 19 19; …"
+)
 ROLL_LUCK = Msg("checks.roll_luck", ", удача {luck} → {value}", ", luck {luck} → {value}")
 SEED_PERCENT = Msg("checks.seed_percent", "{n} %", "{n}%")
 
