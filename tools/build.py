@@ -200,6 +200,39 @@ def write_first_paint(out: Path, painted: dict[str, dict]) -> None:
     )
 
 
+BOOT_PROGRESS = "static/boot-progress.js"
+# What a first visit downloads before Python runs (static/boot-progress.js counts it).
+BOOT_RUNTIME = (
+    "static/vendor/pyodide/pyodide.mjs",
+    "static/vendor/pyodide/pyodide.asm.mjs",
+    "static/vendor/pyodide/pyodide.asm.wasm",
+    "static/vendor/pyodide/python_stdlib.zip",
+    "static/vendor/pyodide/pyodide-lock.json",
+    SNAPSHOT,
+)
+
+
+def write_boot_progress(out: Path) -> None:
+    """The runtime's files with their sizes, and the loading line's words in both languages, into
+    static/boot-progress.js (it shows them before Python, when no catalogue is loaded yet)."""
+    from panels.shell import text
+
+    config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
+    paths = [*BOOT_RUNTIME, *(source.removeprefix("./") for source in config["files"])]
+    files = {path: (out / path).stat().st_size for path in paths}
+    words = {
+        lang: {"bytes": getattr(text.LOADING_BYTES, lang), "starting": getattr(text.LOADING_STARTING, lang)}
+        for lang in ("ru", "en")
+    }
+    script = out / BOOT_PROGRESS
+    source = script.read_text(encoding="utf-8")
+    for slot, value in (('"__BOOT_FILES__"', files), ('"__BOOT_WORDS__"', words)):
+        if slot not in source:
+            raise RuntimeError(f"{BOOT_PROGRESS} has no {slot}")
+        source = source.replace(slot, json.dumps(value, ensure_ascii=False))
+    script.write_text(source, encoding="utf-8")
+
+
 def runner_script_hash(html: str) -> str:
     """The CSP source (``'sha256-…'``) of the runner document's one inline script."""
     scripts = re.findall(r"<script>(.*?)</script>", html, re.DOTALL)
@@ -240,6 +273,7 @@ def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
     write_pyscript_config(out)
     write_worker_files(out)
     make_snapshot(out)  # derived from the files above, so the build id covers it (and the first paint)
+    write_boot_progress(out)
     precache = ["./", *(f"./{relative}" for relative in [*files, SNAPSHOT, WORKER_FILES, PY_ARCHIVE])]
     worker = (ROOT / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace('"__BUILD__"', json.dumps(build_id)).replace("__FILES__", json.dumps(precache))
