@@ -5,24 +5,41 @@
 const BUILD = "__BUILD__";
 const FILES = __FILES__;
 const CACHE = `gm-dice-${BUILD}`;
-// Python's memory snapshot is stored inflated, so a warm start skips inflating 30 MB
-// (static/pyodide-boot.mjs accepts it either way).
-const SNAPSHOT = "./static/python.snap.gz";
+// Packed files are stored inflated, so a warm start inflates nothing: Python's memory snapshot (30 MB;
+// static/pyodide-boot.mjs accepts it either way) and Pyodide's wasm (static/packed-wasm.mjs), which is
+// also stored under its plain name for the program runner, which hands the runtime over by name.
+// One download each, never the plain wasm as well.
+const INFLATED = {
+  "./static/python.snap.gz": { keys: ["./static/python.snap.gz"], type: "application/octet-stream" },
+  "./static/vendor/pyodide/pyodide.asm.wasm.gz": {
+    keys: ["./static/vendor/pyodide/pyodide.asm.wasm.gz", "./static/vendor/pyodide/pyodide.asm.wasm"],
+    type: "application/wasm",
+  },
+};
+const PLAIN_WASM = "./static/vendor/pyodide/pyodide.asm.wasm";
+
+// "no-cache": what the page has just downloaded on a first visit is revalidated (a 304 from the
+// server), not downloaded again, and never taken stale from the HTTP cache either.
+const fresh = (file) => new Request(file, { cache: "no-cache" });
+
+async function inflated(cache, file, { keys, type }) {
+  const response = await fetch(fresh(file));
+  if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+  let body = await response.blob();
+  // A server that sends the file with Content-Encoding: gzip has had it inflated already. A browser
+  // without DecompressionStream keeps it packed (the page then starts Python the normal way).
+  const magic = new Uint8Array(await body.slice(0, 2).arrayBuffer());
+  if (magic[0] === 0x1f && magic[1] === 0x8b && typeof DecompressionStream === "function") {
+    body = await new Response(body.stream().pipeThrough(new DecompressionStream("gzip"))).blob();
+  }
+  await Promise.all(keys.map((key) => cache.put(key, new Response(body, { headers: { "Content-Type": type } }))));
+}
 
 async function precache() {
   const cache = await caches.open(CACHE);
-  const fresh = (file) => new Request(file, { cache: "reload" });
-  await cache.addAll(FILES.filter((file) => file !== SNAPSHOT).map(fresh));
-  const response = await fetch(fresh(SNAPSHOT));
-  if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);
-  let snapshot = await response.blob();
-  // A server that sends the file with Content-Encoding: gzip has had it inflated already. A browser
-  // without DecompressionStream keeps it packed (the page then starts Python the normal way).
-  const magic = new Uint8Array(await snapshot.slice(0, 2).arrayBuffer());
-  if (magic[0] === 0x1f && magic[1] === 0x8b && typeof DecompressionStream === "function") {
-    snapshot = await new Response(snapshot.stream().pipeThrough(new DecompressionStream("gzip"))).blob();
-  }
-  await cache.put(SNAPSHOT, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+  const plain = FILES.filter((file) => !(file in INFLATED) && file !== PLAIN_WASM);
+  await cache.addAll(plain.map(fresh));
+  for (const [file, how] of Object.entries(INFLATED)) await inflated(cache, file, how);
 }
 
 self.addEventListener("install", (event) => event.waitUntil(precache()));

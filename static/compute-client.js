@@ -1,14 +1,26 @@
 // The page's side of the compute worker (static/compute-worker.mjs), for kit/browser_compute.py.
-// One job at a time: a new request, Cancel or a job past its time budget terminates the worker and
-// starts a fresh one, so the page never waits on a computation it no longer wants.
+// One warm worker, kept for the page's life: its Python, caches and compiled code stay hot, so a
+// small job costs a message, not a start. The page waits for one request at a time:
+// - a new request supersedes the one it waited for, whose answer is dropped (it resolves with the
+//   error "superseded" at once). The worker finishes the job it is running, within
+//   SUPERSEDED_GRACE_MS; past that it is restarted, as starting one is cheaper than waiting more.
+//   A request waiting behind it is never sent, so a dropped job that has not started never runs;
+// - Cancel, the time budget and a crash (the worker's error, or a job that failed in Python)
+//   terminate the worker and start a fresh one.
 // gmCompute.request(job, argsJSON, timeoutMs) → Promise of the answer's JSON text
 // ({"ok": true, "result": …} or {"ok": false, "error": {"code", "params"}}).
+// gmCompute.generation() is the number of workers started (tests check that one is reused).
 const WORKER = new URL("./compute-worker.mjs", import.meta.url);
+const SUPERSEDED_GRACE_MS = 1500;
 let worker = null;
-let starting = null;
-let current = null; // {id, resolve, timer}
+let starting = null; // resolves once this worker's Python is up
+let generation = 0;
+let current = null; // the request the page waits for: {id, job, args, resolve, timer, sent}
+let running = null; // the job the worker is computing: {id, grace} (grace: its superseded deadline)
 let nextId = 1;
 let usable = typeof Worker === "function" && location.protocol.startsWith("http");
+
+const failure = (code) => JSON.stringify({ ok: false, error: { code, params: {} } });
 
 function settle(json) {
   if (!current) return;
@@ -18,36 +30,69 @@ function settle(json) {
   resolve(json);
 }
 
-const failure = (code) => JSON.stringify({ ok: false, error: { code, params: {} } });
-
 function spawn() {
-  worker = new Worker(WORKER, { type: "module" });
+  const mine = new Worker(WORKER, { type: "module" });
+  worker = mine;
+  generation += 1;
   starting = new Promise((resolve, reject) => {
     const first = ({ data }) => {
       if (!("ready" in data)) return;
-      worker.removeEventListener("message", first);
+      mine.removeEventListener("message", first);
       if (data.ready) resolve(); else reject(new Error(data.error));
     };
-    worker.addEventListener("message", first);
-    worker.addEventListener("error", (event) => reject(new Error(event.message || "the worker failed")), { once: true });
+    mine.addEventListener("message", first);
+    mine.addEventListener("error", (event) => reject(new Error(event.message || "the worker failed")), { once: true });
   });
-  starting.catch(() => { usable = false; });
-  worker.addEventListener("message", ({ data }) => {
-    if (!current || data.id !== current.id) return;
-    settle(data.json);
-    if (data.restart) restartWorker();
+  starting.catch(() => {
+    if (worker !== mine) return;
+    usable = false;
+    settle(failure("unavailable"));
+  });
+  mine.addEventListener("message", ({ data }) => {
+    if (worker !== mine || !running || data.id !== running.id) return;
+    clearTimeout(running.grace);
+    running = null;
+    if (current?.id === data.id) settle(data.json); // else a superseded answer: dropped
+    if (data.restart) restartWorker(); // a failed job or a heap grown past its bound
+    send();
+  });
+  mine.addEventListener("error", () => {
+    // A crash while computing: the job's request (if still wanted) fails; a fresh worker follows.
+    if (worker !== mine || !running) return;
+    const crashed = running.id;
+    restartWorker();
+    if (current?.id === crashed) settle(failure("internal"));
   });
 }
 
 function restartWorker() {
   if (worker) worker.terminate();
+  if (running) clearTimeout(running.grace);
   worker = null;
-  if (usable) spawn();
+  running = null;
+  if (current) current.sent = false; // it goes again, to the fresh worker
+  if (usable) {
+    spawn();
+    send();
+  }
+}
+
+// Post the awaited request once the worker is up and free.
+function send() {
+  if (!current || current.sent || running || !worker) return;
+  const mine = worker;
+  const request = current;
+  starting.then(() => {
+    if (worker !== mine || current !== request || request.sent || running) return;
+    request.sent = true;
+    running = { id: request.id, grace: null };
+    mine.postMessage({ id: request.id, job: request.job, args: request.args });
+  }, () => {});
 }
 
 function stop(code) {
   if (!current) return;
-  restartWorker();
+  restartWorker(); // its job, or the superseded one it waits behind
   settle(failure(code));
 }
 
@@ -59,16 +104,16 @@ globalThis.gmCompute = {
   },
   available: () => usable,
   busy: () => current !== null,
+  generation: () => generation,
   request(job, args, timeoutMs) {
-    if (current) stop("superseded");
+    if (current) settle(failure("superseded"));
+    if (running && running.grace === null) running.grace = setTimeout(restartWorker, SUPERSEDED_GRACE_MS);
     if (!worker && usable) spawn();
     const id = nextId++;
     return new Promise((resolve) => {
-      current = { id, resolve, timer: setTimeout(() => stop("timeout"), timeoutMs) };
-      starting.then(
-        () => worker.postMessage({ id, job, args }),
-        () => { if (current?.id === id) settle(failure("unavailable")); },
-      );
+      if (!usable) { resolve(failure("unavailable")); return; }
+      current = { id, job, args, resolve, sent: false, timer: setTimeout(() => stop("timeout"), timeoutMs) };
+      send();
     });
   },
   cancel: () => stop("cancelled"),

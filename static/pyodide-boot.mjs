@@ -4,18 +4,20 @@
 // If the snapshot is missing or fails, Python starts the normal way: slower, never broken.
 //
 // The single saved file (static/single-file-boot.js) runs this module from a blob: URL after
-// rewriting `import.meta.url` and the "./vendor/pyodide/pyodide.mjs" and "./snapshot-memory.mjs"
-// specifiers: keep them literal.
+// rewriting `import.meta.url` and the "./vendor/pyodide/pyodide.mjs", "./snapshot-memory.mjs" and
+// "./packed-wasm.mjs" specifiers: keep them literal.
 //
 // index.html also loads this module before PyScript, so the downloads below start while PyScript
 // is still booting; when PyScript imports it as its interpreter it gets this same instance.
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
 import { roomForSnapshot } from "./snapshot-memory.mjs";
+import { packWasm } from "./packed-wasm.mjs";
 
 export * from "./vendor/pyodide/pyodide.mjs";
 
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("./python.snap.gz", import.meta.url).href;
+packWasm(indexURL); // the wasm comes as pyodide.asm.wasm.gz, inflated here
 
 // The file is gzip, but the service worker keeps it inflated (sw.js), and so does a server that
 // sends it with Content-Encoding: gzip. Tell them apart by gzip's magic bytes.

@@ -13,12 +13,13 @@ a test: record its output in docs/benchmarks.md.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
@@ -189,11 +190,192 @@ def start_marks(page: Page) -> dict[str, float]:
     return {name: float(marks[key]) for name, key in MARKS.items()}
 
 
+# ----------------------------------------------------------------------------- issue 23: ratios
+# "First click answered": from the navigation's start until the roll button is enabled and a click
+# on it shows a result, as a ratio to bare Pyodide's one line (our vendored runtime, loadPyodide +
+# one line), measured in the same run: cold, warm (a reload) and a phone's first visit.
+
+PHONE = {"cpu": 4, "mbit": 10, "latency_ms": 40}  # Chromium's CPU throttling, Network emulation
+
+BARE_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>bare</title>
+<button id="roll" disabled>roll</button> <output id="out"></output>
+<script type="module">
+import { loadPyodide } from "../static/vendor/pyodide/pyodide.mjs";
+const python = await loadPyodide({ indexURL: "../static/vendor/pyodide/" });
+const roll = document.getElementById("roll");
+roll.onclick = () => { document.getElementById("out").textContent = python.runPython("sum(range(7))"); };
+roll.disabled = false;
+</script>"""
+
+# The seed's own JS roller (seeds/000: rnd20, gauss20), on a plain page: the floor of what a click
+# can cost. (The seed's forum converter is described there but its code is not: no converter row.)
+SEED_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>seed</title>
+<button id="roll">roll</button> <output id="out"></output>
+<script>
+var rnd20 = function() { return Math.round(Math.random() * 19) + 1 };
+var gauss20 = function(luck) { luck = luck || 5; luck = luck - 5;
+  var res = Math.round((rnd20() + rnd20() + rnd20()) / 3); res += luck;
+  if (res < 1) res = 1; if (res > 20) res = 20; return res; };
+document.getElementById("roll").onclick = function() { document.getElementById("out").textContent = gauss20(5); };
+</script>"""
+
+# (name, path, button, element the answer changes)
+FIRST_CLICK_PAGES = (
+    ("the seed's plain-JS roller", "bench/seed.html", "#roll", "#out"),
+    ("bare Pyodide (loadPyodide + one line)", "bench/bare.html", "#roll", "#out"),
+    ("this product (GaussD20 roll)", "index.html#roller", "#gauss-roll", "#gauss-result"),
+)
+
+# Installed before the page's own scripts: clicks the button as soon as it is enabled, and notes
+# performance.now() when the answer changes the page.
+FIRST_CLICK_JS = """([button, answer]) => {
+  window.firstClickMs = new Promise((resolve) => {
+    const poll = () => {
+      const control = document.querySelector(button);
+      const out = document.querySelector(answer);
+      if (!control || control.disabled || !out) { setTimeout(poll, 5); return; }
+      new MutationObserver(() => resolve(performance.now()))
+        .observe(out, { childList: true, subtree: true, characterData: true });
+      control.click();
+    };
+    poll();
+  });
+}"""
+
+# A small job through the warm worker: a first line (9d10!) warms this page's worker, then 8d10!.
+WARM_WORKER_JS = """async () => {
+  const ask = (line) => { document.getElementById('notation-expr').value = line;
+    document.getElementById('notation-odds').click(); };
+  const settled = async () => { await new Promise((r) => setTimeout(r, 0));
+    while (gmCompute.busy()) await new Promise((r) => setTimeout(r, 5)); };
+  ask('9d10!'); await settled();
+  const generation = gmCompute.generation();
+  const start = performance.now();
+  ask('8d10!'); await settled();
+  await new Promise((r) => requestAnimationFrame(() => r()));
+  if (gmCompute.generation() !== generation) throw new Error('the worker was restarted');
+  return performance.now() - start;
+}"""
+
+
+def write_reference_pages(site: Path) -> None:
+    """The bare-Pyodide and seed pages, next to the built site (same origin, same vendored files)."""
+    folder = site / "bench"
+    folder.mkdir(exist_ok=True)
+    (folder / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
+    (folder / "seed.html").write_text(SEED_PAGE, encoding="utf-8")
+
+
+def _phone(page: Page) -> None:
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE["cpu"]})
+    cdp.send("Network.enable")
+    bytes_per_s = PHONE["mbit"] * 1_000_000 / 8
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": PHONE["latency_ms"],
+            "downloadThroughput": bytes_per_s,
+            "uploadThroughput": bytes_per_s,
+        },
+    )
+
+
+def _first_click(page: Page, url: str, reload: bool = False) -> float:
+    if reload:
+        page.reload()
+    else:
+        page.goto(url)
+    return float(page.evaluate("window.firstClickMs"))
+
+
+def first_click_rows(browser: Browser, url: str, runs: int, phone: bool = True) -> None:
+    """Print first click answered for each reference page and this product, and the ratios."""
+    kinds = ("cold", "warm", "phone, first visit") if phone else ("cold", "warm")
+    times: dict[tuple[str, str], list[float]] = {}
+    for _ in range(runs):
+        for name, path, button, answer in FIRST_CLICK_PAGES:
+            for kind in kinds:
+                if kind == "warm":
+                    continue  # measured right after cold, in its context
+                context = browser.new_context()
+                context.add_init_script(f"({FIRST_CLICK_JS})({json.dumps([button, answer])})")
+                page = context.new_page()
+                if kind.startswith("phone"):
+                    _phone(page)
+                times.setdefault((name, kind), []).append(_first_click(page, url + path))
+                if kind == "cold":
+                    if path.startswith("index"):
+                        page.wait_for_selector(READY, state="attached", timeout=120_000)
+                        wait_until_controlled(page, 60_000)  # warm = from the service worker
+                        page.wait_for_timeout(2000)  # its precache done (runtime-facts)
+                    times.setdefault((name, "warm"), []).append(_first_click(page, url + path, reload=True))
+                context.close()
+    bare = FIRST_CLICK_PAGES[1][0]
+    print()
+    print(
+        f"First click answered (button enabled, a click shows a result), median of {runs}; "
+        f"phone = CPU ×{PHONE['cpu']}, {PHONE['mbit']} Mbit/s, {PHONE['latency_ms']} ms"
+    )
+    print("| page | " + " | ".join(f"{kind} ms" for kind in kinds) + " |")
+    print("|---|" + "---|" * len(kinds))
+    for name, *_ in FIRST_CLICK_PAGES:
+        cells = [f"{statistics.median(times[(name, kind)]):.0f}" for kind in kinds]
+        print(f"| {name} | " + " | ".join(cells) + " |")
+    for name, *_ in FIRST_CLICK_PAGES:
+        if name == bare:
+            continue
+        ratios = [
+            f"{statistics.median(times[(name, kind)]) / statistics.median(times[(bare, kind)]):.2f}×"
+            for kind in kinds
+        ]
+        print(f"| {name} ÷ bare Pyodide | " + " | ".join(ratios) + " |")
+
+
+def warm_worker_rows(browser: Browser, url: str, runs: int) -> None:
+    """8d10! through the compute worker once it has answered a first job (one warm worker)."""
+    values = []
+    context = browser.new_context()
+    page = context.new_page()
+    for _ in range(runs):
+        page.goto(url + "index.html#notation")
+        page.wait_for_selector(READY, state="attached", timeout=120_000)
+        page.evaluate("gmCompute.warm()")
+        values.append(float(page.evaluate(WARM_WORKER_JS)))
+    context.close()
+    print()
+    print("| through the warm worker (a first job answered) | median ms | min–max ms |")
+    print("|---|---|---|")
+    print(
+        f"| notation 8d10! (#notation-odds) | {statistics.median(values):.0f} "
+        f"| {min(values):.0f}–{max(values):.0f} |"
+    )
+
+
+def issue_23(url: str, runs: int, phone: bool) -> None:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        first_click_rows(browser, url, runs, phone)
+        warm_worker_rows(browser, url, runs)
+        browser.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--only-issue-23", action="store_true", help="only the first-click and warm-worker rows"
+    )
+    parser.add_argument("--no-phone", action="store_true", help="skip the throttled phone profile")
     args = parser.parse_args()
-    server, url = serve_in_thread(build(Path(tempfile.mkdtemp()) / "site"))
+    site = build(Path(tempfile.mkdtemp()) / "site")
+    write_reference_pages(site)
+    server, url = serve_in_thread(site)
+    if args.only_issue_23:
+        issue_23(url, args.runs, not args.no_phone)
+        server.shutdown()
+        return
     kinds = ("cold", "warm", "warm again")
     starts: dict[str, list[float]] = {f"{kind}: {name}": [] for kind in kinds for name in MARKS}
     boots: set[str] = set()
@@ -239,7 +421,6 @@ def main() -> None:
                 )
             context.close()
         browser.close()
-    server.shutdown()
     print(f"Chromium {CHROMIUM}, {args.runs} runs, median (min–max), milliseconds; Python boot: {boots}")
     print("| measure | median ms | min–max ms |")
     print("|---|---|---|")
@@ -262,6 +443,8 @@ def main() -> None:
     print(
         f"worker ready after the page (warm() wait, median of runs): {statistics.median(worker_start):.0f} ms"
     )
+    issue_23(url, args.runs, not args.no_phone)
+    server.shutdown()
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import json
 import re
@@ -34,6 +35,8 @@ TOP_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
 TREES = (("py", "*.py"), ("static", "*"), ("docs", "*.md"))
 SKIPPED = {"static/vendor/stamp.json"}
 SNAPSHOT = "static/python.snap.gz"  # read by static/pyodide-boot.mjs
+WASM = "static/vendor/pyodide/pyodide.asm.wasm"
+PACKED_WASM = WASM + ".gz"  # what the page and the compute worker download (static/packed-wasm.mjs)
 HOME = "/home/pyodide/"  # Pyodide's working directory, where PyScript's [files] land
 # Imported into the snapshot: icepool, our pure rules and the ui modules that touch no browser API
 # (a module that imports pyscript/js fails here, in Node). html is used by PyScript itself.
@@ -200,6 +203,47 @@ def write_first_paint(out: Path, painted: dict[str, dict]) -> None:
     )
 
 
+BOOT_PROGRESS = "static/boot-progress.js"
+# What a first visit downloads before Python runs (static/boot-progress.js counts it).
+BOOT_RUNTIME = (
+    "static/vendor/pyodide/pyodide.mjs",
+    "static/vendor/pyodide/pyodide.asm.mjs",
+    PACKED_WASM,
+    "static/vendor/pyodide/python_stdlib.zip",
+    "static/vendor/pyodide/pyodide-lock.json",
+    SNAPSHOT,
+)
+
+
+def write_packed_wasm(out: Path) -> None:
+    """Pyodide's wasm gzip-compressed (9.6 → 3.5 MB): the page inflates it (static/packed-wasm.mjs),
+    so its size on the wire does not depend on whether the host compresses. The plain file stays
+    for what asks for it by name (the program runner hands the runtime over as files)."""
+    packed = gzip.compress((out / WASM).read_bytes(), compresslevel=9, mtime=0)
+    (out / PACKED_WASM).write_bytes(packed)
+
+
+def write_boot_progress(out: Path) -> None:
+    """The runtime's files with their sizes, and the loading line's words in both languages, into
+    static/boot-progress.js (it shows them before Python, when no catalogue is loaded yet)."""
+    from panels.shell import text
+
+    config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
+    paths = [*BOOT_RUNTIME, *(source.removeprefix("./") for source in config["files"])]
+    files = {path: (out / path).stat().st_size for path in paths}
+    words = {
+        lang: {"bytes": getattr(text.LOADING_BYTES, lang), "starting": getattr(text.LOADING_STARTING, lang)}
+        for lang in ("ru", "en")
+    }
+    script = out / BOOT_PROGRESS
+    source = script.read_text(encoding="utf-8")
+    for slot, value in (('"__BOOT_FILES__"', files), ('"__BOOT_WORDS__"', words)):
+        if slot not in source:
+            raise RuntimeError(f"{BOOT_PROGRESS} has no {slot}")
+        source = source.replace(slot, json.dumps(value, ensure_ascii=False))
+    script.write_text(source, encoding="utf-8")
+
+
 def runner_script_hash(html: str) -> str:
     """The CSP source (``'sha256-…'``) of the runner document's one inline script."""
     scripts = re.findall(r"<script>(.*?)</script>", html, re.DOTALL)
@@ -240,7 +284,12 @@ def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
     write_pyscript_config(out)
     write_worker_files(out)
     make_snapshot(out)  # derived from the files above, so the build id covers it (and the first paint)
-    precache = ["./", *(f"./{relative}" for relative in [*files, SNAPSHOT, WORKER_FILES, PY_ARCHIVE])]
+    write_packed_wasm(out)
+    write_boot_progress(out)
+    precache = [
+        "./",
+        *(f"./{relative}" for relative in [*files, SNAPSHOT, PACKED_WASM, WORKER_FILES, PY_ARCHIVE]),
+    ]
     worker = (ROOT / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace('"__BUILD__"', json.dumps(build_id)).replace("__FILES__", json.dumps(precache))
     (out / "sw.js").write_text(worker, encoding="utf-8")

@@ -67,6 +67,7 @@ def build_single(site: Path, out: Path) -> Path:
         "py/main.py",
         "static/pyodide-boot.mjs",
         "static/snapshot-memory.mjs",
+        "static/packed-wasm.mjs",
         SNAPSHOT,
     ]
     paths += [source.removeprefix("./") for source in config["files"]]
@@ -83,6 +84,8 @@ def build_single(site: Path, out: Path) -> Path:
         ),
         (r'<link rel="manifest"[^>]*>\n', ""),
         (r'<script type="module" src="\./static/pyodide-boot\.mjs"></script>\n', ""),
+        # The runtime is inside the file: no download to show the progress of.
+        (r'<script src="\./static/boot-progress\.js"></script>\n', ""),
         # No service worker, compute worker or program runner from file:// (module workers from
         # blob: are refused there): heavy odds run in the page, programs are refused, and the page
         # says so.

@@ -23,6 +23,11 @@ LOADING = Msg(
     "Загружается Python… (несколько секунд при первом открытии)",
     "Loading Python… (a few seconds the first time)",
 )
+# static/boot-progress.js shows these before Python (tools/build.py writes them into it).
+LOADING_BYTES = Msg(
+    "shell.loading_bytes", "Загружается Python: {got} из {total} МБ", "Loading Python: {got} of {total} MB"
+)
+LOADING_STARTING = Msg("shell.loading_starting", "Запускается Python…", "Starting Python…")
 TOOLS = Msg("shell.tools", "Инструменты", "Tools")
 TAB_CONVERTER = Msg("shell.tab_converter", "Конвертер 3D20", "3D20 converter")
 TAB_THREAT = Msg("shell.tab_threat", "Угроза", "Threat")

@@ -1,0 +1,85 @@
+// What the page is doing before Python, on a slow first visit: the loading line (#loading, the
+// shell's markup) moves to the top of the panel on screen, so a deep link (#threat) shows it in
+// the first viewport, and says how many of the runtime's bytes have arrived («Загружается Python:
+// 6 из 15 МБ»), in the saved language. Python hides it once that panel is usable
+// (kit.browser_dom.mark_interactive). tools/build.py fills in the runtime's files with their sizes
+// and the words (panels/shell/text.py). A classic script in <head>: it wraps fetch() before
+// Pyodide or static/pyodide-boot.mjs ask for anything, and reads each tracked body from a clone,
+// so what Pyodide gets is the response itself (its wasm code cache keys on that response's URL).
+// Served by the service worker (a warm start) the files take no time and are not counted.
+(() => {
+  const FILES = "__BOOT_FILES__";
+  const WORDS = "__BOOT_WORDS__";
+  if (typeof FILES !== "object" || typeof WORDS !== "object" || !location.protocol.startsWith("http")) return;
+  let lang = "ru";
+  try { lang = JSON.parse(localStorage.getItem("gm.lang")) === "en" ? "en" : "ru"; } catch { lang = "ru"; }
+  const words = WORDS[lang];
+  const sizes = new Map(Object.entries(FILES).map(([path, size]) => [new URL(path, document.baseURI).href, size]));
+  const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
+  const received = new Map(); // URL → bytes so far
+  const counting = !navigator.serviceWorker?.controller;
+
+  const megabytes = (bytes) => {
+    const value = bytes / 1e6;
+    const text = value < 10 ? value.toFixed(1) : String(Math.round(value));
+    return lang === "ru" ? text.replace(".", ",") : text;
+  };
+  let drawing = false;
+  const draw = () => {
+    drawing = false;
+    const line = document.getElementById("loading");
+    const text = line?.querySelector("span:not(.spinner)");
+    if (!text || line.hidden) return;
+    let got = 0;
+    for (const [url, bytes] of received) got += Math.min(bytes, sizes.get(url));
+    text.textContent = !counting || got >= total
+      ? words.starting
+      : words.bytes.replace("{got}", megabytes(got)).replace("{total}", megabytes(total));
+    line.dataset.bytes = String(got);
+  };
+  const redraw = () => {
+    if (!drawing) { drawing = true; requestAnimationFrame(draw); }
+  };
+  const note = (url, bytes) => {
+    received.set(url, Math.max(received.get(url) || 0, bytes));
+    redraw();
+  };
+
+  if (counting) {
+    const realFetch = globalThis.fetch.bind(globalThis);
+    globalThis.fetch = async (input, init) => {
+      const response = await realFetch(input, init);
+      const url = response.url.split(/[?#]/)[0];
+      if (!sizes.has(url) || !response.body || !response.ok) return response;
+      (async () => {
+        const reader = response.clone().body.getReader();
+        let bytes = 0;
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          bytes += value.byteLength;
+          note(url, bytes);
+        }
+      })().catch(() => {});
+      return response;
+    };
+    // Modules (pyodide.asm.mjs) are imported, not fetched: counted whole once they arrive.
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (sizes.has(entry.name)) note(entry.name, sizes.get(entry.name));
+    }).observe({ type: "resource", buffered: true });
+  }
+
+  // The panel on screen: the address's #panel, else the first one (static/app.css shows the same).
+  const place = () => {
+    const line = document.getElementById("loading");
+    // (by the address, not :target, which the parser has not applied yet at DOMContentLoaded)
+    let wanted = null;
+    try { wanted = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null; } catch { /* a bad escape */ }
+    const onPanel = wanted?.matches("main > .panel");
+    const panel = onPanel ? wanted : wanted?.closest("main > *") ? null : document.querySelector("main > .panel");
+    if (line && panel && line.parentElement !== panel) panel.prepend(line);
+    redraw();
+  };
+  document.addEventListener("DOMContentLoaded", place);
+  addEventListener("hashchange", place);
+})();

@@ -1,0 +1,112 @@
+"""A slow first visit says what is happening (issue 23): from the first paint until the panel on
+screen works, a line at the top of that panel counts the runtime's bytes received against the
+total, in the saved language, and goes away once the panel is usable.
+
+The runtime's memory snapshot is held back (routed and released by the test), so the page stays
+in that state for as long as the checks take; the rest of the runtime arrives meanwhile.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserType, Route, expect
+
+from e2e_support import (
+    BOOT_TIMEOUT_MS,
+    READY,
+    Watch,
+    is_local,
+    wait_until_controlled,
+    watch_page,
+    watched_context,
+)
+from serve import QuietHandler, serve_in_thread
+
+WORDS = {
+    "ru": re.compile(r"^\s*Загружается Python: \d+(,\d)? из \d+(,\d)? МБ\s*$"),
+    "en": re.compile(r"^\s*Loading Python: \d+(\.\d)? of \d+(\.\d)? MB\s*$"),
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_deep_link_shows_the_bytes_received_until_its_panel_works(
+    browser: Browser, site_url: str, lang: str
+) -> None:
+    """#threat on a first visit: the progress line is in the first viewport, inside the threat
+    panel, names the bytes received so far (more than none: the wasm and the stdlib are not held
+    back) in the saved language, and the first paint's odds are on screen meanwhile; released, the
+    panel becomes usable and the line goes away."""
+    watch = Watch()
+    context = watched_context(browser, watch)
+    if lang == "en":
+        context.add_init_script("localStorage.setItem('gm.lang', JSON.stringify('en'))")
+    held: list[Route] = []
+    context.route("**/static/python.snap.gz", lambda route: held.append(route))
+    page = watch_page(context.new_page(), watch)
+    page.goto(site_url + "index.html#threat", wait_until="commit")
+    line = page.locator("#threat > #loading")
+    expect(line).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(line).to_be_in_viewport()
+    page.wait_for_function(
+        "Number(document.getElementById('loading').dataset.bytes) > 0", timeout=BOOT_TIMEOUT_MS
+    )
+    expect(line).to_have_text(WORDS[lang])
+    got = float(re.findall(r"\d+(?:[.,]\d)?", line.inner_text())[0].replace(",", "."))
+    assert got > 0
+    expect(page.locator("#threat-check")).to_be_disabled()
+    expect(page.locator("#threat table").first).to_be_visible()  # the first paint's odds
+    assert held, "the snapshot was asked for"
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("html[data-interactive-ms]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.locator("#threat-check")).to_be_enabled()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    context.close()
+    watch.assert_clean()
+
+
+RUNTIME = (
+    "/static/vendor/pyodide/pyodide.asm.wasm.gz",
+    "/static/vendor/pyodide/python_stdlib.zip",
+    "/static/vendor/pyodide/pyodide.asm.mjs",
+    "/static/python.snap.gz",
+    "/static/py.zip",
+)
+
+
+def test_a_first_visit_downloads_the_runtime_once_and_packed(
+    browser_type: BrowserType, browser_type_launch_args: dict, site_dir: Path, tmp_path: Path
+) -> None:
+    """A first visit, until the service worker has precached the site: the wasm comes packed (the
+    plain 9.6 MB file is never sent), and no runtime file is sent twice: the compute worker and
+    the service worker's precache reuse what the page downloaded (a 304 at most)."""
+    sent: list[tuple[str, int]] = []
+
+    class Counting(QuietHandler):
+        def send_response(self, code: int, message: str | None = None) -> None:
+            sent.append((self.path.split("?")[0], code))
+            super().send_response(code, message)
+
+    server, url = serve_in_thread(site_dir, handler_class=Counting)
+    watch = Watch()
+    # A profile on disk, as a GM's browser has (a fresh context's cache in memory keeps no 8 MB
+    # file), and not routed: Playwright's routing turns the HTTP cache off. Requests that leave the
+    # origin are still seen (none may).
+    context = browser_type.launch_persistent_context(tmp_path / "profile", **browser_type_launch_args)
+    context.on("request", lambda r: None if is_local(r.url) else watch.foreign_requests.append(r.url))
+    page = watch_page(context.pages[0], watch)
+    page.goto(url + "index.html")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("gmCompute.warm()") is True
+    wait_until_controlled(page, BOOT_TIMEOUT_MS)
+    context.close()
+    server.shutdown()
+    watch.assert_clean()
+    full = [path for path, code in sent if code == 200]
+    assert "/static/vendor/pyodide/pyodide.asm.wasm" not in full
+    for path in RUNTIME:
+        assert full.count(path) == 1, (path, [s for s in sent if s[0] in RUNTIME])
