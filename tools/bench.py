@@ -307,7 +307,7 @@ def first_click_rows(browser: Browser, url: str, runs: int, phone: bool = True) 
                 times.setdefault((name, kind), []).append(_first_click(page, url + path))
                 if kind == "cold":
                     if path.startswith("index"):
-                        page.wait_for_selector(READY, state="attached", timeout=120_000)
+                        wait_ready(page)
                         wait_until_controlled(page, 60_000)  # warm = from the service worker
                         page.wait_for_timeout(2000)  # its precache done (runtime-facts)
                     times.setdefault((name, "warm"), []).append(_first_click(page, url + path, reload=True))
@@ -340,7 +340,7 @@ def warm_worker_rows(browser: Browser, url: str, runs: int) -> None:
     page = context.new_page()
     for _ in range(runs):
         page.goto(url + "index.html#notation")
-        page.wait_for_selector(READY, state="attached", timeout=120_000)
+        wait_ready(page, "notation")
         page.evaluate("gmCompute.warm()")
         values.append(float(page.evaluate(WARM_WORKER_JS)))
     context.close()
