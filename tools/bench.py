@@ -29,7 +29,12 @@ from serve import serve_in_thread  # noqa: E402
 
 # The exhaustible bag at the old forecast budget (8 light + 10 dark, T₀ = 1, advantage). Events
 # bubble: the kit listens on each panel's section.
-HEAVY_THREAT_BAG = (
+# Screen mode is on by default (issue 25): the forecast shows, and is computed, with it off.
+SCREEN_OFF = (
+    "{ const screen = document.getElementById('threat-screen'); if (screen.checked) { "
+    "screen.checked = false; screen.dispatchEvent(new Event('change', {bubbles: true})); } } "
+)
+HEAVY_THREAT_BAG = SCREEN_OFF + (
     "for (const [id, v] of [['threat-light', '8'], ['threat-dark', '10'], ['threat-base', '1'], "
     "['threat-t', '1'], ['threat-step', '1'], ['threat-fc-roll', 'advantage']]) { "
     "const field = document.getElementById(id); field.value = v; "
@@ -75,7 +80,7 @@ ACTIONS: list[tuple[str, str, str, str]] = [
     ),
     # Issue #3: a check re-renders odds and the exact forecast; the second case is an exhaustible
     # bag at the forecast budget (panels.threat.state.FORECAST_BUDGET), the heaviest forecast computed.
-    ("threat check (default bag)", "threat", "", "#threat-check"),
+    ("threat check (default bag)", "threat", SCREEN_OFF, "#threat-check"),
     (
         "threat check + forecast, exhaustible bag at the budget",
         "threat",
