@@ -34,6 +34,7 @@ from panels.fudge.state import (
     WoundsState,
 )
 from panels.roster.shared import ROSTER
+from panels.shell.table import from_table
 from rules import fudge
 from rules.roster import Roster
 
@@ -144,10 +145,10 @@ def start(state: State, form: Form, _params: Mapping[str, str]) -> State:
 def panel(rng: random.Random) -> Panel[State]:
     actions: dict[str, Callable[[State, Form], State | Outcome[State]]] = {
         "#fudge-dice": dice.set_dice,
-        "#fudge-roll-dice": partial(dice.roll, rng),
-        "#fudge-act-roll": partial(action.roll, rng),
+        "#fudge-roll-dice": from_table(lambda r: partial(dice.roll, r), rng, "fudge-roll-dice"),
+        "#fudge-act-roll": from_table(lambda r: partial(action.roll, r), rng, "fudge-act-roll"),
         "#fudge-act-part": action.set_setup,
-        "#fudge-attack": cast.aimed(partial(attack.attack, rng)),
+        "#fudge-attack": from_table(lambda r: cast.aimed(partial(attack.attack, r)), rng, "fudge-attack"),
         "#fudge-dmg-calc": cast.aimed(attack.compute_damage),
         "#fudge-apply": attack.apply,
         "#fudge-margin": lambda state, _form: state,

@@ -4,6 +4,7 @@ from kit import common
 from kit.markup import button, h, number, select
 from panels.fudge import text, text_cast
 from panels.roster import text as roster_text
+from panels.shell.table import roll_extras
 
 DICE = h(
     "section",
@@ -20,6 +21,8 @@ DICE = h(
                 h("option", "4dF", value="4dF"),
             ),
             button("fudge-roll-dice", text.ROLL_DICE, cls="primary", data_main_action=True),
+            " ",
+            roll_extras("fudge-roll-dice", text.TABLE_EXAMPLE),
             cls="controls",
         ),
         h("p", cls="error", role="alert", hidden=True),
@@ -201,6 +204,8 @@ ACTION = h(
         h(
             "div",
             button("fudge-act-roll", text.ROLL_ACTION, cls="primary", data_main_action=True),
+            " ",
+            roll_extras("fudge-act-roll", text.TABLE_EXAMPLE),
             cls="controls",
         ),
         h("p", cls="error", role="alert", hidden=True),

@@ -3,8 +3,10 @@
 from kit import common
 from kit.markup import button, checkbox, h, number, select
 from panels.fudge import text, text_attack, text_cast, text_wounds
+from panels.fudge import text as fudge_text
 from panels.roster import text as roster_text
 from panels.shell.section import part_of
+from panels.shell.table import roll_extras
 
 # The attack's form (its odds are the «odds» sub-tool); the action bar serves both.
 ATTACK = h(
@@ -163,6 +165,8 @@ ATTACK = h(
             h("label", roster_text.WHOM, for_="fudge-att-whom"),
             select("fudge-att-whom"),
             button("fudge-attack", text_attack.ATTACK, cls="primary", data_main_action=True),
+            " ",
+            roll_extras("fudge-attack", fudge_text.TABLE_EXAMPLE_ATTACK),
             " ",
             h("label", text_attack.OR_MARGIN, for_="fudge-margin"),
             " ",

@@ -182,3 +182,5 @@ TIE_TEXT = Msg(
     "the action either fails, or succeeds with some complications",
 )
 SUCCESS_TEXT = Msg("fudge.success_text", "действие успешно", "the action succeeds")
+TABLE_EXAMPLE = Msg("fudge.table_example", "со стола: + - 0 0 + -", "table: + - 0 0 + -")
+TABLE_EXAMPLE_ATTACK = Msg("fudge.table_example_attack", "со стола: атака; защита", "table: attack; defence")
