@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from panels.checks import seed
+
 
 def _open(app: Page, panel: str) -> None:
     app.goto(app.url.split("#")[0] + f"#{panel}")
@@ -64,3 +66,25 @@ def test_typed_dice_in_an_ite_check(app: Page) -> None:
     expect(app.locator("#ite-result")).to_contain_text("со стола")
     expect(app.locator("#ite-rolls")).to_contain_text("(6 + 6 + 6)")
     expect(app.locator("#ite-log li").first).to_contain_text("со стола")
+
+
+def test_typed_dice_in_a_skill_check_give_the_tier_of_their_value(app: Page) -> None:
+    """Issue 24: ``4 6 2`` with no modifiers is GaussD20 4: a critical failure."""
+    _open(app, "checks")
+    app.fill("#chk-skill-roll-table", "4 6 2")
+    app.click("#chk-skill-roll")
+    expect(app.locator("#chk-skill-result")).to_contain_text("4+6+2")
+    expect(app.locator("#chk-skill-odds tr.row-hit")).to_contain_text(seed.TIERS["critical_failure"].ru)
+    expect(app.locator("#chk-log li").first).to_contain_text("со стола")
+
+
+def test_typed_fudge_faces_in_the_dice_roll(app: Page) -> None:
+    """``+ + + - 0 0`` on 6dF is +2; a face a FUDGE die does not have is refused."""
+    _open(app, "fudge")
+    app.select_option("#fudge-dice", "6dF")
+    app.fill("#fudge-roll-dice-table", "+ + + - 0 0")
+    app.click("#fudge-roll-dice")
+    expect(app.locator("#fudge-dice-result")).to_contain_text("+2")
+    app.fill("#fudge-roll-dice-table", "+ + + - 0 2")
+    app.click("#fudge-roll-dice")
+    expect(app.locator("#fudge .error:not([hidden])")).to_contain_text("2 (№ 6)")

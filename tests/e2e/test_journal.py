@@ -1,0 +1,74 @@
+"""The journal of the evening (issue 24): every panel's results in one timeline, kept and exported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+
+def _open(app: Page, panel: str) -> None:
+    app.goto(app.url.split("#")[0] + f"#{panel}")
+
+
+def _download(app: Page, button: str, tmp_path: Path) -> bytes:
+    with app.expect_download() as info:
+        app.click(button)
+    target = tmp_path / info.value.suggested_filename
+    info.value.save_as(target)
+    return target.read_bytes()
+
+
+def test_results_of_three_panels_land_newest_first_and_survive_a_reload(app: Page, tmp_path: Path) -> None:
+    """A roll, a skill check and a threat check: three entries, newest first, with their panels and
+    the «зачем» typed beside the roll; after a reload still there; the exports hold them."""
+    _open(app, "roller")
+    app.fill("#gauss-roll-why", "засада у моста")
+    app.click("#gauss-roll")
+    roll_line = app.locator("#gauss-log li").first.inner_text()
+    expect(app.locator("#gauss-roll-why")).to_have_value("")
+    _open(app, "checks")
+    app.click("#chk-skill-roll")
+    _open(app, "threat")
+    app.click("#threat-check")
+    _open(app, "journal")
+    items = app.locator("#journal-list li")
+    expect(items).to_have_count(3)
+    assert [items.nth(i).get_attribute("data-panel") for i in range(3)] == ["threat", "checks", "roller"]
+    expect(items.nth(2)).to_contain_text(roll_line)
+    expect(items.nth(2)).to_contain_text("засада у моста")
+    # the threat check was behind the screen (on by default): no threshold until it is revealed
+    secret = items.nth(0)
+    expect(secret).to_have_attribute("data-hidden", "true")
+    expect(secret).not_to_contain_text("→")
+
+    app.reload()
+    _open(app, "journal")
+    expect(app.locator("#journal-list li")).to_have_count(3)
+
+    bbcode = _download(app, "#journal-export-bbcode", tmp_path).decode()
+    assert bbcode.startswith("[b]") and "[list]" in bbcode and "засада у моста" in bbcode
+    assert bbcode.count("[*]") == 2  # the hidden check is left out
+    markdown = _download(app, "#journal-export-markdown", tmp_path).decode()
+    assert markdown.count("\n| ") == 3 and roll_line.split(" → ")[0] in markdown
+    csv = _download(app, "#journal-export-csv", tmp_path)
+    assert csv.startswith("\ufeff".encode()) and b";" in csv.splitlines()[0]
+    assert len(csv.decode("utf-8-sig").strip().splitlines()) == 3
+
+    app.click("#journal-list li[data-hidden] .journal-reveal")
+    expect(app.locator("#journal-list li")).to_have_count(4)
+    expect(app.locator("#journal-list li").first).to_contain_text("Раскрыто:")
+    expect(app.locator("#journal-list li[data-hidden]")).to_have_count(0)
+
+
+def test_the_filters_narrow_the_list(app: Page) -> None:
+    """By panel and by a search word; the count says how many of all are shown."""
+    _open(app, "journal")
+    total = app.locator("#journal-list li").count()
+    app.select_option("#journal-panel", "roller")
+    expect(app.locator("#journal-list li")).to_have_count(1)
+    expect(app.locator("#journal-count")).to_contain_text(f"1 из {total}")
+    app.select_option("#journal-panel", "")
+    app.fill("#journal-search", "моста")
+    app.press("#journal-search", "Enter")
+    expect(app.locator("#journal-list li")).to_have_count(1)
