@@ -672,7 +672,9 @@ def _support(lo: Fraction, hi: Fraction, integral: bool, cap: int, /) -> int:
 def _chain_bounds(node: _Dice, depth: int, /) -> tuple[int, int]:
     """Exact min and max of one die with its explosion chain (at most ``depth`` extra rolls)."""
     explode = node.explode
-    boom = [v for v in set(node.faces) if explode(v)] if explode is not None and depth else []
+    if explode is None or not depth:
+        return node.low, node.high
+    boom = [v for v in set(node.faces) if explode(v)]
     if not boom:
         return node.low, node.high
     # one pass over the faces, then per level only the extremes: a die of 10,000 faces stays cheap
