@@ -122,8 +122,8 @@ COMPUTE_FAILED = Msg(
 )
 COMPUTE_MAIN_THREAD = Msg(
     "common.compute_main_thread",
-    "Фоновые вычисления недоступны (например, в сохранённом файле): тяжёлые расчёты идут на странице, с прежними ограничениями.",
-    "Background computing is unavailable (for instance in the saved file): heavy odds are computed in the page, with the old limits.",
+    "Фоновые вычисления недоступны (например, в сохранённом файле): тяжёлые расчёты идут на странице, с прежними ограничениями, а то, что заморозило бы её, не считается.",
+    "Background computing is unavailable (for instance in the saved file): heavy odds are computed in the page, with the old limits, and what would freeze it is not computed.",
 )
 COMPUTE_TOO_SLOW_HERE = Msg(
     "common.compute_too_slow_here",
