@@ -109,7 +109,11 @@ def _dice(node: _Dice, limits: Limits, /) -> tuple[int, int, int, int]:
             lo, hi = min(corners), max(corners)
         sums = _width(lo, hi)
         # per face, every (dice left, partial result) state branches on how many dice show it
-        states = unit_support * (high + 1) * (high + 2) // 2 * min(sums, max(1, kept_high) * unit_support)
+        partial = min(sums, max(1, kept_high) * unit_support)
+        if node.success is None:  # measured: the partial sums bound the branching
+            states = 3 * unit_support * (high + 1) * partial
+        else:
+            states = unit_support * (high + 1) * (high + 2) // 2 * partial
         cost += mix + PER_STATE * states + BASE * unit_support + PER_OUTCOME * sums
         return sums, cost, lo, hi
     if node.keep is not None and node.keep[0] in ("dh", "dl"):
