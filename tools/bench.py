@@ -133,6 +133,13 @@ HEAVY: list[tuple[str, str, str, str]] = [
     ),
     ("ITE odds, chain of 3 × 2к67, margin criticals", "ite", ACTIONS[-1][2], "#ite-calc"),
     ("convert 1 MB log", "converter", ACTIONS[2][2], "#convert-run"),
+    (
+        "convert 20 MB paste",
+        "converter",
+        "document.getElementById('convert-input').value = "
+        "'Результат броска 3D20: 17 + 5 + 2 = 24 - \"раз\".\\nболтовня\\n'.repeat(280000)",
+        "#convert-run",
+    ),
 ]
 
 HEAVY_JS = """async ([setup, selector]) => {
@@ -425,6 +432,7 @@ def main() -> None:
                     page.evaluate(PROGRAM_JS, PROGRAM if "first" in name else PROGRAM + "\n# again")
                 )
             context.close()
+        opened = open_cases(browser, url, args.runs)
         browser.close()
     print(f"Chromium {CHROMIUM}, {args.runs} runs, median (min–max), milliseconds; Python boot: {boots}")
     print("| measure | median ms | min–max ms |")
@@ -448,8 +456,72 @@ def main() -> None:
     print(
         f"worker ready after the page (warm() wait, median of runs): {statistics.median(worker_start):.0f} ms"
     )
+    print_open_cases(opened)
     issue_23(url, args.runs, not args.no_phone)
     server.shutdown()
+
+
+# Issue 21: links and saved records route by cost. (name, query): the page opened with it in a
+# fresh profile, then the next plain load (the saved state restored); the longest main-thread
+# task once ready (a few seconds watched) and the longest from document start (the boot's own).
+LONG_LINE = "+".join(["d10000>=5000"] * 38)
+OPEN_CASES: list[tuple[str, str]] = [
+    ("?lab= of 8 rows of the 38-term d10000>=5000 line", "lab"),
+    ("?expr= of the 38-term d10000>=5000 line", "expr"),
+]
+OPEN_OBSERVER = """window.longTasks = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
+}).observe({type: "longtask"});"""
+
+
+def _open_query(kind: str) -> str:
+    sys.path.insert(0, str(ROOT / "py"))  # the lab's own link encoder
+    from panels.notation.lab_share import encode_lab
+    from panels.notation.lab_state import Lab
+
+    if kind == "lab":
+        return "lab=" + encode_lab(Lab((LONG_LINE,) * 8))
+    return "expr=" + LONG_LINE.replace("+", "%2B")
+
+
+def _longest(page: Page) -> tuple[float, float]:
+    """(longest task ending after ready, longest task since document start), after 3 s watched."""
+    start_marks(page)
+    page.wait_for_timeout(3000)
+    ready = float(page.evaluate("document.documentElement.dataset.readyMs"))
+    tasks = page.evaluate("window.longTasks")
+    after = [d for s, d in tasks if s + d > ready]
+    return max([0.0, *after]), max([0.0, *(d for _, d in tasks)])
+
+
+def open_cases(browser: Browser, url: str, runs: int) -> dict[str, list[tuple[float, float]]]:
+    """Each OPEN_CASES link opened, then the next plain load, ``runs`` times in fresh profiles."""
+    out: dict[str, list[tuple[float, float]]] = {}
+    for name, kind in OPEN_CASES:
+        for _ in range(runs):
+            context = browser.new_context()
+            context.add_init_script(OPEN_OBSERVER)
+            page = context.new_page()
+            page.goto(url + f"index.html?{_open_query(kind)}#notation")
+            out.setdefault(f"{name}: open", []).append(_longest(page))
+            page.evaluate("gmCompute.cancel()")
+            page.goto(url + "index.html#notation")
+            out.setdefault(f"{name}: next plain load", []).append(_longest(page))
+            context.close()
+    return out
+
+
+def print_open_cases(opened: dict[str, list[tuple[float, float]]]) -> None:
+    print()
+    print("Links and saved state (route by cost): the longest main-thread task, ms")
+    print("| case | after ready, median | max | since document start (boot), median |")
+    print("|---|---|---|---|")
+    for name, pairs in opened.items():
+        after, since = [a for a, _ in pairs], [b for _, b in pairs]
+        print(
+            f"| {name} | {statistics.median(after):.0f} | {max(after):.0f} | {statistics.median(since):.0f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -78,7 +78,7 @@ def request(
 
 
 def _inline(job: str, args: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(compute.run_json(job, json.dumps(compute.encode(args), ensure_ascii=False)))
+    return json.loads(compute.run_inline_json(job, json.dumps(compute.encode(args), ensure_ascii=False)))
 
 
 def cancel() -> None:

@@ -122,8 +122,15 @@ COMPUTE_FAILED = Msg(
 )
 COMPUTE_MAIN_THREAD = Msg(
     "common.compute_main_thread",
-    "Фоновые вычисления недоступны (например, в сохранённом файле): тяжёлые расчёты идут на странице, с прежними ограничениями.",
-    "Background computing is unavailable (for instance in the saved file): heavy odds are computed in the page, with the old limits.",
+    "Фоновые вычисления недоступны (например, в сохранённом файле): тяжёлые расчёты идут на странице, с прежними ограничениями, а то, что заморозило бы её, не считается.",
+    "Background computing is unavailable (for instance in the saved file): heavy odds are computed in the page, with the old limits, and what would freeze it is not computed.",
+)
+COMPUTE_TOO_SLOW_HERE = Msg(
+    "common.compute_too_slow_here",
+    "{what}: без фоновых вычислений (страница открыта из файла) это заморозило бы страницу больше чем на секунду, "
+    "поэтому не считается. Откройте страницу с сайта или установленное приложение, или уменьшите задачу.",
+    "{what}: without background computing (the page was opened from a file) this would freeze the page for "
+    "more than a second, so it is not computed. Open the hosted page or the installed app, or make it smaller.",
 )
 
 # Files chosen to import (kit.browser reads them; the panel's action checks what they hold).

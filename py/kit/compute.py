@@ -31,9 +31,12 @@ from typing import Any
 from kit import bounded_json
 
 __all__ = [
+    "INLINE_STEPS",
     "IN_WORKER",
     "ISOLATED",
+    "MAIN_THREAD_STEPS",
     "NEEDS_ISOLATION",
+    "TOO_SLOW_HERE",
     "JobError",
     "answer",
     "decode",
@@ -41,13 +44,23 @@ __all__ = [
     "untrusted_answer",
     "encode",
     "job",
+    "job_steps",
+    "light",
     "load_jobs",
     "run",
+    "run_inline_json",
     "run_json",
     "settle",
 ]
 
 _JOBS: dict[str, Callable[..., Any]] = {}
+_STEPS: dict[str, Callable[..., int]] = {}
+
+# Routing by cost. A panel bounds a computation's steps (Python-level calls, e.g.
+# ``rules.notation_cost``) before it runs; the page's Pyodide makes 4,000-7,000 of them a millisecond.
+INLINE_STEPS = 300_000  # computed at once on the page: ~10-20 ms typically, ~60 ms where the bound is tight
+MAIN_THREAD_STEPS = 3_000_000  # where no worker runs, a job bounded by more is refused (~0.7 s at most)
+TOO_SLOW_HERE = "too_slow_here"  # that refusal's error code (params: steps, max)
 IN_WORKER = False  # set by the worker: jobs may then use the worker's budget instead of their old bounds
 # Set only in the program runner (static/runner-worker.mjs): a worker in a sandboxed iframe with an
 # opaque origin, where a user's program may run; our own compute worker never sets it.
@@ -63,14 +76,41 @@ class JobError(ValueError):
         self.code, self.params = code, params
 
 
-def job(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register ``fn`` as the job ``name`` (keyword arguments, JSON-able result)."""
+def job(
+    name: str, /, *, steps: Callable[..., int] | None = None
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register ``fn`` as the job ``name`` (keyword arguments, JSON-able result). ``steps``, given
+    the same arguments, bounds its work before it runs (see ``light`` and ``run_inline_json``)."""
 
     def register(fn: Callable[..., Any]) -> Callable[..., Any]:
         _JOBS[name] = fn
+        if steps is not None:
+            _STEPS[name] = steps
         return fn
 
     return register
+
+
+def light(steps: int, /) -> bool:
+    """Whether work bounded by ``steps`` may run on the page at once, within a frame: the one
+    decision, made from a bound computed before the work, for every input (typed, linked, restored).
+
+    >>> light(INLINE_STEPS), light(INLINE_STEPS + 1)
+    (True, False)
+    """
+    return steps <= INLINE_STEPS
+
+
+def job_steps(name: str, args: Mapping[str, Any], /) -> int | None:
+    """The bound of job ``name``'s work for ``args``, or None if it declares none or its
+    arguments are refused (the job itself then says why)."""
+    bound = _STEPS.get(name)
+    if bound is None:
+        return None
+    try:
+        return int(bound(**args))
+    except (TypeError, ValueError, LookupError):
+        return None
 
 
 def load_jobs(modules: Iterable[str]) -> None:
@@ -119,6 +159,26 @@ def run_json(name: str, args: str) -> str:
     except MemoryError:
         return json.dumps({"ok": False, "error": {"code": "memory", "params": {}}})
     return json.dumps({"ok": True, "result": encode(result)}, ensure_ascii=False)
+
+
+def run_inline_json(name: str, args: str) -> str:
+    """``run_json`` on the page's main thread, where no worker can run (the saved file opened from
+    disk): a job whose bound is over ``MAIN_THREAD_STEPS`` is refused (``TOO_SLOW_HERE``) instead of
+    freezing the page; the panel words it.
+
+    >>> @job("doc.spin", steps=lambda n: n)
+    ... def spin(n: int) -> int:
+    ...     return n
+    >>> run_inline_json("doc.spin", '{"n": 5}')
+    '{"ok": true, "result": 5}'
+    >>> json.loads(run_inline_json("doc.spin", json.dumps({"n": MAIN_THREAD_STEPS + 1})))["error"]["code"]
+    'too_slow_here'
+    """
+    steps = job_steps(name, decode(json.loads(args)))
+    if steps is not None and steps > MAIN_THREAD_STEPS:
+        error = {"code": TOO_SLOW_HERE, "params": {"steps": steps, "max": MAIN_THREAD_STEPS}}
+        return json.dumps({"ok": False, "error": error})
+    return run_json(name, args)
 
 
 def failure(code: str, /) -> dict[str, Any]:

@@ -101,6 +101,7 @@ ERROR_CODES: tuple[str, ...] = (
     "array_count",  # low, high: an array ``Nx…`` needs low <= N <= high
     "bad_definition",  # a named die must be one die: ``fib = d{1,1,2,3,5,8}``
     "reserved_name",  # name: a name that is a function, GaussD20 or reads as a die
+    "keep_too_wide",  # max: distinct values a keep/drop pool may have (icepool recurses per value)
 )
 
 
@@ -146,6 +147,7 @@ class Limits:
     max_work: int = 1_000_000
     max_array: int = 20
     max_names: int = 50
+    max_keep_values: int = 500  # icepool's pool evaluation recurses once per value: stay far from the stack
 
 
 DEFAULT_LIMITS = Limits()
@@ -206,6 +208,15 @@ class _Dice:
     compound: bool = False
     keep: tuple[str, int] | None = None  # ("kh"|"kl"|"dh"|"dl", n)
     success: _Cond | None = None
+    # of the faces, found once: a die may have 10,000 of them, and the analysis asks often
+    low: int = field(init=False, repr=False)
+    high: int = field(init=False, repr=False)
+    distinct: int = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "low", min(self.faces))
+        object.__setattr__(self, "high", max(self.faces))
+        object.__setattr__(self, "distinct", len(set(self.faces)))
 
 
 @dataclass(frozen=True)
@@ -630,6 +641,8 @@ class _Parser:
         return faces
 
     def check_dice(self, node: _Dice, /) -> None:
+        if node.reroll is None and node.explode is None:
+            return
         values = set(node.faces)
         if node.reroll is not None and all(node.reroll(v) for v in values):
             raise self.error("reroll_all", node.pos)
@@ -658,11 +671,18 @@ def _support(lo: Fraction, hi: Fraction, integral: bool, cap: int, /) -> int:
 
 def _chain_bounds(node: _Dice, depth: int, /) -> tuple[int, int]:
     """Exact min and max of one die with its explosion chain (at most ``depth`` extra rolls)."""
-    values = set(node.faces)
+    explode = node.explode
+    if explode is None or not depth:
+        return node.low, node.high
+    boom = [v for v in set(node.faces) if explode(v)]
+    if not boom:
+        return node.low, node.high
+    # one pass over the faces, then per level only the extremes: a die of 10,000 faces stays cheap
+    calm = [v for v in set(node.faces) if not explode(v)]
     lo = hi = 0
     for _ in range(depth + 1):
-        lo = min(v + (lo if node.explode is not None and node.explode(v) else 0) for v in values)
-        hi = max(v + (hi if node.explode is not None and node.explode(v) else 0) for v in values)
+        lo = min([min(boom) + lo] + ([min(calm)] if calm else []))
+        hi = max([max(boom) + hi] + ([max(calm)] if calm else []))
     return lo, hi
 
 
@@ -738,10 +758,20 @@ def _analyse(node: _Node, limits: Limits, /) -> _Info:
     raise AssertionError(node)  # pragma: no cover
 
 
+def _needs_pool(node: _Dice, /) -> bool:
+    """Whether a keep/drop really chooses among the dice; keeping all of them (``d20kh1``) is a
+    plain sum and dropping all of them (``d2000dl1``) is 0, computed without a pool."""
+    if node.keep is None:
+        return False
+    if node.explode is not None and not node.compound:
+        return True  # the number of dice varies with the explosions
+    return node.keep[1] < node.count
+
+
 def _analyse_dice(node: _Dice, limits: Limits, /) -> _Info:
     n, depth = node.count, limits.explode_depth if node.explode is not None else 0
-    distinct = len(set(node.faces))
-    face_lo, face_hi = min(node.faces), max(node.faces)
+    distinct = node.distinct
+    face_lo, face_hi = node.low, node.high
     chain_lo, chain_hi = _chain_bounds(node, depth)
     chain_support = min(chain_hi - chain_lo + 1, distinct ** (depth + 1))
     reroll_work = distinct * 4 if node.reroll is not None else 0
@@ -753,6 +783,8 @@ def _analyse_dice(node: _Dice, limits: Limits, /) -> _Info:
         low_count = high_count = n
         unit_lo, unit_hi, unit_support = chain_lo, chain_hi, chain_support
     kept_low, kept_high = _kept_range(node.keep, low_count, high_count)
+    if _needs_pool(node) and unit_support > limits.max_keep_values:
+        raise NotationError("keep_too_wide", node.pos, max=limits.max_keep_values)
     explode_work = depth * distinct * chain_support
     if node.success is not None:
         lo, hi = 0, kept_high
@@ -1277,6 +1309,10 @@ def _dice_die(node: _Dice, limits: Limits, /) -> icepool.Die:
     def indicator(v: int) -> int:
         return int(success(v)) if success is not None else v
 
+    if node.keep is not None and not _needs_pool(node):
+        if node.keep[0] in ("dh", "dl"):
+            return ip.Die([0])  # every die dropped
+        node = replace(node, keep=None)  # every die kept
     if node.explode is not None and not node.compound and node.keep is not None:
         pool = one.explode_to_pool(node.count, explode, depth=depth)
         return _keep(pool, node.keep).sum(map=indicator)

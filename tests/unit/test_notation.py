@@ -10,6 +10,7 @@ import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -262,6 +263,7 @@ ERROR_CASES: list[tuple[str, str, object, int | None, dict[str, object]]] = [
     ("array_count", "parse", "21x d6", 0, {"low": 1, "high": 20}),
     ("bad_definition", "definition", "fib = 2d6", 6, {}),
     ("reserved_name", "definition", "min = d6", 0, {"name": "min"}),
+    ("keep_too_wide", "parse", "1 + 2d2000kh1", 4, {"max": 500}),
 ]
 
 
@@ -567,3 +569,31 @@ def test_roll_frequencies_match_exact_distribution(text: str) -> None:
     mean = sum(v * c for v, c in counts.items()) / n
     s = notation.summary(text, limits=SMALL)
     assert abs(mean - float(s.mean)) <= 5 * s.sd / math.sqrt(n)
+
+
+@pytest.mark.parametrize(
+    ("line", "same_as"),
+    [
+        ("d2000dl1", "0"),
+        ("3d6dh3>=4", "0"),
+        ("d20kh1", "d20"),
+        ("3d6kl5", "3d6"),
+        ("2d1000kh2>=500", "2d1000>=500"),
+    ],
+)
+def test_a_keep_of_every_die_or_of_none_needs_no_pool(line: str, same_as: str) -> None:
+    """Dropping every die is 0 and keeping every die is the plain sum, whatever the faces: no pool,
+    so no recursion per value (a saved ``d2000dl1`` once ended in a RecursionError)."""
+    assert notation.distribution(line) == notation.distribution(same_as)
+
+
+def test_a_keep_pool_too_wide_for_the_stack_is_refused_before_any_work() -> None:
+    """icepool's pool evaluation recurses once per distinct value: past ``max_keep_values`` the line
+    is refused with a code (worded by the UI), never a RecursionError; up to it, it computes."""
+    width = notation.DEFAULT_LIMITS.max_keep_values
+    with pytest.raises(NotationError) as info:
+        notation.parse(f"2d{width + 1}kh1")
+    assert info.value.code == "keep_too_wide" and info.value.params == {"max": width}
+    assert notation.parse(f"2d{width}kh1").maximum == width
+    wide = replace(notation.DEFAULT_LIMITS, max_work=10**12)
+    assert sum(notation.distribution(f"2d{width}kh1", limits=wide).values()) == 1

@@ -255,8 +255,10 @@ def test_a_share_link_carries_the_whole_lab_and_is_checked() -> None:
     assert opened.state.lab.rows == shown.lab.rows and opened.state.lab.view == "le"
     fields = dict(next(e for e in opened.effects if isinstance(e, SetFields)).values)
     assert fields["lab-row-0"] == "4d6kh3 # сила" and fields["lab-program"] == shown.lab.program
-    assert not [e for e in opened.effects if isinstance(e, Compute)]  # light rows, at once; no program
-    assert opened.state.lab.digest is not None and opened.state.lab.linked and not opened.state.lab.run
+    # the rows are computed (an array's six positions are over a frame: in the worker); no program
+    assert [e.job for e in opened.effects if isinstance(e, Compute)] == ["notation.lab"]
+    computed = settle(opened).lab
+    assert computed.digest is not None and computed.linked and not computed.run
     text = lab.copy_text(shown, {}).effects[0]
     assert (
         isinstance(text, Copy) and text.text == '4d6kh3 # сила\n6x4d6kh3\n\n# program\noutput(d20, "атака")\n'

@@ -280,6 +280,7 @@ def _params(code: str) -> dict[str, object]:
         "range_reversed": {"low": 3, "high": 1},
         "array_count": {"low": 1, "high": 20},
         "reserved_name": {"name": "max"},
+        "keep_too_wide": {"max": 500},
     }.get(code, {})
 
 

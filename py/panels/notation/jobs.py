@@ -1,9 +1,12 @@
 """The dice panel's heavy computations, run in the compute worker (``kit.compute``).
 
-A line whose estimated work is small (``INLINE_WORK``) is computed on the page at once, within a
-frame; anything heavier goes to the worker, where the old a-priori work limit gives way to the
-worker's time and memory budget: only the certainly hopeless is refused before computing. The
-worker answers with a digest (``panels.notation.digest``): what the page shows, not the whole
+Where a computation runs is decided here, by cost, in one place: ``line_steps`` and
+``lab_steps`` bound the work of a line and of a lab before anything runs
+(``rules.notation_cost``), and ``kit.compute.light`` says whether that fits in a frame on the
+page. Everything else goes to the worker, where the old a-priori work limit gives way to the
+worker's time and memory budget: only the certainly hopeless is refused before computing. Where
+no worker runs, the same bounds refuse what would freeze the page (``kit.compute.run_inline_json``).
+The worker answers with a digest (``panels.notation.digest``): what the page shows, not the whole
 distribution.
 
 >>> from panels.notation.digest import from_json
@@ -14,6 +17,7 @@ Fraction(1, 36)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -22,17 +26,66 @@ from kit.compute import JobError, job
 from panels.notation import lab_digest, program
 from panels.notation.digest import Key, make, to_json
 from panels.notation.words import csv_text
-from rules import notation
+from rules import notation, notation_cost
 
-__all__ = ["INLINE_WORK", "WORKER_LIMITS", "csv", "digest", "is_light", "lab", "run_program"]
+__all__ = [
+    "WORKER_LIMITS",
+    "csv",
+    "digest",
+    "is_light",
+    "is_light_lab",
+    "lab",
+    "lab_steps",
+    "line_steps",
+    "run_program",
+]
 
-INLINE_WORK = 50_000  # estimated work computed on the page: milliseconds, well within a frame
 WORKER_LIMITS = replace(notation.DEFAULT_LIMITS, max_work=10**12)  # the worker's budget decides
 
 
+def line_steps(line: str, *_: object, **__: object) -> int:
+    """A bound of the work of ``line``'s odds (its digest or CSV), before computing them; raises
+    ``NotationError`` for a line that does not parse."""
+    return notation_cost.steps(notation.parse(line))  # the page's parse, cached
+
+
 def is_light(line: str) -> bool:
-    """Whether ``line`` (which parses) is cheap enough to compute on the page."""
-    return notation.parse(line).work <= INLINE_WORK
+    """Whether ``line`` (which parses) is cheap enough to compute on the page.
+
+    >>> is_light("4d6kh3"), is_light("+".join(["d10000>=5000"] * 38)), is_light("200d6")
+    (True, False, False)
+    """
+    return compute.light(line_steps(line))
+
+
+def lab_steps(rows: Sequence[str]) -> int:
+    """A bound of the work of the lab's digest of ``rows`` (which ``prepare`` accepted): each
+    line's distribution, an array's positions, the summaries and the pairwise odds."""
+    prepared = lab_digest.prepare(tuple(rows[: lab_digest.MAX_ROWS]))
+    names = dict(prepared.names)
+    total, supports = notation_cost.BASE, []
+    for _, line in prepared.lines:
+        expr = notation.parse(line, names=names)
+        total += notation_cost.steps(expr)
+        if expr.repeat:
+            total += notation_cost.array_steps(expr, expr.repeat)
+            supports += [notation_cost.outcomes(replace(expr, repeat=0))] * expr.repeat
+        supports.append(notation_cost.outcomes(expr))
+    series = supports[: lab_digest.MAX_SERIES]
+    values = min(lab_digest.MAX_VALUES, sum(series))
+    summaries = notation_cost.SUMMARY * sum(series)
+    cells = 40 * values * sum(series)  # P(≥) and P(≤) of every value shown, each a sum over a series
+    pairs = 60 * sum(a + b for a in series for b in series)  # every ordered pair compared, exactly
+    return total + summaries + cells + pairs
+
+
+def is_light_lab(rows: Sequence[str]) -> bool:
+    """Whether the lab's rows (which ``prepare`` accepted) are cheap enough to compute on the page.
+
+    >>> is_light_lab(("4d6kh3", "3d6")), is_light_lab(("4d6kh3", "+".join(["d10000>=5000"] * 38)))
+    (True, False)
+    """
+    return compute.light(lab_steps(rows))
 
 
 def _summary(line: str) -> notation.Summary:
@@ -43,19 +96,25 @@ def _summary(line: str) -> notation.Summary:
         raise JobError(error.code, position=error.position, **error.params) from None
 
 
-@job("notation.digest")
+@job("notation.digest", steps=line_steps)
 def digest(line: str, hit: int | None, view: str, show_all: bool) -> dict[str, Any]:
     """What the panel shows of ``line``'s exact distribution (see ``panels.notation.digest``)."""
     return to_json(make(_summary(line), Key(line, hit, view, show_all)))
 
 
-@job("notation.csv")
+@job("notation.csv", steps=line_steps)
 def csv(line: str) -> str:
     """The whole table of ``line`` as CSV."""
     return csv_text(_summary(line).table())
 
 
-@job("notation.lab")
+def _lab_job_steps(rows: list[str]) -> int:
+    if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+        raise ValueError("bad rows")
+    return lab_steps(rows)
+
+
+@job("notation.lab", steps=_lab_job_steps)
 def lab(rows: list[str]) -> dict[str, Any]:
     """The dice lab's results for ``rows`` (see ``panels.notation.lab_digest``)."""
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):

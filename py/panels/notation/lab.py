@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from kit.compute import NEEDS_ISOLATION
+from kit.common import COMPUTE_TOO_SLOW_HERE
+from kit.compute import NEEDS_ISOLATION, TOO_SLOW_HERE
 from kit.form import ARG, Form, InputError, read_choice, read_text
 from kit.msg import LANGUAGES, Cat, Renderable, render
 from kit.panel import (
@@ -33,7 +34,7 @@ from kit.panel import (
     SetUrl,
 )
 from panels.notation import lab_text
-from panels.notation.jobs import INLINE_WORK
+from panels.notation.jobs import is_light_lab
 from panels.notation.lab_answer import from_untrusted
 from panels.notation.lab_digest import MAX_ROWS, LabDigest, from_json, make, prepare
 from panels.notation.lab_share import MAX_PARAM, PARAM, as_text, decode_lab, encode_lab
@@ -42,7 +43,6 @@ from panels.notation.lab_view import chart_of, series_name
 from panels.notation.program import EXAMPLES, MAX_PROGRAM
 from panels.notation.state import State
 from panels.notation.words import error_message
-from rules import notation
 
 __all__ = [
     "add_row",
@@ -73,12 +73,6 @@ def _rows(state: State, form: Form) -> tuple[str, ...]:
 
 def _essence(rows: tuple[str, ...] | None) -> tuple[str, ...]:
     return tuple(r for r in rows or () if r.strip())
-
-
-def _is_light(rows: tuple[str, ...]) -> bool:
-    prepared = prepare(rows)
-    names = dict(prepared.names)
-    return sum(notation.parse(line, names=names).work for _, line in prepared.lines) <= INLINE_WORK
 
 
 def compute_lab(
@@ -121,7 +115,7 @@ def compute_lab(
         return Outcome(replace(state, lab=Lab(rows, lab.view, **kept)), effects=effects)
     if lab.digest is not None and not lab.run and _essence(lab.key) == _essence(rows):
         return Outcome(replace(state, lab=replace(lab, rows=rows, key=rows, **kept)), effects=effects)
-    if _is_light(rows):
+    if is_light_lab(rows):
         return Outcome(replace(state, lab=Lab(rows, lab.view, make(rows), rows, **kept)), effects=effects)
     ask = Compute(
         "notation.lab",
@@ -134,11 +128,14 @@ def compute_lab(
     return Outcome(replace(state, lab=pending), effects=(*effects, ask))
 
 
-def got_lab(rows: tuple[str, ...], state: State, answer: Answer) -> State:
+def got_lab(rows: tuple[str, ...], state: State, answer: Answer) -> State | Outcome[State]:
     """The worker's results for ``rows``; dropped if the lab shows other rows by now."""
     lab = state.lab
     if lab.key != rows or not lab.pending:
         return state
+    if not answer.ok and answer.code == TOO_SLOW_HERE:  # no worker here, and too heavy for the page
+        stopped = replace(state, lab=replace(lab, pending=False, stopped=True))
+        return Outcome(stopped, error=COMPUTE_TOO_SLOW_HERE(what=lab_text.LABEL(n=len(_essence(rows)))))
     if not answer.ok:
         return replace(state, lab=replace(lab, pending=False, stopped=True))
     return replace(state, lab=replace(lab, digest=from_json(answer.result), pending=False))

@@ -23,6 +23,8 @@ from dataclasses import replace
 from functools import partial
 
 from kit import common
+from kit.common import COMPUTE_TOO_SLOW_HERE
+from kit.compute import TOO_SLOW_HERE
 from kit.form import Form, InputError, read_choice, read_text
 from kit.panel import (
     Answer,
@@ -116,12 +118,15 @@ def _heavy_odds(state: State) -> tuple[Effect, ...]:
     )
 
 
-def got_odds(key: Key, state: State, answer: Answer) -> State:
+def got_odds(key: Key, state: State, answer: Answer) -> State | Outcome[State]:
     """The worker's answer for ``key``; dropped if the panel shows something else by now."""
     if key_of(state) != key:
         return state
     if answer.ok:
         return replace(state, odds=Odds(key, digest=from_json(answer.result)))
+    if answer.code == TOO_SLOW_HERE:  # no worker here, and too heavy for the page
+        label = text.ODDS_LABEL(expr=key.line.split("#")[0].strip())
+        return Outcome(replace(state, odds=Odds(key, stopped=True)), error=COMPUTE_TOO_SLOW_HERE(what=label))
     params = {k: v for k, v in answer.params.items() if k != "position"}
     refused = notation.NotationError(answer.code, int(answer.params.get("position", 0)), **params)
     return replace(state, odds=Odds(key, refused=refused))
@@ -181,6 +186,8 @@ def download_csv(state: State, form: Form) -> Outcome[State]:
 
 
 def _csv_ready(state: State, answer: Answer) -> Outcome[State]:
+    if not answer.ok and answer.code == TOO_SLOW_HERE:
+        raise InputError(COMPUTE_TOO_SLOW_HERE(what=text.CSV_LABEL))
     if not answer.ok:
         raise InputError(text.NO_DISTRIBUTION)
     return Outcome(state, effects=(Download("notation.csv", answer.result, "text/csv"),))
@@ -197,7 +204,8 @@ def export_log(state: State, form: Form) -> Outcome[State]:
 
 def start(state: State, form: Form, params: Mapping[str, str]) -> State | Outcome[State]:
     """A share link's ``?expr=`` and ``?lab=`` are untrusted input: checked like typed lines, their
-    odds shown; a saved lab is computed again."""
+    odds shown; a saved lab is computed again, and a saved line's odds (each where its bound says:
+    ``jobs.is_light``, ``jobs.is_light_lab``)."""
     shared = params.get("lab")
     if shared is not None:  # a share link's lab replaces the saved one
         restored: Outcome[State] | None = lab.from_link(state, shared)
@@ -208,8 +216,11 @@ def start(state: State, form: Form, params: Mapping[str, str]) -> State | Outcom
     if restored is not None:  # the saved lab's results (at once if light)
         state = restored.state
     line = params.get("expr")
-    if line is None:
-        return state if restored is None else restored
+    if line is None:  # the saved line's odds: in the view if light, else asked of the worker
+        asked = _heavy_odds(state)
+        if restored is None:
+            return Outcome(state, effects=asked) if asked else state
+        return replace(restored, state=state, effects=(*restored.effects, *asked))
     before = restored.effects if restored is not None else ()
     lab_error = restored.error if restored is not None else None
     if len(line) > MAX_LENGTH:

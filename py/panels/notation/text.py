@@ -244,6 +244,11 @@ ERRORS: dict[str, Msg] = {
             "the name {name} is taken (a function or a die); choose another",
         ),
         _error(
+            "keep_too_wide",
+            "оставлять/отбрасывать кубики (kh, kl, dh, dl) можно при не больше чем {max} разных значениях кубика",
+            "keep/drop (kh, kl, dh, dl) works on dice with at most {max} different values",
+        ),
+        _error(
             "too_complex",
             "слишком долго считать точно (оценка работы {work}, предел {max}); "
             "бросать можно, для вероятностей уменьшите число кубиков или граней",

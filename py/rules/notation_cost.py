@@ -1,0 +1,224 @@
+"""An upper bound on the work of a line's exact distribution, computed from the parsed line alone.
+
+``steps(expr)`` bounds how many Python-level calls (functions, methods, builtins: what a profiler
+counts) computing ``notation.summary(expr)`` makes, from a cold start, without computing it. The
+page's interpreter runs a few million such calls a second, so the bound says, before anything
+runs, whether a line fits in a frame on the main thread or needs the compute worker
+(``kit.compute.route``). ``notation.Expression.work`` stays what it was: the rules' refusal of
+the certainly hopeless.
+
+The model follows what ``rules.notation`` asks icepool to build: a die of ``f`` faces costs about
+``f`` steps per face, a sum or product one step per pair of outcomes it visits plus a few per
+outcome it keeps, a map (a comparison, a division, a function) a few dozen per tuple it calls its
+function on, ``n`` dice summed one at a time (icepool's ``_sum_all``) the pairs of every partial
+sum with one more die, a keep/drop pool (icepool's evaluator) its faces × dice × partial sums.
+Each constant was measured and then doubled; ``tests/unit/test_notation_cost.py`` checks the
+bound against the measured count on many lines, random ones among them.
+
+>>> from rules import notation
+>>> steps(notation.parse("2d6")) < 10_000
+True
+>>> steps(notation.parse("+".join(["d10000>=5000"] * 38))) > 10_000_000
+True
+>>> array_steps(notation.parse("6x4d6kh3"), 6) > steps(notation.parse("4d6kh3"))
+True
+"""
+
+from __future__ import annotations
+
+import math
+
+from rules.notation import (
+    Expression,
+    Limits,
+    _Call,
+    _Chain,
+    _chain_bounds,
+    _Compare,
+    _Const,
+    _Dice,
+    _Gauss,
+    _kept_range,
+    _needs_pool,
+    _Neg,
+    _Node,
+)
+
+__all__ = ["BASE", "SUMMARY", "array_steps", "outcomes", "steps"]
+
+BASE = 1_500  # a node's fixed cost: creating a die, simplifying, a handful of checks
+PER_FACE = 50  # building a die from a list of faces, per face
+PER_PAIR = 3  # a binary + - * over two dice, per pair of outcomes visited
+PER_OUTCOME = 60  # per outcome a result keeps (icepool's Die constructor, our Fractions)
+PER_TUPLE = 60  # a map (comparison, division, function), per tuple of outcomes it is called on
+PER_STATE = 4  # a keep/drop pool's evaluation, per (face, dice left, partial result, count) step
+SUMMARY = 250  # per outcome of the result: Fractions, mean, variance, table
+
+
+def _width(lo: int, hi: int) -> int:
+    return max(1, hi - lo + 1)
+
+
+def _sum_all(n: int, support: int, lo: int, hi: int) -> int:
+    """``n @ die``: icepool adds the dice one by one, the partial sum of i dice with one more."""
+    total = BASE * n
+    partial = support
+    for i in range(1, n):
+        nxt = min(partial * support, _width((i + 1) * lo, (i + 1) * hi))
+        total += PER_PAIR * partial * support + PER_OUTCOME * nxt
+        partial = nxt
+    return total
+
+
+def _dice(node: _Dice, limits: Limits, /) -> tuple[int, int, int, int]:
+    """(support, steps, lo, hi) of one dice term."""
+    n = node.count
+    distinct = node.distinct
+    cost = BASE + PER_FACE * len(node.faces)
+    if node.reroll is not None:
+        cap = 1 if node.reroll_once else limits.reroll_cap
+        cost += (BASE + PER_TUPLE * distinct) * min(cap + 1, 3)  # icepool rerolls in closed form
+    depth = limits.explode_depth if node.explode is not None else 0
+    chain_lo, chain_hi = _chain_bounds(node, depth)
+    chain_support = min(_width(chain_lo, chain_hi), distinct ** (depth + 1))
+    face_lo, face_hi = node.low, node.high
+    if node.explode is not None:
+        # each level mixes the die into the chain so far
+        exploding = sum(1 for v in set(node.faces) if node.explode(v))
+        # each level adds the chain so far to every exploding face
+        for level in range(1, depth + 1):
+            level_lo, level_hi = _chain_bounds(node, level)
+            grown = min(_width(level_lo, level_hi), distinct ** (level + 1))
+            cost += BASE + PER_TUPLE * distinct + (2 * PER_OUTCOME + 45 * exploding) * grown
+    if _needs_pool(node):
+        if node.explode is not None and not node.compound:
+            low, high = n, n * (depth + 1)
+            # explode_to_pool: one pool per split of the explosions (measured ~ n³ per exploding face)
+            mix = 600 * n**3 * exploding * max(1, depth) + 3_000 * n * n * distinct
+            unit_lo, unit_hi, unit_support = face_lo, face_hi, distinct
+        else:
+            low = high = n
+            mix = 0
+            unit_lo, unit_hi = (chain_lo, chain_hi) if node.explode is not None else (face_lo, face_hi)
+            unit_support = chain_support if node.explode is not None else distinct
+        kept_low, kept_high = _kept_range(node.keep, low, high)
+        if node.success is not None:
+            lo, hi = 0, kept_high
+        else:
+            corners = [k * v for k in (kept_low, kept_high) for v in (unit_lo, unit_hi)]
+            lo, hi = min(corners), max(corners)
+        sums = _width(lo, hi)
+        # per face, every (dice left, partial result) state branches on how many dice show it
+        partial = min(sums, max(1, kept_high) * unit_support)
+        if node.success is None:  # measured: the partial sums bound the branching
+            states = 3 * unit_support * (high + 1) * partial
+        else:
+            states = unit_support * (high + 1) * (high + 2) // 2 * partial
+        cost += mix + PER_STATE * states + BASE * unit_support + PER_OUTCOME * sums
+        return sums, cost, lo, hi
+    if node.keep is not None and node.keep[0] in ("dh", "dl"):
+        return 1, cost + BASE, 0, 0  # every die dropped
+    if node.success is not None:
+        if node.explode is not None and not node.compound:
+            per_lo, per_hi = 0, depth + 1
+            cost += depth * (BASE + PER_TUPLE * distinct * (depth + 2))
+        else:
+            per_lo, per_hi = 0, 1
+            cost += BASE + PER_TUPLE * chain_support
+        per_support = per_hi - per_lo + 1
+    else:
+        per_lo, per_hi, per_support = chain_lo, chain_hi, chain_support
+    cost += _sum_all(n, per_support, per_lo, per_hi)
+    lo, hi = n * per_lo, n * per_hi
+    return min(_width(lo, hi), per_support**n), cost, lo, hi
+
+
+def _node(node: _Node, limits: Limits, /) -> tuple[int, int, int, int]:
+    """(support, steps, lo, hi): an upper bound on the outcomes of the node's die, on the steps
+    to build it, and its integer bounds (a division's are rounded outwards)."""
+    if isinstance(node, _Const):
+        return 1, BASE, node.value, node.value
+    if isinstance(node, _Gauss):
+        return 20, 20 * BASE, 1, 20
+    if isinstance(node, _Dice):
+        return _dice(node, limits)
+    if isinstance(node, _Neg):
+        s, c, lo, hi = _node(node.operand, limits)
+        return s, c + BASE + PER_TUPLE * s, -hi, -lo
+    if isinstance(node, _Chain):
+        s, c, lo, hi = _node(node.first, limits)
+        for op, _, operand in node.rest:
+            s2, c2, lo2, hi2 = _node(operand, limits)
+            pairs = s * s2
+            if op in "+-":
+                lo, hi = (lo + lo2, hi + hi2) if op == "+" else (lo - hi2, hi - lo2)
+                out = min(pairs, _width(lo, hi))
+                c += c2 + BASE + PER_PAIR * pairs + PER_OUTCOME * out
+            elif op == "*":
+                corners = [x * y for x in (lo, hi) for y in (lo2, hi2)]
+                lo, hi = min(corners), max(corners)
+                out = min(pairs, _width(lo, hi))
+                c += c2 + BASE + PER_PAIR * pairs + PER_OUTCOME * out
+            else:  # a division maps every pair to a Fraction; its bounds are rounded outwards
+                corners = [x / y for x in (lo, hi) for y in (lo2, hi2) if y]
+                lo, hi = math.floor(min(corners)), math.ceil(max(corners))
+                out = pairs
+                c += c2 + BASE + 2 * (PER_TUPLE + PER_OUTCOME) * pairs
+            s = out
+        return s, c, lo, hi
+    if isinstance(node, _Compare):
+        s1, c1, _, _ = _node(node.left, limits)
+        s2, c2, _, _ = _node(node.right, limits)
+        return 2, c1 + c2 + BASE + PER_TUPLE * s1 * s2, 0, 1
+    if isinstance(node, _Call):
+        parts = [_node(arg, limits) for arg in node.args]
+        cost = sum(p[1] for p in parts)
+        tuples = math.prod(p[0] for p in parts)
+        if node.name in ("min", "max"):
+            pick = min if node.name == "min" else max
+            lo, hi = pick(p[2] for p in parts), pick(p[3] for p in parts)
+        elif node.name == "abs":
+            lo0, hi0 = parts[0][2], parts[0][3]
+            lo = 0 if lo0 <= 0 <= hi0 else min(abs(lo0), abs(hi0))
+            hi = max(abs(lo0), abs(hi0))
+        else:
+            lo, hi = parts[0][2], parts[0][3]
+        out = min(tuples, _width(lo, hi))
+        cost += BASE + PER_TUPLE * tuples * len(parts) + PER_OUTCOME * out
+        return out, cost, lo, hi
+    raise AssertionError(node)  # pragma: no cover
+
+
+def steps(expr: Expression, /) -> int:
+    """An upper bound on the steps of ``notation.summary(expr)`` (an array line: its sum), cold.
+
+    >>> from rules import notation
+    >>> steps(notation.parse("d6")) <= steps(notation.parse("3d6")) <= steps(notation.parse("30d6"))
+    True
+    """
+    support, cost, lo, hi = _node(expr._root, expr.limits)
+    if expr.repeat:
+        cost += _sum_all(expr.repeat, support, lo, hi)
+        support = min(_width(lo * expr.repeat, hi * expr.repeat), support**expr.repeat)
+    return cost + BASE + SUMMARY * support
+
+
+def outcomes(expr: Expression, /) -> int:
+    """An upper bound on the number of outcomes of the line's distribution (an array's: its sum).
+
+    >>> from rules import notation
+    >>> outcomes(notation.parse("3d6")), outcomes(notation.parse("d10000>=5000"))
+    (16, 2)
+    """
+    support, _, lo, hi = _node(expr._root, expr.limits)
+    if expr.repeat:
+        return min(_width(lo * expr.repeat, hi * expr.repeat), support**expr.repeat)
+    return min(support, _width(lo, hi))
+
+
+def array_steps(expr: Expression, count: int, /) -> int:
+    """An upper bound on the steps of ``notation.array(expr, count)``, cold: one roll's
+    distribution, then ``count`` order statistics, each up to ``count`` binomial terms in exact
+    Fractions per value."""
+    support, cost, _, _ = _node(expr._root, expr.limits)
+    return cost + BASE + SUMMARY * support + 200 * count * count * support
