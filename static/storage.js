@@ -142,4 +142,12 @@ async function usage() {
   return [usage ?? 0, quota ?? 0];
 }
 
-globalThis.gmStorage = { loadAll, get, save, remove, persist, usage, onChange };
+// Resolves once no save is in flight (tests and tools wait for the disk to agree with the page).
+function settled() {
+  return new Promise((resolve) => {
+    const tick = () => (inFlight.size ? setTimeout(tick, 10) : resolve(true));
+    tick();
+  });
+}
+
+globalThis.gmStorage = { loadAll, get, save, remove, persist, usage, onChange, settled };

@@ -16,9 +16,9 @@ from playwright.sync_api import Browser, BrowserType, Route, expect
 
 from e2e_support import (
     BOOT_TIMEOUT_MS,
-    READY,
     Watch,
     is_local,
+    wait_ready,
     wait_until_controlled,
     watch_page,
     watched_context,
@@ -57,14 +57,15 @@ def test_a_deep_link_shows_the_bytes_received_until_its_panel_works(
     got = float(re.findall(r"\d+(?:[.,]\d)?", line.inner_text())[0].replace(",", "."))
     assert got > 0
     expect(page.locator("#threat-check")).to_be_disabled()
-    expect(page.locator("#threat table").first).to_be_visible()  # the first paint's odds
+    # the first paint's tables (the odds behind the screen stay hidden: screen mode is on by default)
+    expect(page.locator("#threat table:visible").first).to_be_visible()
     assert held, "the snapshot was asked for"
     for route in held:
         route.continue_()
     page.wait_for_selector("html[data-interactive-ms]", state="attached", timeout=BOOT_TIMEOUT_MS)
     expect(page.locator("#loading")).to_be_hidden()
     expect(page.locator("#threat-check")).to_be_enabled()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     context.close()
     watch.assert_clean()
 
@@ -100,7 +101,7 @@ def test_a_first_visit_downloads_the_runtime_once_and_packed(
     context.on("request", lambda r: None if is_local(r.url) else watch.foreign_requests.append(r.url))
     page = watch_page(context.pages[0], watch)
     page.goto(url + "index.html")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     assert page.evaluate("gmCompute.warm()") is True
     wait_until_controlled(page, BOOT_TIMEOUT_MS)
     context.close()

@@ -72,6 +72,7 @@ def test_full_storage_is_said_and_state_journal_and_undo_agree(browser: Browser,
     page.click("#threat-check")
     banner = page.locator("#save-failed")
     expect(banner).to_be_hidden()
+    page.evaluate("gmStorage.settled()")  # its writes (the record, the journal) land before the disk fills
     page.evaluate("localStorage.setItem('test.full', '1')")
     page.click("#threat-check")
     page.click("#threat-check")

@@ -230,6 +230,7 @@ def test_corrupted_saved_state_falls_back_with_notice(app: Page) -> None:
     under the old keys is dropped the same way."""
     fresh(app)
     record(app, DARK, 5)
+    app.evaluate("gmStorage.settled()")  # the roll's own save lands first, not over ours
     app.evaluate(
         """async () => {
         const record = JSON.parse(await gmStorage.get('gm.panel.threat'));
@@ -247,6 +248,7 @@ def test_corrupted_saved_state_falls_back_with_notice(app: Page) -> None:
         app.click("#threat-aside-download")
     assert '\\"source\\": \\"roll\\"' in open(info.value.path(), encoding="utf-8").read()
     app.click("#threat-check")
+    app.evaluate("gmStorage.settled()")
     state = saved(app, RECORD)["state"]
     assert state["aside"] == [{"source": "roll"}] and state["journal"][0]["mood"] == "tense"
     assert len(saved_state.load(state).journal) == 2  # saved readable again

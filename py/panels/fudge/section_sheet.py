@@ -279,7 +279,6 @@ SHEET = h(
         h(
             "section",
             h("h3", text_sheet.LEDGER, id="fudge-c-ledger-title"),
-            h("p", cls="result", id="fudge-c-budget", aria_live="polite"),
             h(
                 "div",
                 h("label", text_sheet.LEDGER_OP, for_="fudge-c-op"),
@@ -316,6 +315,7 @@ SHEET = h(
                 data_enter="fudge-c-ledger-add",
             ),
             h("p", cls="error", role="alert", hidden=True),
+            h("p", cls="result", id="fudge-c-budget", aria_live="polite"),
             h("p", h("span", text_sheet.LEDGER_EMPTY), cls="muted", id="fudge-c-ledger-empty"),
             h(
                 "div",
