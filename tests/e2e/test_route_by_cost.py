@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e_support import FREEZE_MS, READY, Watch, open_app, watch_page, watched_context
+from e2e_support import FREEZE_MS, Watch, open_app, wait_ready, watch_page, watched_context
 from panels.notation.lab_share import encode_lab
 from panels.notation.lab_state import Lab
 from single_file import build_single
@@ -52,13 +52,13 @@ def _open(browser: Browser, url: str) -> tuple[Watch, BrowserContext, Page]:
     context.add_init_script(OBSERVE)
     page = watch_page(context.new_page(), watch)
     page.goto(url)
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
     return watch, context, page
 
 
 def _reload(page: Page, url: str) -> None:
     page.goto(url)
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
 
 
 def _stop(page: Page) -> None:
@@ -117,7 +117,7 @@ def test_a_saved_d2000dl1_leaves_the_dice_panel_working_after_a_reload(
     page.click("#notation-roll")
     expect(page.locator("#notation-dist-status")).to_contain_text("Распределение d2000dl1", timeout=60_000)
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_ready(page)
     assert page.input_value("#notation-expr") == "d2000dl1"
     expect(page.locator("#notation-dist-status")).to_contain_text("Распределение d2000dl1", timeout=60_000)
     page.fill("#notation-expr", "2d6")

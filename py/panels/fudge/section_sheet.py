@@ -257,26 +257,6 @@ SHEET = h(
     part_of(
         "ledger",
         h(
-            "div",
-            h(
-                "table",
-                h("caption", text_sheet.DERIVED),
-                h(
-                    "thead",
-                    h(
-                        "tr",
-                        h("th", text_sheet.WHAT, scope="col"),
-                        h("th", text_sheet.VALUE, scope="col"),
-                    ),
-                ),
-                h("tbody", id="fudge-c-derived"),
-            ),
-            cls="table-wrap",
-        ),
-    ),
-    part_of(
-        "ledger",
-        h(
             "section",
             h("h3", text_sheet.LEDGER, id="fudge-c-ledger-title"),
             h(
@@ -339,6 +319,26 @@ SHEET = h(
             ),
             id="fudge-c-ledger-part",
             aria_labelledby="fudge-c-ledger-title",
+        ),
+    ),
+    part_of(
+        "ledger",
+        h(
+            "div",
+            h(
+                "table",
+                h("caption", text_sheet.DERIVED),
+                h(
+                    "thead",
+                    h(
+                        "tr",
+                        h("th", text_sheet.WHAT, scope="col"),
+                        h("th", text_sheet.VALUE, scope="col"),
+                    ),
+                ),
+                h("tbody", id="fudge-c-derived"),
+            ),
+            cls="table-wrap",
         ),
     ),
     id="fudge-c-part",
