@@ -1,13 +1,17 @@
-"""Undo of a destructive action: what the action took, kept beside the state until the panel's next
-action, and a visible «Отменить» / «Undo» that gives exactly that back.
+"""Undo of a destructive action: what the action took, kept beside the state, and a visible
+«Отменить» / «Undo» that gives exactly that back, however long the GM waits and whatever else they
+do meanwhile.
 
 A panel keeps one ``Undo`` (or ``None``) in a field of its frozen state. The destructive action
-(delete a character, clear a journal, replace a pasted text) puts there the value that restores
-what it destroyed and a line naming it; ``lapsing`` wraps the panel's other actions so that the
-offer lapses when the GM does anything else (it stays as long as the GM waits: the "at least 10
-seconds" of issue 25 is "until the next action"). A refused input (``InputError``) changes no
-state, so it does not take the offer away. ``bar`` is the static markup (a status line and its
-button), ``view`` shows or hides it, ``taken`` reads the offer in the undo action.
+(delete a character, clear a journal, replace a pasted text) puts there the value that gives back
+what it destroyed and a line naming it; the panel's restore applies it to the state *as it is now*
+(the deleted entry back in its place among the entries added since, the cleared lines before the
+new ones), so the offer can outlive other actions: issue 25's "at least 10 seconds" holds even when
+the GM rolls, edits or moves a slider in between. The offer goes when it is used, when a new
+destructive action replaces it, or at an action listed in ``lapse_on`` (one after which giving back
+would itself destroy something: editing the text a restore would overwrite). A refused input
+(``InputError``) changes no state. ``bar`` is the static markup (a status line and its button),
+``view`` shows or hides it, ``taken`` reads the offer in the undo action.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -21,13 +25,16 @@ button), ``view`` shows or hides it, ``taken`` reads the offer in the undo actio
 ...     return Notes((*state.lines, form["line"]), state.undo)
 >>> def restore(state, form):
 ...     return Notes(taken(state.undo) + state.lines)
->>> actions = lapsing({"#clear": clear, "#add": add}, undo_selector="#undo")
+>>> actions = lapsing({"#clear": clear, "#add": add, "#edit": add}, lapse_on="#edit")
 >>> cleared = actions["#clear"](Notes(("a", "b")), {})
 >>> cleared.lines, cleared.undo.value
 ((), ('a', 'b'))
 >>> restore(cleared, {}).lines
 ('a', 'b')
->>> actions["#add"](cleared, {"line": "c"}).undo is None    # the next action: the offer lapses
+>>> added = actions["#add"](cleared, {"line": "c"})    # another action: the offer stays
+>>> restore(added, {}).lines
+('a', 'b', 'c')
+>>> actions["#edit"](cleared, {"line": "c"}).undo is None    # an action of lapse_on: it goes
 True
 >>> from kit.msg import render
 >>> render(view(cleared.undo, "notes")["notes-undo-said"].text, "en"), view(None, "notes")["notes-undo-bar"]
@@ -91,22 +98,25 @@ def _cleared(state: Any, field: str) -> Any:
 def lapsing(
     actions: Mapping[str, Callable[[S, Form], Any]],
     *,
-    undo_selector: str | tuple[str, ...],
     field: str = "undo",
+    lapse_on: str | tuple[str, ...] = (),
 ) -> dict[str, Callable[[S, Form], Any]]:
-    """``actions`` with the offer in ``state.<field>`` lapsing at each of them (the action runs on
-    the state without it, so a destructive one may make a new offer); the undo action itself,
-    ``undo_selector`` (or several that undo), is left as it is."""
-    keep = (undo_selector,) if isinstance(undo_selector, str) else undo_selector
+    """``actions`` with the offer in ``state.<field>`` lapsing only at the actions of ``lapse_on``
+    (they run on the state without it); every other action runs as it is and keeps the offer
+    unless it makes a new one."""
+    lapse = (lapse_on,) if isinstance(lapse_on, str) else lapse_on
+    unknown = [sel for sel in lapse if sel not in actions]
+    if unknown:
+        raise ValueError(f"no such action: {', '.join(unknown)}")
 
-    def lapse(action: Callable[[S, Form], Any]) -> Callable[[S, Form], Any]:
+    def lapsed(action: Callable[[S, Form], Any]) -> Callable[[S, Form], Any]:
         def run(state: S, form: Form) -> Any:
             return action(_cleared(state, field), form)
 
         run.__doc__ = action.__doc__
         return run
 
-    return {sel: act if sel in keep else lapse(act) for sel, act in actions.items()}
+    return {sel: lapsed(act) if sel in lapse else act for sel, act in actions.items()}
 
 
 def bar(prefix: str, label: Msg = UNDO) -> Node:

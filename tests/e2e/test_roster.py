@@ -97,7 +97,7 @@ def test_roster_made_picked_exported_and_imported(browser: Browser, site_url: st
 
 def test_delete_is_undone_and_a_new_name_never_replaces(browser: Browser, site_url: str) -> None:
     """«Удалить» shows «Отменить», which brings the character back in its place (sheet and all) and
-    the saved roster with it; the offer stays while the GM waits and lapses at the next action.
+    the saved roster with it; the offer stays while the GM waits and does other things.
     After a save the editor stays on the saved character; a changed name saves a new one (the old
     stays), and «Переименовать» renames."""
     watch = Watch()
@@ -128,8 +128,10 @@ def test_delete_is_undone_and_a_new_name_never_replaces(browser: Browser, site_u
 
     page.click(".roster-delete[data-arg='c2']")
     expect(bar).to_be_visible()
-    page.click(".roster-dup[data-arg='c1']")  # the next action: the offer lapses, the deletion stays
+    page.click(".roster-dup[data-arg='c1']")  # another action: the offer stays
+    expect(bar).to_be_visible()
+    page.click("#roster-undo")
     expect(bar).to_be_hidden()
-    assert [e["name"] for e in saved(page, KEY)["value"]["entries"]] == ["Борис", "Борис"]
+    assert [e["name"] for e in saved(page, KEY)["value"]["entries"]] == ["Борис", "Страж", "Борис"]
     context.close()
     watch.assert_clean()

@@ -489,9 +489,11 @@ def test_the_example_over_a_pasted_log_can_be_undone() -> None:
     assert back.effects == (SetFields((("convert-input", pasted),)),)
     assert back.state == _converted(pasted) and view(back.state)["convert-undo-bar"].hidden is True
     actions = converter.panel().actions
-    lapsed = actions["#convert-run"](done.state, {"convert-input": EXAMPLE})
-    assert lapsed.state.undo is None
+    again = actions["#convert-run"](done.state, {"convert-input": EXAMPLE})
+    assert again.state.undo == done.state.undo
+    lapsed = actions["#convert-input"](again.state, {"convert-input": EXAMPLE + "!"})
+    assert lapsed.undo is None
     with pytest.raises(InputError):
-        actions["#convert-undo"](lapsed.state, {})
+        actions["#convert-undo"](lapsed, {})
     assert example(State(), {"convert-input": "  "}).state.undo is None
     assert example(State(), {"convert-input": EXAMPLE}).state.undo is None

@@ -411,9 +411,9 @@ def test_balances_and_budget_follow_the_ledger_at_once() -> None:
     assert fc.budget(sheet, "points") == fc.Budget(30, 12) and fc.budget(sheet, "points").left == 18
 
 
-def test_delete_is_undone_in_place_until_the_next_action() -> None:
+def test_delete_is_undone_in_place_even_after_other_actions() -> None:
     """«Удалить» offers «Отменить» (kit.undo); it gives the sheet back in its place with its ledger
-    and the edit; any other action lets the offer lapse; with no offer undo refuses."""
+    and the edit, also after other actions (a roll meanwhile); once used, undo refuses."""
     state = ledger(two(), "gain:points:start", 5)  # editing Guard (c2)
     gone = run(state, ".fudge-c-del", {ARG: "c2"})
     assert [e.id for e in shared(gone).entries] == ["c1"]
@@ -423,9 +423,10 @@ def test_delete_is_undone_in_place_until_the_next_action() -> None:
     back = run(gone.state, "#fudge-c-undo", {})
     assert shared(back) == state.cast.roster and back.state.builder.editing == "c2"
     assert fp.view(back.state)["fudge-c-undo-bar"].hidden is True
-    lapsed = run(gone.state, "#fudge-roll-dice", {"fudge-dice": "6dF"}).state
-    assert lapsed.undo is None
-    assert "Nothing to undo" in refused(lapsed, "#fudge-c-undo", {})[1]
+    rolled = run(gone.state, "#fudge-roll-dice", {"fudge-dice": "6dF"}).state
+    assert rolled.undo == gone.state.undo
+    assert shared(run(rolled, "#fudge-c-undo", {})) == state.cast.roster
+    assert "Nothing to undo" in refused(back.state, "#fudge-c-undo", {})[1]
 
 
 def test_success_is_bought_only_where_it_changes_the_outcome() -> None:

@@ -236,9 +236,11 @@ def test_a_part_lifts_a_sub_tools_action_its_effects_and_its_computation() -> No
     ).state == Whole("timeout")
 
 
-def test_undo_offer_lapses_at_the_next_action_and_its_bar() -> None:
-    """kit.undo: every action but the undo ones runs without the offer (a destructive one may make
-    a new one); a refused input keeps it (the kit keeps the old state); the bar is hidden static
+def test_undo_offer_outlives_other_actions_and_lapses_only_where_told() -> None:
+    """kit.undo: the offer stays through the panel's other actions (issue 25: at least 10 s, even
+    when the GM does something else meanwhile) and goes only at an action of ``lapse_on``; a
+    destructive action makes a new one; a refused input keeps it (the kit keeps the old state);
+    a ``lapse_on`` that names no action is a mistake said at once; the bar is hidden static
     markup with its line and button, which the view shows while there is an offer."""
     from dataclasses import dataclass
 
@@ -253,19 +255,26 @@ def test_undo_offer_lapses_at_the_next_action_and_its_bar() -> None:
     def drop(state: Box, form: dict) -> Box:
         return Box((), undo.offer(state.items, "dropped"))
 
+    def add(state: Box, form: dict) -> Box:
+        return Box((*state.items, "n"), state.undo)
+
     def refuse(state: Box, form: dict) -> Box:
         raise InputError("no")
 
     def back(state: Box, form: dict) -> Box:
-        return Box(undo.taken(state.undo))
+        return Box(undo.taken(state.undo) + state.items)
 
     actions = undo.lapsing(
-        {"#drop": drop, "#other": lambda s, f: s, "#refuse": refuse, "#undo": back, "#undo2": back},
-        undo_selector=("#undo", "#undo2"),
+        {"#drop": drop, "#add": add, "#edit": add, "#refuse": refuse, "#undo": back},
+        lapse_on="#edit",
     )
     dropped = actions["#drop"](Box(("a",)), {})
-    assert actions["#undo"](dropped, {}).items == ("a",) == actions["#undo2"](dropped, {}).items
-    assert actions["#other"](dropped, {}).undo is None
+    assert actions["#undo"](dropped, {}).items == ("a",)
+    added = actions["#add"](actions["#add"](dropped, {}), {})
+    assert added.undo == dropped.undo and actions["#undo"](added, {}).items == ("a", "n", "n")
+    assert actions["#edit"](dropped, {}).undo is None
+    with pytest.raises(ValueError, match="#nowhere"):
+        undo.lapsing({"#drop": drop}, lapse_on=("#nowhere",))
     with pytest.raises(InputError):
         actions["#refuse"](dropped, {})
     with pytest.raises(InputError):

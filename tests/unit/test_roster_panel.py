@@ -270,7 +270,7 @@ def test_ite_pickers_fill_x_modifier_and_difficulty() -> None:
 
 
 def test_delete_is_undone_in_place_and_a_new_name_is_a_new_character() -> None:
-    """«Удалить» offers «Отменить» (kit.undo) until the next action; it puts the character back in
+    """«Удалить» offers «Отменить» (kit.undo), which other actions leave in place; it puts the character back in
     its place, exactly as it was, and into the roster as it is now (a character added meanwhile by
     another panel stays). After a save the editor stays on the character; a changed name saves a
     new one, «Переименовать» renames."""
@@ -286,9 +286,10 @@ def test_delete_is_undone_in_place_and_a_new_name_is_a_new_character() -> None:
     assert shared_of(back).entries[-1].name == "Z"
     assert shared_of(actions["#roster-undo"](gone.state, {})) == state.roster
     assert roster_panel.view(back.state)["roster-undo-bar"].hidden is True
-    lapsed = actions[".roster-up"](gone.state, {ARG: gone.state.roster.entries[-1].id})
+    moved = actions[".roster-up"](gone.state, {ARG: gone.state.roster.entries[-1].id})
+    assert shared_of(actions["#roster-undo"](moved.state, {})).entries[0] == first  # the offer stays
     with pytest.raises(InputError):
-        actions["#roster-undo"](lapsed.state, {})
+        actions["#roster-undo"](back.state, {})  # used: nothing more to undo
 
     saved = actions["#roster-save"](roster_panel.State(), {**FORM, "roster-name": "Boris"})
     assert saved.state.editing == "c1"

@@ -517,7 +517,9 @@ def test_the_gms_changes_are_journal_lines_and_undo_takes_them_back() -> None:
 
 def test_undo_right_after_a_clear_restores_the_clear() -> None:
     """«Очистить журнал» offers «Отменить» (kit.undo): undo right after it gives the journal and its
-    undo steps back, not the check before (T stays); after another action the clear stands."""
+    undo steps back, not the check before (T stays). After another check the panel's «Отменить»
+    undoes that check, and the bar's button still gives the cleared lines back, before the new
+    one, whose own undo step still takes its line back."""
     state = run("#threat-record", State(screen=False), **{"threat-rec-number": "8"})
     state = run("#threat-check", state)
     t = state.bag.tracks[0].threshold
@@ -528,8 +530,13 @@ def test_undo_right_after_a_clear_restores_the_clear() -> None:
     assert back.journal == state.journal and back.undo == state.undo and back.bag.tracks[0].threshold == t
     assert render(view(back)["threat-result"].text, "en") == "The log is restored."
     assert run("#threat-journal-undo", cleared).journal == state.journal  # the bar's button too
-    lapsed = run("#threat-check", cleared)
-    assert lapsed.cleared is None and len(lapsed.journal) == 1
+    later = run("#threat-check", cleared)
+    assert later.cleared == cleared.cleared and len(later.journal) == 1
+    assert run("#threat-undo", later).journal == () and run("#threat-undo", later).cleared is not None
+    joined = run("#threat-journal-undo", later)
+    assert joined.journal == (*state.journal, later.journal[0]) and joined.cleared is None
+    assert view(joined)["threat-journal-undo-bar"].hidden is True
+    assert run("#threat-undo", joined).journal == state.journal  # the new check's step, shifted
     with pytest.raises(InputError):
         PANEL.actions["#threat-journal-clear"](State(screen=False), form_for(State(screen=False)))
 

@@ -29,7 +29,7 @@ from typing import Any
 from kit import common, undo
 from kit.form import Form, InputError
 from kit.msg import Cat, Renderable, grouped
-from kit.panel import MAX_FIELD_CHARS, Answer, Compute, Copy, Outcome, Panel, SetFields
+from kit.panel import MAX_FIELD_CHARS, Answer, Compute, Copy, Outcome, Panel, SetFields, outcome
 from kit.view import Node, Show, View
 from panels.converter import jobs, text
 from panels.converter.jobs import MAX_FLAGGED_SHOWN
@@ -155,16 +155,23 @@ def _logged(state: State) -> Outcome[State]:
     return Outcome(state, log=text.SUMMARY(converted=result.converted, flagged=result.flagged_count))
 
 
+def _kept(old: State, done: State | Outcome[State]) -> Outcome[State]:
+    """``done`` with the offer to give the pasted log back still there (a conversion builds a new
+    state; the offer outlives it, see kit.undo)."""
+    done = outcome(done)
+    return replace(done, state=replace(done.state, undo=old.undo))
+
+
 def convert(state: State, form: Form) -> Outcome[State]:
     """Convert the pasted log; empty or too long input is refused and clears the old result.
     A long paste goes to the compute worker, and the old result goes at once."""
     raw = form.get(INPUT_ID, "")
     source = raw if isinstance(raw, str) else ""
     if not source.strip():
-        return Outcome(State(), error=text.EMPTY)
+        return _kept(state, Outcome(State(), error=text.EMPTY))
     if len(source) > forum_log.MAX_INPUT_CHARS:
-        return Outcome(State(), error=_too_long(len(source)))
-    return _converting(source)
+        return _kept(state, Outcome(State(), error=_too_long(len(source))))
+    return _kept(state, _converting(source))
 
 
 def converted(source: str, state: State, answer: Answer) -> State | Outcome[State]:
@@ -172,13 +179,13 @@ def converted(source: str, state: State, answer: Answer) -> State | Outcome[Stat
     if state.pending != source:
         return state
     if not answer.ok:  # the job's own refusal (the action refuses such input before asking)
-        return Outcome(State(), error=_too_long(len(source)))
-    return _logged(State(_from_digest(source, answer.result)))
+        return _kept(state, Outcome(State(), error=_too_long(len(source))))
+    return _kept(state, _logged(State(_from_digest(source, answer.result))))
 
 
 def stopped(source: str, state: State, answer: Answer) -> State:
     """Cancelled, out of time or memory (the kit says which): no result for ``source``."""
-    return State(stopped=True) if state.pending == source else state
+    return State(stopped=True, undo=state.undo) if state.pending == source else state
 
 
 def edited(state: State, form: Form) -> State:
@@ -212,7 +219,8 @@ def example(state: State, form: Form) -> Outcome[State]:
 
 
 def restore_pasted(state: State, form: Form) -> Outcome[State]:
-    """Undo «Пример из поста»: the pasted log back in the input, converted again."""
+    """Undo «Пример из поста»: the pasted log back in the input, converted again (the GM may have
+    converted or copied meanwhile; an edit of the input lets the offer lapse)."""
     pasted = undo.taken(state.undo)
     done = _converting(pasted)
     return Outcome(done.state, effects=(SetFields(((INPUT_ID, pasted),)), *done.effects))
@@ -330,7 +338,7 @@ def panel(rng: random.Random | None = None) -> Panel[State]:
                 "#convert-undo": restore_pasted,
                 f"#{INPUT_ID}": edited,
             },
-            undo_selector="#convert-undo",
+            lapse_on=f"#{INPUT_ID}",  # a restore would overwrite what the GM typed since
         ),
         dump=dump,
         load=load,

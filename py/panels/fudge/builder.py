@@ -158,7 +158,7 @@ def duplicate(state: State, form: Form) -> Outcome[State]:
 
 
 def delete(state: State, form: Form) -> Outcome[State]:
-    """Delete a sheet; «Отменить» gives it back (wounds, ledger and place) until the next action."""
+    """Delete a sheet; «Отменить» gives it back (wounds, ledger and place) until another deletion replaces the offer."""
     entry = _entry(state, form)
     line = text.DELETED(name=entry.name)
     edited = state.builder.editing == entry.id

@@ -17,7 +17,6 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from kit import undo
 from kit.form import Form, InputError
 from kit.panel import LogSpec, Outcome, Panel
 from kit.shared import Follow
@@ -167,7 +166,7 @@ def panel(rng: random.Random) -> Panel[State]:
         "#fudge-rf-bullets": scale.set_bullets,
     }
     # the first matching selector runs: pickers before their sections' "any field changed"
-    actions = undo.lapsing({**cast.actions(), **builder.actions(), **actions}, undo_selector="#fudge-c-undo")
+    actions = {**cast.actions(), **builder.actions(), **actions}
     return Panel(
         name="fudge",
         initial=State(),

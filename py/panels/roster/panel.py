@@ -237,7 +237,7 @@ def duplicate(state: State, form: Form) -> Outcome[State]:
 
 
 def delete(state: State, form: Form) -> Outcome[State]:
-    """Delete a character; «Отменить» gives it back in its place until the next action."""
+    """Delete a character; «Отменить» gives it back in its place, among the characters made since, until another deletion replaces the offer."""
     entry = _entry(state, form)
     line = text.DELETED(name=entry.name)
     index = state.roster.entries.index(entry)
@@ -371,24 +371,21 @@ def panel(rng: Any = None) -> Panel[State]:
         name="roster",
         initial=State(),
         view=view,
-        actions=undo.lapsing(
-            {
-                "#roster-undo": restore,
-                "#roster-system": set_system,
-                "#roster-save": save,
-                "#roster-rename": rename,
-                "#roster-name": set_name,
-                "#roster-new": new,
-                ".roster-edit": edit,
-                ".roster-dup": duplicate,
-                ".roster-up": lambda s, f: move(-1, s, f),
-                ".roster-down": lambda s, f: move(1, s, f),
-                ".roster-delete": delete,
-                "#roster-export": export,
-                "#roster-import": import_file,
-            },
-            undo_selector="#roster-undo",
-        ),
+        actions={
+            "#roster-undo": restore,
+            "#roster-system": set_system,
+            "#roster-save": save,
+            "#roster-rename": rename,
+            "#roster-name": set_name,
+            "#roster-new": new,
+            ".roster-edit": edit,
+            ".roster-dup": duplicate,
+            ".roster-up": lambda s, f: move(-1, s, f),
+            ".roster-down": lambda s, f: move(1, s, f),
+            ".roster-delete": delete,
+            "#roster-export": export,
+            "#roster-import": import_file,
+        },
         title=text.TITLE,
         follows=(Follow(ROSTER, sync),),
         dump=lambda state: {"editing": state.editing, "system": state.system},

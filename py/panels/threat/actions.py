@@ -19,7 +19,7 @@ from kit.form import Form, InputError, read_bool, read_choice, read_int
 from kit.panel import Action, Answer, Compute, Copy, Download, Outcome, SetFields, outcome
 from panels.threat import text
 from panels.threat.jobs import forecast_from, is_light
-from panels.threat.state import JOURNAL_SIZE, Forecasted, ForecastKey, State, commit, forecast_key
+from panels.threat.state import JOURNAL_SIZE, Forecasted, ForecastKey, State, Undo, commit, forecast_key
 from panels.threat.words import colour_label, journal_text
 from rules import threat, threat_journal
 
@@ -139,16 +139,8 @@ def undo(state: State, _form: Form) -> State:
     """Back to the bag before the last change; a check's or a change's journal line goes too.
     Right after «Очистить журнал», the cleared journal comes back instead (the clear was the
     last action, so it is what is undone)."""
-    if state.cleared is not None:
-        journal, steps = kit_undo.taken(state.cleared)
-        return replace(
-            state,
-            journal=(*journal, *state.journal)[-JOURNAL_SIZE:],
-            undo=steps,
-            cleared=None,
-            note=text.JOURNAL_BACK,
-            journal_note=text.JOURNAL_BACK,
-        )
+    if state.cleared is not None and not state.journal and state.undo == _unmarked(state.cleared.value[1]):
+        return restore_journal(state, _form)
     if not state.undo:
         raise InputError(text.UNDO_NOTHING)
     *rest, item = state.undo
@@ -235,14 +227,45 @@ def download_journal(state: State, _form: Form) -> Outcome[State]:
     return Outcome(done, effects=(Download("threat-journal.txt", journal_text(state.journal)),))
 
 
+def _unmarked(steps: tuple[Undo, ...]) -> tuple[Undo, ...]:
+    """Undo steps that no longer take a journal line back (their lines were cleared)."""
+    return tuple(replace(u, mark=None) for u in steps)
+
+
 def clear_journal(state: State, _form: Form) -> State:
-    """An empty journal, and «Отменить» gives it back (with the undo steps it had) until the next
-    action; after that the steps no longer take back lines that are gone."""
+    """An empty journal, and «Отменить» gives it back (with the undo steps it had); the steps
+    meanwhile undo the bag but take no line back, since their lines are gone."""
     if not state.journal:
         raise InputError(text.JOURNAL_NOTHING_TO_CLEAR)
-    undo = tuple(replace(u, mark=None) for u in state.undo)
     offered = kit_undo.offer((state.journal, state.undo), common.LOG_CLEARED)
-    return replace(state, journal=(), undo=undo, journal_note=None, note=None, cleared=offered)
+    return replace(
+        state, journal=(), undo=_unmarked(state.undo), journal_note=None, note=None, cleared=offered
+    )
+
+
+def restore_journal(state: State, _form: Form) -> State:
+    """Undo «Очистить журнал», whatever was done since: the cleared lines come back before the
+    lines written since. Right after the clear that is the state before it, undo steps included;
+    later, the steps made since keep taking their own lines back and the older ones stay unmarked."""
+    journal, steps = kit_undo.taken(state.cleared)
+    if state.journal or state.undo != _unmarked(steps):
+        joined = (*journal, *state.journal)
+        dropped = max(0, len(joined) - JOURNAL_SIZE)
+        shift = len(journal) - dropped
+
+        def shifted(u: Undo) -> Undo:
+            mark = None if u.mark is None or u.mark + shift <= 0 else u.mark + shift
+            return replace(u, mark=mark)
+
+        journal, steps = joined[dropped:], tuple(shifted(u) for u in state.undo)
+    return replace(
+        state,
+        journal=journal,
+        undo=steps,
+        cleared=None,
+        note=text.JOURNAL_BACK,
+        journal_note=text.JOURNAL_BACK,
+    )
 
 
 def download_aside(state: State, _form: Form) -> Outcome[State]:

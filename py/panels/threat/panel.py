@@ -21,7 +21,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
 
-from kit import undo as kit_undo
 from kit.form import Form
 from kit.journal import Note
 from kit.msg import Renderable
@@ -73,7 +72,7 @@ def panel(rng: random.Random) -> Panel[State]:
         "#threat-substitute": partial(actions.substitute, rng),
         "#threat-refill": actions.refill,
         "#threat-undo": actions.undo,
-        "#threat-journal-undo": actions.undo,
+        "#threat-journal-undo": actions.restore_journal,
         "#threat-aside-download": actions.download_aside,
         "#threat-track": actions.set_track,
         "#threat-add-track": actions.add_track,
@@ -94,11 +93,7 @@ def panel(rng: random.Random) -> Panel[State]:
         name="threat",
         initial=State(),
         view=view,
-        actions=kit_undo.lapsing(
-            {selector: journaled(actions.with_forecast(action)) for selector, action in bound.items()},
-            undo_selector=("#threat-undo", "#threat-journal-undo"),
-            field="cleared",
-        ),
+        actions={selector: journaled(actions.with_forecast(action)) for selector, action in bound.items()},
         dump=dump,
         load=load,
         legacy=legacy,
