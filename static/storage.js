@@ -142,12 +142,18 @@ async function usage() {
   return [usage ?? 0, quota ?? 0];
 }
 
+// What the page holds but has not asked to save yet (text typed since the last pause): settled()
+// asks for it first, so that "settled" means the disk agrees with everything on the page.
+let beforeSettled = null;
+function onSettle(callback) { beforeSettled = callback; }
+
 // Resolves once no save is in flight (tests and tools wait for the disk to agree with the page).
 function settled() {
+  try { beforeSettled?.(); } catch (error) { console.warn("could not save typed text", error); }
   return new Promise((resolve) => {
     const tick = () => (inFlight.size ? setTimeout(tick, 10) : resolve(true));
     tick();
   });
 }
 
-globalThis.gmStorage = { loadAll, get, save, remove, persist, usage, onChange, settled };
+globalThis.gmStorage = { loadAll, get, save, remove, persist, usage, onChange, onSettle, settled };

@@ -73,6 +73,7 @@ def start_saving() -> None:
         RUNTIME.dom.listen(RUNTIME.by_id(element_id), "click", lambda handler=handler: handler(RUNTIME))
     # Before storage.js's pagehide handler, which keeps the saves still in flight.
     window.addEventListener("beforeunload", create_proxy(lambda *_: runtime_mount.save_typing_now(RUNTIME)))
+    storage.on_settle(lambda: runtime_mount.save_typing_now(RUNTIME))
     if storage.backend() != "indexeddb":
         RUNTIME.page_say("storage-usage", common.STORAGE_FALLBACK)
 

@@ -25,6 +25,7 @@ __all__ = [
     "on_change",
     "on_failure",
     "on_saved",
+    "on_settle",
     "read",
     "save",
     "set_aside",
@@ -84,6 +85,12 @@ def on_failure(callback: Callable[[str, str], None]) -> None:
 
 def on_saved(callback: Callable[[str], None]) -> None:
     _saved.append(callback)
+
+
+def on_settle(callback: Callable[[], None]) -> None:
+    """``callback()`` when someone waits for the disk to agree with the page
+    (``gmStorage.settled()``): it asks now for the saves still waiting (typed text)."""
+    window.gmStorage.onSettle(create_proxy(callback))
 
 
 def _failed(key: str, reason: str) -> None:
