@@ -28,21 +28,8 @@ from __future__ import annotations
 
 import math
 
-from rules.notation import (
-    Expression,
-    Limits,
-    _Call,
-    _Chain,
-    _chain_bounds,
-    _Compare,
-    _Const,
-    _Dice,
-    _Gauss,
-    _kept_range,
-    _needs_pool,
-    _Neg,
-    _Node,
-)
+from rules.notation_expression import Expression, _chain_bounds, _kept_range, _needs_pool
+from rules.notation_tree import Limits, _Call, _Chain, _Compare, _Const, _Dice, _Gauss, _Neg, _Node
 
 __all__ = ["BASE", "SUMMARY", "array_steps", "outcomes", "steps"]
 

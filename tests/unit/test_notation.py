@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import dice, gauss, notation
+from rules import dice, gauss, notation, notation_expression, notation_parser, notation_tree
 from rules.notation import Limits, NotationError
 
 SMALL = Limits(explode_depth=2, reroll_cap=2)
@@ -382,7 +382,7 @@ def test_limits_refuse_at_once(monkeypatch: pytest.MonkeyPatch, work_meter: Call
     """Too long, too many dice, too many sides, too deep and too costly lines fail fast.
 
     "Fast" is bounded work, not time: however big the request, each refusal makes at most
-    REFUSAL_WORK Python calls and runs at most REFUSAL_WORK lines of rules/notation.py, and a line
+    REFUSAL_WORK Python calls and runs at most REFUSAL_WORK lines of rules/notation*.py, and a line
     over the work limit is refused by its a-priori estimate before icepool builds anything
     (``_die`` is never called); rolling it is still fine.
     """
@@ -394,7 +394,9 @@ def test_limits_refuse_at_once(monkeypatch: pytest.MonkeyPatch, work_meter: Call
     refusal_budget: dict[str, Any] = {
         "max_calls": REFUSAL_WORK,
         "max_lines": REFUSAL_WORK,
-        "files": [notation.__file__],
+        "files": [
+            module.__file__ for module in (notation, notation_tree, notation_parser, notation_expression)
+        ],
     }
     cases = [
         ("d6+" * 200 + "1", "too_long"),
