@@ -51,25 +51,10 @@ WEAPON_KEYS = tuple(f"m{i}" for i in range(len(fudge.MELEE_WEAPONS))) + tuple(
 )
 MAX_MULTIPLIER = 20  # the seed's "Базука (6+)S" has no upper bound; the form stops here
 # the fields ``read_setup`` reads: a change of any of them is ``set_setup``
-FIELDS = (
-    "fudge-weapon",
-    "fudge-wx",
-    "fudge-wy",
-    "fudge-att",
-    "fudge-range",
-    "fudge-def",
-    "fudge-no-dodge",
-    "fudge-min-hit",
-    "fudge-graze",
-    "fudge-bullets",
-    "fudge-str",
-    "fudge-dtype",
-    "fudge-amnv",
-    "fudge-ascale",
-    "fudge-armour",
-    "fudge-tough",
-    "fudge-dmnv",
-    "fudge-dscale",
+FIELDS = tuple(
+    f"fudge-{name}"
+    for name in "weapon wx wy att range def no-dodge min-hit graze bullets str dtype amnv ascale armour "
+    "tough dmnv dscale".split()
 )
 POOLED = field_part("pooled")  # the accumulators' part inside this one
 WOUNDED: Part[Attacking, Wounded] = Part(  # the wound tools' part inside this one
