@@ -165,7 +165,8 @@ def _claims(page: Page, section: El, control: El) -> list[str]:
 def test_every_control_has_at_most_one_action_so_their_order_does_not_matter() -> None:
     """Every field and button of the FUDGE section (with characters, wound rows and list buttons
     shown) is claimed by at most one selector: no action hides behind another, whatever the order
-    of the panel's actions; every field a sub-tool reads as its setup is one of them."""
+    of the panel's actions; every field a sub-tool reads as its setup is one of them, and the only
+    fields with no action of their own are those a button reads (they are saved as typed)."""
     page = make_page()
     runtime_mount.mount(page.rt, fp.panel(random.Random(3)))
     for name in ("Ira", "Guard"):
@@ -184,6 +185,20 @@ def test_every_control_has_at_most_one_action_so_their_order_does_not_matter() -
     assert twice == {}
     for field in (*fp.action.FIELDS, *fp.attack.FIELDS, "fudge-a-who", "fudge-att-whom"):
         assert _claims(page, section, page.el(field)) == [f"#{field}"], field
+    unclaimed = {c.attrs["id"] for c in controls if c.tag != "button" and not _claims(page, section, c)}
+    read_by_a_button = {"fudge-margin", "fudge-act-pay", "fudge-att-pay", "fudge-w-amount", "fudge-g-scale"}
+    read_by_a_button |= {
+        "fudge-acc-rate",
+        "fudge-acc-sub",
+        "fudge-acc-exh",
+        "fudge-c-op",
+        "fudge-c-amount",
+        "fudge-c-note",
+    }
+    beside_rolls = {
+        f"{b}-{f}" for b in ("fudge-roll-dice", "fudge-act-roll", "fudge-attack") for f in ("table", "why")
+    }
+    assert unclaimed == read_by_a_button | beside_rolls, "a field whose change nobody reads"
 
 
 def test_picking_a_character_still_fills_and_reads_the_action() -> None:
