@@ -33,7 +33,12 @@ from rules.fudge_character import Character
 from rules.roster import Entry, Roster
 
 __all__ = [
+    "ACTING",
+    "ATTACKING",
+    "BUILDING",
     "LIFT",
+    "POOLED",
+    "WOUNDED",
     "Acting",
     "ActionSetup",
     "ActionState",
