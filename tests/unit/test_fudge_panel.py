@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import pytest
@@ -52,6 +54,11 @@ ATTACK_FORM = {
 }
 
 
+def on(part: str, action: Callable[[Any, Any], Any]) -> Callable[[fp.State, Any], Outcome[fp.State]]:
+    """A sub-tool's action lifted onto the panel's state, as the panel lifts it."""
+    return lambda state, form: fp.LIFT[part].action(action)(state, form)
+
+
 def run(state: fp.State, selector: str, form: dict[str, Any]) -> Outcome[fp.State]:
     result = PANEL.actions[selector](state, form)
     return result if isinstance(result, Outcome) else Outcome(result)
@@ -78,7 +85,7 @@ def test_dice_view_is_the_rules_distribution_on_the_ladder() -> None:
 def test_a_dice_roll_is_the_rules_roll_and_is_logged_in_both_languages() -> None:
     """The panel rolls what rules.fudge.roll rolls with the same generator; the log line follows the language."""
     done = run(fp.State(), "#fudge-dice", {"fudge-dice": "3dGF"}).state
-    result = fp.dice.roll(random.Random(5), done, {"fudge-dice": "3dGF"})
+    result = on("dice", partial(fp.dice.roll, random.Random(5)))(done, {"fudge-dice": "3dGF"})
     assert result.state.dice.last == fudge.roll(random.Random(5), "3dGF")
     assert "P(=" in render(result.log, "en")
     assert done.dice.last is None
@@ -94,14 +101,14 @@ def test_one_sided_odds_and_roll() -> None:
         "fudge-dice": "4dF",
     }
     state = run(fp.State(), "#fudge-dice", form).state
-    state = run(state, "#fudge-act-part", form).state
+    state = run(state, "#fudge-a-attr", form).state
     odds = fudge.one_sided_odds(fudge.Side(1, fudge.skill_term(None)), 2, "4dF")
     rows = fp.view(state)["fudge-act-odds"].children or ()
     assert [render(r.children[1].text, "ru") for r in rows] == [
         render(pct(p), "ru") for p in (odds.failure, odds.tie, odds.success)
     ]
     assert "атрибут со штрафом −1" in render(fp.view(state)["fudge-act-summary"].text, "ru")
-    rolled = fp.action.roll(random.Random(3), state, form)
+    rolled = on("action", partial(fp.action.roll, random.Random(3)))(state, form)
     assert rolled.state.action.hit == rolled.state.action.last.margin
     assert "the chance was" in render(rolled.log, "en")
 
@@ -110,12 +117,12 @@ def test_bad_input_raises_and_changes_nothing() -> None:
     """Junk or out-of-range fields raise InputError, in every sub-tool; the state object is untouched."""
     state = fp.State()
     bad = [
-        ("#fudge-act-part", {**ACTION_FORM, "fudge-a-attr": "99"}),
-        ("#fudge-act-part", {**ACTION_FORM, "fudge-a-adj": "1"}),  # an adjustment with the skill
-        ("#fudge-att-part", {**ATTACK_FORM, "fudge-range": "x"}),
+        ("#fudge-a-attr", {**ACTION_FORM, "fudge-a-attr": "99"}),
+        ("#fudge-a-attr", {**ACTION_FORM, "fudge-a-adj": "1"}),  # an adjustment with the skill
+        ("#fudge-att", {**ATTACK_FORM, "fudge-range": "x"}),
         ("#fudge-w-take", {"fudge-w-amount": "-1"}),
-        ("#fudge-w-rows button", {ARG: "0"}),  # nothing to clear
-        ("#fudge-w-rows button", {ARG: "nine"}),
+        (".fudge-w-clear", {ARG: "0"}),  # nothing to clear
+        (".fudge-w-clear", {ARG: "nine"}),
         ("#fudge-acc-sub-add", {"fudge-acc-rate": "3", "fudge-acc-sub": "0"}),
         ("#fudge-acc-apply", {}),
         ("#fudge-apply", {}),
@@ -137,12 +144,12 @@ def test_bad_input_raises_and_changes_nothing() -> None:
 
 def test_a_new_firearm_starts_at_its_lowest_model_and_checks_its_range() -> None:
     """Choosing the pistol puts 2S−1 in the x/y fields; a multiplier outside 2…2 is refused, naming the weapon."""
-    state = run(fp.State(), "#fudge-att-part", ATTACK_FORM).state
-    done = run(state, "#fudge-att-part", {**ATTACK_FORM, "fudge-weapon": "r1", "fudge-wx": "1"})
+    state = run(fp.State(), "#fudge-att", ATTACK_FORM).state
+    done = run(state, "#fudge-att", {**ATTACK_FORM, "fudge-weapon": "r1", "fudge-wx": "1"})
     assert done.effects == (SetFields((("fudge-wx", "2"), ("fudge-wy", "-1"))),)
     assert fp.attack.weapon(done.state.attack.setup) == fudge.Weapon("Пистолет", 2, -1, ranged=True)
     with pytest.raises(InputError) as error:
-        fp.attack.set_setup(
+        on("attack", fp.attack.set_setup)(
             done.state, {**ATTACK_FORM, "fudge-weapon": "r1", "fudge-wx": "5", "fudge-wy": "0"}
         )
     assert "Пистолет: множитель x" in render(error.value.message, "ru")
@@ -157,8 +164,8 @@ def test_attack_wounds_are_marked_one_per_bullet() -> None:
         "fudge-bullets": "10",
         "fudge-weapon": "m5",
     }
-    state = run(fp.State(), "#fudge-att-part", form).state
-    hit = fp.attack.attack(random.Random(2), state, form)
+    state = run(fp.State(), "#fudge-att", form).state
+    hit = on("attack", partial(fp.attack.attack, random.Random(2)))(state, form)
     pending = hit.state.attack.pending
     assert pending == fudge.hit_wounds(hit.state.attack.hit or 0, len(pending))
     marked = run(hit.state, "#fudge-apply", {}).state
@@ -175,8 +182,8 @@ def test_sub_scale_attack_feeds_the_pool_and_sets_the_scale_field() -> None:
         "fudge-dscale": "60",
         "fudge-weapon": "m0",
     }
-    state = run(fp.State(), "#fudge-att-part", form).state
-    done = fp.attack.attack(random.Random(1), state, form)
+    state = run(fp.State(), "#fudge-att", form).state
+    done = on("attack", partial(fp.attack.attack, random.Random(1)))(state, form)
     pools = done.state.pools.pools
     assert pools.sub_scale.rate == 60 and 0 < pools.sub_scale.stored < 60
     assert SetFields((("fudge-acc-rate", "60"),)) in done.effects
@@ -205,7 +212,7 @@ def test_wound_boxes_mark_and_clear_by_their_button() -> None:
     rows = fp.view(state)["fudge-w-rows"].children or ()
     button = rows[3].children[2].children[0]
     assert dict(button.attrs)["data-arg"] == "3"
-    state = run(state, "#fudge-w-rows button", {ARG: "3"}).state
+    state = run(state, ".fudge-w-clear", {ARG: "3"}).state
     assert render(fp.view(state)["fudge-w-status"].text, "ru").endswith(
         "Состояние: Среднее повреждение, штраф −2."
     )
@@ -238,11 +245,13 @@ def test_english_view_has_no_russian_outside_quotes_after_actions() -> None:
     }
     opposed = {**ACTION_FORM, "fudge-mode": "opp", "fudge-b-skill-mode": "required", "fudge-b-skill": "-2"}
     steps = [
-        lambda s: fp.dice.roll(random.Random(1), s, {"fudge-dice": "3dGF"}),
-        lambda s: run(s, "#fudge-act-part", opposed),
-        lambda s: fp.action.roll(random.Random(2), s, opposed),
-        lambda s: run(s, "#fudge-att-part", attack_form),
-        lambda s: fp.attack.attack(random.Random(3), s, {**attack_form, "fudge-att": "20"}),
+        lambda s: on("dice", partial(fp.dice.roll, random.Random(1)))(s, {"fudge-dice": "3dGF"}),
+        lambda s: run(s, "#fudge-a-attr", opposed),
+        lambda s: on("action", partial(fp.action.roll, random.Random(2)))(s, opposed),
+        lambda s: run(s, "#fudge-att", attack_form),
+        lambda s: on("attack", partial(fp.attack.attack, random.Random(3)))(
+            s, {**attack_form, "fudge-att": "20"}
+        ),
         lambda s: run(
             s, "#fudge-dmg-calc", {**attack_form, "fudge-margin": "3", "fudge-wx": "6", "fudge-wy": "0"}
         ),
@@ -351,14 +360,14 @@ def test_heaviest_rapid_fire_odds_stay_on_the_page_and_equal_the_rules() -> None
     """No FUDGE computation needs the compute worker: with the most bullets and every dice, the
     actions that change the odds' inputs (and start) ask for no Compute effect, and the view's
     burst odds are rules.fudge.attack_odds exactly."""
-    state = run(fp.State(), "#fudge-att-part", HEAVY_FORM).state  # the firearm, at its lowest model
-    state = run(state, "#fudge-att-part", HEAVY_FORM).state  # then its top multiplier
+    state = run(fp.State(), "#fudge-att", HEAVY_FORM).state  # the firearm, at its lowest model
+    state = run(state, "#fudge-att", HEAVY_FORM).state  # then its top multiplier
     state = run(state, "#fudge-rf-bullets", HEAVY_FORM).state
     setup = state.attack.setup
     assert (setup.bullets, setup.weapon, setup.x, state.scale.bullets) == (1000, "r4", 20, 1000)
     for name in fudge.DICE:
         form = {**HEAVY_FORM, "fudge-dice": name}
-        for selector in ("#fudge-dice", "#fudge-att-part", "#fudge-rf-bullets", "#fudge-attack"):
+        for selector in ("#fudge-dice", "#fudge-att", "#fudge-rf-bullets", "#fudge-attack"):
             effects = run(state, selector, form).effects
             assert not [effect for effect in effects if isinstance(effect, Compute)], selector
         state = run(state, "#fudge-dice", form).state
@@ -402,7 +411,7 @@ def test_range_penalty_is_added_to_the_difficulty_in_the_panel() -> None:
     form = {**ATTACK_FORM, "fudge-range": "4", "fudge-def": "-6"}
     setup, _ = fp.attack.read_setup(form, fp.State().attack.setup)
     assert fp.attack.odds(setup, "6dF").miss == Fraction(3095, 59049)
-    state = run(fp.State(), "#fudge-att-part", form).state
-    shown = fp.attack.view(state)
+    state = run(fp.State(), "#fudge-att", form).state
+    shown = fp.view(state)
     summary = render(shown["fudge-att-summary"].text, "ru")  # type: ignore[arg-type]
     assert "дистанция 4 м: −1, добавляется к сложности (защита +1)" in summary

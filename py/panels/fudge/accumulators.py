@@ -1,5 +1,6 @@
 """FUDGE damage accumulators (seed 002, 1.8, 3.2): sub-scale damage at the scale difference and
-exhaustion damage at 4:1, converted into wounds of damage 1."""
+exhaustion damage at 4:1, converted into wounds of damage 1. They work on ``Pooled``: the pools and the wounds (``Wounded``)
+their damage is marked on."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from dataclasses import replace
 from kit.form import Form, InputError, read_int
 from kit.msg import Cat, Renderable
 from kit.panel import Outcome, SetFields
+from kit.part import field_part
 from kit.view import Show, View, table_rows
 from panels.fudge import text_wounds as text
 from panels.fudge import wounds
-from panels.fudge.state import PoolsState, State
+from panels.fudge.state import Pooled, PoolsState
 from rules import fudge
 
 __all__ = [
@@ -66,7 +68,10 @@ def _with_units(said: Renderable, units: int) -> Renderable:
     return Cat((said, " ", text.PRODUCED(units=units))) if units else said
 
 
-def commit(state: State, pools: fudge.DamagePools, said: Renderable) -> Outcome[State]:
+WOUNDED = field_part("wounded")  # the wound tools' part inside this one
+
+
+def commit(state: Pooled, pools: fudge.DamagePools, said: Renderable) -> Outcome[Pooled]:
     """New pools with what changed them (logged); the scale field shows the pool's scale."""
     done = PoolsState(pools, said)
     return Outcome(
@@ -76,7 +81,7 @@ def commit(state: State, pools: fudge.DamagePools, said: Renderable) -> Outcome[
     )
 
 
-def feed(state: State, detail: fudge.Damage, hits: int) -> Outcome[State] | None:
+def feed(state: Pooled, detail: fudge.Damage, hits: int) -> Outcome[Pooled] | None:
     """A hit's sub-scale or exhaustion damage (each hitting bullet's) into its pool; a refusal is
     said in the accumulators' status and changes nothing. None when the hit has neither."""
     given = fudge.pool_feed(detail, hits)
@@ -93,37 +98,40 @@ def feed(state: State, detail: fudge.Damage, hits: int) -> Outcome[State] | None
     return commit(state, pools, _with_units(said, units))
 
 
-def add_sub_scale(state: State, form: Form) -> Outcome[State]:
+def add_sub_scale(state: Pooled, form: Form) -> Outcome[Pooled]:
     rate = read_int(form, "fudge-acc-rate", 1, MAX_RATE, text.ACC_RATE)
     amount = read_int(form, "fudge-acc-sub", 1, 99, text.SUB_SCALE)
     pools, units = _added(state.pools.pools, fudge.PoolFeed(fudge.SUB_SCALE, amount, rate))
     return commit(state, pools, _with_units(text.SUB_ADDED(amount=amount, rate=rate), units))
 
 
-def add_exhaustion(state: State, form: Form) -> Outcome[State]:
+def add_exhaustion(state: Pooled, form: Form) -> Outcome[Pooled]:
     amount = read_int(form, "fudge-acc-exh", 1, 99, text.EXHAUSTION)
     rate = fudge.EXHAUSTION_RATE
     pools, units = _added(state.pools.pools, fudge.PoolFeed(fudge.EXHAUSTION, amount, rate))
     return commit(state, pools, _with_units(text.EXH_ADDED(amount=amount, rate=rate), units))
 
 
-def apply(state: State, form: Form) -> Outcome[State]:
+def apply(state: Pooled, form: Form) -> Outcome[Pooled]:
     """Mark the converted damage on the wounds, 1 per unit."""
     pools = state.pools.pools
     if not pools.ready:
         raise InputError(text.NOTHING_READY)
-    wounds.not_dead(state)
-    track, marked = wounds.mark_each(wounds.current(state), pools.wounds)
+    wounds.not_dead(state.wounded)
+    track, marked = wounds.mark_each(wounds.current(state.wounded), pools.wounds)
     emptied = commit(state, pools.marked(), text.POOLS_MARKED).state
-    done = wounds.commit(emptied, track, text.FROM_POOLS(units=pools.ready, marked=marked))
-    return replace(done, effects=(SetFields((("fudge-acc-rate", str(pools.sub_scale.rate)),)),))
+    done = WOUNDED.outcome(
+        emptied, wounds.commit(emptied.wounded, track, text.FROM_POOLS(units=pools.ready, marked=marked))
+    )
+    rate = SetFields((("fudge-acc-rate", str(pools.sub_scale.rate)),))
+    return replace(done, effects=(*(e for e in done.effects if not isinstance(e, SetFields)), rate))
 
 
-def reset(state: State, form: Form) -> Outcome[State]:
+def reset(state: Pooled, form: Form) -> Outcome[Pooled]:
     return commit(state, state.pools.pools.reset(), text.POOLS_RESET)
 
 
-def view(state: State) -> View:
+def view(state: Pooled) -> View:
     pools = state.pools.pools
     rows = [
         (

@@ -12,15 +12,19 @@ from kit.panel import Outcome
 from kit.view import Show, View, bar_chart, table_rows
 from panels.fudge import text, words
 from panels.fudge.dice import read_dice
-from panels.fudge.state import ActionSetup, ActionState, SideInput, State
+from panels.fudge.state import Acting, ActionSetup, ActionState, SideInput
+from panels.shell.table import mark_table, rolled_by_hand
 from rules import dice as dice_rules
 from rules import fudge
 
-__all__ = ["odds", "read_setup", "roll", "set_setup", "side", "view"]
+__all__ = ["FIELDS", "odds", "read_setup", "roll", "set_setup", "side", "view"]
 
 SKILL_MODES = ("have", "required", "free")
 MODES = ("one", "opp")
 WHO = {"a": text.SIDE_NAME_A, "b": text.SIDE_NAME_B}
+SIDE_FIELDS = ("attr", "skill-mode", "skill", "adj", "tech", "mod")
+# the fields ``read_setup`` reads: a change of any of them is ``set_setup``
+FIELDS = ("fudge-mode", "fudge-diff", *(f"fudge-{p}-{f}" for p in WHO for f in SIDE_FIELDS))
 
 
 def _read_side(form: Form, prefix: str) -> SideInput:
@@ -81,7 +85,7 @@ def odds(setup: ActionSetup, dice: str) -> fudge.ActionOdds:
     return fudge.opposed_odds(side(setup.a), side(setup.b), dice)
 
 
-def set_setup(state: State, form: Form) -> State:
+def set_setup(state: Acting, form: Form) -> Acting:
     """A changed field of the action: new odds, no highlight (the last result stays)."""
     setup = read_setup(form, state.action.setup)
     return replace(state, action=replace(state.action, setup=setup, hit=None))
@@ -109,24 +113,24 @@ def describe(result: fudge.ActionResult) -> Renderable:
     )
 
 
-def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
+def roll(rng: random.Random, state: Acting, form: Form) -> Outcome[Acting]:
     dice = read_dice(form)
     setup = read_setup(form, state.action.setup)
     if setup.mode == "one":
         result = fudge.one_sided(rng, side(setup.a), setup.difficulty, dice)
     else:
         result = fudge.opposed(rng, side(setup.a), side(setup.b), dice)
-    done = replace(
-        state, dice=replace(state.dice, name=dice), action=ActionState(setup, result, result.margin)
-    )
+    typed = rolled_by_hand(rng)
+    done = Acting(dice, ActionState(setup, result, result.margin, from_table=typed))
     return Outcome(done, log=describe(result))
 
 
-def view(state: State) -> View:
-    setup, dice = state.action.setup, state.dice.name
+def view(state: Acting) -> View:
+    setup, dice = state.action.setup, state.dice
     chances = odds(setup, dice)
     margins = dict(sorted(chances.margins.items()))
-    hit = state.action.hit
+    last = state.action.last
+    hit = state.action.hit if last is not None and last.roll.dice == dice else None
     if setup.mode == "one":
         summary = text.ONE_SIDED_SUMMARY(
             dice=words.dice_label(dice), a=_side_text(setup.a, WHO["a"]), level=words.level(setup.difficulty)
@@ -135,7 +139,6 @@ def view(state: State) -> View:
         summary = text.OPPOSED_SUMMARY(
             dice=words.dice_label(dice), a=_side_text(setup.a, WHO["a"]), b=_side_text(setup.b, WHO["b"])
         )
-    last = state.action.last
     levels = [(str(level), words.level(level)) for level in sorted(fudge.LADDER, reverse=True)]
     return {
         "fudge-diff": words.select(levels, str(setup.difficulty)),
@@ -166,5 +169,7 @@ def view(state: State) -> View:
             )
         ),
         "fudge-act-summary": Show(text=summary),
-        "fudge-act-result": Show(text="" if last is None else describe(last)),
+        "fudge-act-result": Show(
+            text="" if last is None else mark_table(describe(last), state.action.from_table)
+        ),
     }

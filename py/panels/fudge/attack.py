@@ -6,6 +6,9 @@ The odds are computed on the page, in the view, with no compute-worker job (``ki
 13 × 13 for the seed's dice, whatever the bullets (a burst's hits are a formula of the margin).
 The heaviest case the form accepts (1000 bullets, every dice, a dodging target) takes about
 0.2 ms on CPython, and the whole panel's view about 3 ms: far within a frame.
+
+It works on ``Attacking``: the chosen dice, its own ``AttackState``, and the pools and wounds
+(``Pooled``) that its hits feed and its «Отметить» marks.
 """
 
 from __future__ import annotations
@@ -19,21 +22,45 @@ from kit import fmt
 from kit.form import Form, InputError, read_bool, read_choice, read_int, read_optional_int
 from kit.msg import Cat, Renderable, pct, signed
 from kit.panel import Outcome, SetFields
+from kit.part import Part, field_part
 from kit.view import Node, Show, View, bar_chart, table_rows
 from panels.fudge import accumulators, text_cast, words, wounds
 from panels.fudge import text_attack as text
 from panels.fudge.dice import read_dice
-from panels.fudge.state import AttackSetup, AttackState, State
+from panels.fudge.state import Attacking, AttackSetup, AttackState, Wounded
+from panels.shell.table import mark_table, rolled_by_hand
 from rules import dice as dice_rules
 from rules import fudge
 
-__all__ = ["WEAPON_KEYS", "apply", "attack", "compute_damage", "factors", "read_setup", "set_setup", "view"]
+__all__ = [
+    "FIELDS",
+    "WEAPON_KEYS",
+    "apply",
+    "attack",
+    "compute_damage",
+    "factors",
+    "read_picked",
+    "read_setup",
+    "set_setup",
+    "view",
+]
 
 # Weapon choices: "m<i>" = MELEE_WEAPONS[i], "r<i>" = RANGED_WEAPONS[i].
 WEAPON_KEYS = tuple(f"m{i}" for i in range(len(fudge.MELEE_WEAPONS))) + tuple(
     f"r{i}" for i in range(len(fudge.RANGED_WEAPONS))
 )
 MAX_MULTIPLIER = 20  # the seed's "Базука (6+)S" has no upper bound; the form stops here
+# the fields ``read_setup`` reads: a change of any of them is ``set_setup``
+FIELDS = tuple(
+    f"fudge-{name}"
+    for name in "weapon wx wy att range def no-dodge min-hit graze bullets str dtype amnv ascale armour "
+    "tough dmnv dscale".split()
+)
+POOLED = field_part("pooled")  # the accumulators' part inside this one
+WOUNDED: Part[Attacking, Wounded] = Part(  # the wound tools' part inside this one
+    lambda part: part.pooled.wounded,
+    lambda part, hurt: replace(part, pooled=replace(part.pooled, wounded=hurt)),
+)
 
 
 def _preset(key: str) -> fudge.RangedPreset | None:
@@ -140,13 +167,20 @@ def _preset_range(preset: fudge.RangedPreset) -> str:
     return f"{formula(low)}…{formula(high)}"
 
 
-def set_setup(state: State, form: Form) -> State | Outcome[State]:
+def set_setup(state: Attacking, form: Form) -> Attacking | Outcome[Attacking]:
     """A changed field of the attack: new odds, no highlight; a new firearm starts at its lowest model."""
     setup, reset = read_setup(form, state.attack.setup)
     done = replace(state, attack=replace(state.attack, setup=setup, hit=None))
     if not reset:
         return done
     return Outcome(done, effects=(SetFields((("fudge-wx", str(setup.x)), ("fudge-wy", str(setup.y)))),))
+
+
+def read_picked(state: Attacking, form: Form) -> Attacking:
+    """The attack filled from a picked sheet: as ``set_setup``, but a picked firearm keeps the
+    sheet's x and y (``keep_model``)."""
+    setup = read_setup(form, state.attack.setup, keep_model=True)[0]
+    return replace(state, attack=replace(state.attack, setup=setup, hit=None))
 
 
 def _factors_text(f: fudge.DamageFactors) -> Renderable:
@@ -230,25 +264,33 @@ def _describe(result: fudge.AttackResult, setup: AttackSetup, dice: str) -> Rend
     )
 
 
-def attack(rng: random.Random, state: State, form: Form) -> Outcome[State]:
-    """Roll the attack; its wounds are ready to mark; sub-scale or exhaustion damage feeds the pools."""
+def attack(rng: random.Random, state: Attacking, form: Form) -> Outcome[Attacking]:
+    """Roll the attack; its wounds are ready to mark; sub-scale or exhaustion damage feeds the pools.
+    The result line shown says «со стола» when the dice were typed (the log line is marked by
+    ``from_table``)."""
     dice = read_dice(form)
     setup, _ = read_setup(form, state.attack.setup, keep_model=True)
     attacker, defender = _sides(setup)
     result = fudge.attack(rng, attacker, defender, factors(setup), dice, **_options(setup))
     line = _describe(result, setup, dice)
+    shown = mark_table(line, rolled_by_hand(rng))
     done = replace(
         state,
-        dice=replace(state.dice, name=dice),
-        attack=AttackState(setup, line, result.damage, result.wounds, outcome=result.outcome),
+        dice=dice,
+        attack=AttackState(
+            setup, shown, result.damage, hit_dice=dice, pending=result.wounds, outcome=result.outcome
+        ),
     )
-    fed = accumulators.feed(done, result.detail, result.hits) if result.detail is not None else None
+    if result.detail is None:
+        return Outcome(done, log=line)
+    fed = accumulators.feed(done.pooled, result.detail, result.hits)
     if fed is None:
         return Outcome(done, log=line)
-    return replace(fed, log=Cat((line, " ", fed.log)) if fed.log is not None else line)
+    lifted = POOLED.outcome(done, fed)
+    return replace(lifted, log=Cat((line, " ", fed.log)) if fed.log is not None else line)
 
 
-def compute_damage(state: State, form: Form) -> Outcome[State]:
+def compute_damage(state: Attacking, form: Form) -> Outcome[Attacking]:
     """Damage for a given margin S with the current factors; ready to mark."""
     margin = read_int(form, "fudge-margin", 1, 30, text.MARGIN_S)
     setup, _ = read_setup(form, state.attack.setup, keep_model=True)
@@ -273,31 +315,30 @@ def compute_damage(state: State, form: Form) -> Outcome[State]:
             _detail_text(result, -f.scale_difference),
         )
     )
-    done = replace(state, attack=AttackState(setup, line, None, result.wounds))
+    done = replace(state, attack=AttackState(setup, line, pending=result.wounds))
     return Outcome(done, log=line)
 
 
-def apply(state: State, form: Form) -> Outcome[State]:
+def apply(state: Attacking, form: Form) -> Outcome[Attacking]:
     """Mark the last attack's (or computed) wounds on the track, one per hitting bullet."""
     amounts = state.attack.pending
     if not amounts:
         raise InputError(text.NOTHING_TO_MARK)
     target = state.attack.target
+    hurt = WOUNDED.get(state)
     if target:
-        entry = state.cast.roster.get(target)
+        entry = hurt.roster.get(target)
         if entry is None:
             raise InputError(text_cast.TARGET_GONE)
-        if wounds.owner(state, target) is None:
+        if wounds.owner(hurt, target) is None:
             raise InputError(text_cast.TARGET_NO_TRACK(name=entry.name))
         track = entry.sheet.wounds
     else:
-        track = state.wounds.track
+        track = hurt.wounds.track  # by hand: the hand track (shown again: commit with no owner)
     track, marked = wounds.mark_each(track, amounts)
-    cleared = replace(state, attack=replace(state.attack, pending=()))
-    if not target:  # by hand: the hand track is shown again
-        cleared = replace(cleared, wounds=replace(cleared.wounds, who=""))
     said = text.MARKED_FROM_ATTACK(amounts=", ".join(map(str, amounts)), marked=marked)
-    return wounds.commit(cleared, track, said, target)
+    cleared = replace(state, attack=replace(state.attack, pending=()))
+    return WOUNDED.outcome(cleared, wounds.commit(hurt, track, said, target))
 
 
 def _weapon_options(chosen: str) -> tuple[Node, ...]:
@@ -320,12 +361,12 @@ def _table_select(table: dict[str, int], chosen: str) -> Show:
     return words.select(choices, chosen)
 
 
-def view(state: State) -> View:
-    setup, dice = state.attack.setup, state.dice.name
+def view(state: Attacking) -> View:
+    setup, dice = state.attack.setup, state.dice
     chances = odds(setup, dice)
     hurt = sum((p for d, p in chances.damage.items() if d >= 1), Fraction(0))
     damages = chances.damage
-    hit = state.attack.hit
+    hit = state.attack.hit if state.attack.hit_dice == dice else None
     ranged = setup.weapon.startswith("r")
     return {
         "fudge-weapon": Show(children=_weapon_options(setup.weapon), value=setup.weapon),

@@ -9,10 +9,10 @@ balances). After a save the builder stays on the saved sheet; «Новый / о�
 one. A name changed while editing saves a *new* sheet (the edited one stays as it was) unless the
 GM presses «Переименовать»: a typed name never silently replaces another sheet. The roster
 panel's editor does the same (``panels.roster.panel``). «Удалить» can be undone (``kit.undo``).
+It works on ``Building``: what it edits, the roster it stores the sheets in, the undo offer.
 
->>> from panels.fudge.state import State
->>> done = save(State(), {**FORM, "fudge-c-name": "Ира", "fudge-c-a3": "2"})
->>> entry = done.state.cast.roster.entries[0]
+>>> done = save(Building(), {**FORM, "fudge-c-name": "Ира", "fudge-c-a3": "2"})
+>>> entry = done.state.roster.entries[0]
 >>> entry.system, entry.sheet.attributes, done.state.builder.editing
 ('fudge', (('Ловкость', 2),), 'c1')
 """
@@ -25,6 +25,7 @@ from typing import Any
 
 from kit import undo
 from kit.form import ARG, Form, InputError, read_choice, read_int, read_text
+from kit.journal import Note
 from kit.msg import Cat, Msg, Renderable, signed
 from kit.panel import Outcome, SetFields
 from kit.shared import Share
@@ -32,7 +33,7 @@ from kit.view import Node, Show, View, table_rows
 from panels.fudge import attack
 from panels.fudge import text_sheet as text
 from panels.fudge.sheet_form import FORM, read_sheet, sheet_fields, word_sheet_error
-from panels.fudge.state import BuilderState, State
+from panels.fudge.state import BuilderState, Building
 from panels.roster.panel import word_error
 from panels.roster.shared import ROSTER
 from rules import fudge
@@ -59,29 +60,29 @@ __all__ = [
 LEDGER_OPS = tuple(text.OP_LABELS)
 
 
-def sync(state: State) -> State:
+def sync(state: Building) -> Building:
     """After a roster change: stop editing a sheet that is gone."""
     editing = state.builder.editing
-    if editing and state.cast.roster.get(editing) is None:
+    if editing and state.roster.get(editing) is None:
         return replace(state, builder=BuilderState())
     return state
 
 
-def _editing(state: State) -> Any:
+def _editing(state: Building) -> Any:
     editing = state.builder.editing
-    entry = state.cast.roster.get(editing) if editing else None
+    entry = state.roster.get(editing) if editing else None
     return entry if entry is not None and entry.system == "fudge" else None
 
 
-def _share(state: State, roster: Roster, builder: BuilderState, line: Renderable) -> Outcome[State]:
-    done = replace(state, cast=state.cast.synced(roster), builder=builder)
+def _share(state: Building, roster: Roster, builder: BuilderState, line: Renderable) -> Outcome[Building]:
+    done = replace(state, roster=roster, builder=builder)
     return Outcome(done, say=line, effects=(Share(ROSTER, roster),))
 
 
 # --------------------------------------------------------------------------- actions
 
 
-def preview(state: State, form: Form) -> State:
+def preview(state: Building, form: Form) -> Building:
     """A builder field changed: read the sheet again (problems and derived values follow)."""
     entry = _editing(state)
     named = (
@@ -95,7 +96,7 @@ def _typed_name(form: Form) -> str:
     return read_text(form, "fudge-c-name", fc.MAX_NAME, text.NAME).strip()
 
 
-def save(state: State, form: Form) -> Outcome[State]:
+def save(state: Building, form: Form) -> Outcome[Building]:
     """Store the sheet and keep editing it: the one being edited when its name is unchanged, else
     a new sheet (with its own empty ledger and track), so another sheet is never replaced."""
     entry = _editing(state)
@@ -104,49 +105,49 @@ def save(state: State, form: Form) -> Outcome[State]:
     sheet = read_sheet(form, None if entry is None else entry.sheet)
     try:
         if entry is None:
-            roster = state.cast.roster.add(sheet.name, "fudge", sheet)
+            roster = state.roster.add(sheet.name, "fudge", sheet)
             entry_id, line = roster.entries[-1].id, text.SAVED_NEW(name=sheet.name)
         else:
-            roster = state.cast.roster.update(entry.id, sheet.name, sheet)
+            roster = state.roster.update(entry.id, sheet.name, sheet)
             entry_id, line = entry.id, text.SAVED_EDIT(name=sheet.name)
     except RosterError as error:
         raise InputError(text.ROSTER_FULL(why=word_error(error))) from error
     return _share(state, roster, BuilderState(entry_id, None, Cat((line, " ", text.NEXT))), line)
 
 
-def rename(state: State, form: Form) -> Outcome[State]:
+def rename(state: Building, form: Form) -> Outcome[Building]:
     """Store the form on the sheet being edited under the new name typed (the GM's explicit choice)."""
     entry = _editing(state)
     if entry is None:
         raise InputError(text.RENAME_NEEDS_SHEET)
     sheet = read_sheet(form, entry.sheet)
-    roster = state.cast.roster.update(entry.id, sheet.name, sheet)
+    roster = state.roster.update(entry.id, sheet.name, sheet)
     line = text.RENAMED(old=entry.name, name=sheet.name)
     return _share(state, roster, BuilderState(entry.id, None, line), line)
 
 
-def new(state: State, form: Form) -> Outcome[State]:
+def new(state: Building, form: Form) -> Outcome[Building]:
     """Empty the builder for a new sheet (cancels an edit)."""
     return Outcome(replace(state, builder=BuilderState()), effects=(SetFields(tuple(FORM.items())),))
 
 
-def _entry(state: State, form: Form) -> Entry:
-    entry = state.cast.roster.get(str(form.get(ARG, "")))
+def _entry(state: Building, form: Form) -> Entry:
+    entry = state.roster.get(str(form.get(ARG, "")))
     if entry is None or entry.system != "fudge":
         raise InputError(text.NOT_FOUND)
     return entry
 
 
-def edit(state: State, form: Form) -> Outcome[State]:
+def edit(state: Building, form: Form) -> Outcome[Building]:
     entry = _entry(state, form)
     builder = BuilderState(entry.id, entry.sheet)
     return Outcome(replace(state, builder=builder), effects=(SetFields(sheet_fields(entry.sheet)),))
 
 
-def duplicate(state: State, form: Form) -> Outcome[State]:
+def duplicate(state: Building, form: Form) -> Outcome[Building]:
     entry = _entry(state, form)
     try:
-        roster = state.cast.roster.duplicate(entry.id)
+        roster = state.roster.duplicate(entry.id)
     except RosterError as error:
         raise InputError(text.ROSTER_FULL(why=word_error(error))) from error
     return _share(
@@ -157,7 +158,7 @@ def duplicate(state: State, form: Form) -> Outcome[State]:
     )
 
 
-def delete(state: State, form: Form) -> Outcome[State]:
+def delete(state: Building, form: Form) -> Outcome[Building]:
     """Delete a sheet; «Отменить» gives it back (wounds, ledger and place) until another deletion replaces the offer."""
     entry = _entry(state, form)
     line = text.DELETED(name=entry.name)
@@ -165,19 +166,19 @@ def delete(state: State, form: Form) -> Outcome[State]:
     builder = replace(state.builder, editing=None if edited else state.builder.editing, status=line)
     if edited:
         builder = replace(builder, draft=None)
-    index = state.cast.roster.entries.index(entry)
-    done = _share(state, state.cast.roster.delete(entry.id), builder, line)
+    index = state.roster.entries.index(entry)
+    done = _share(state, state.roster.delete(entry.id), builder, line)
     return replace(done, state=replace(done.state, undo=undo.offer((entry, index, edited), line)))
 
 
-def restore(state: State, form: Form) -> Outcome[State]:
+def restore(state: Building, form: Form) -> Outcome[Building]:
     """Undo the deletion: the sheet back in its place, edited again if it was."""
     entry, index, edited = undo.taken(state.undo)
     try:
-        roster = state.cast.roster.restore(entry, index)
+        roster = state.roster.restore(entry, index)
     except RosterError as error:
         raise InputError(text.ROSTER_FULL(why=word_error(error))) from error
-    back = roster.entries[max(0, min(len(state.cast.roster.entries), index))]
+    back = roster.entries[max(0, min(len(state.roster.entries), index))]
     line = text.RESTORED(name=entry.name)
     builder = replace(state.builder, status=line)
     if edited and state.builder.editing is None:
@@ -185,7 +186,7 @@ def restore(state: State, form: Form) -> Outcome[State]:
     return _share(replace(state, undo=None), roster, builder, line)
 
 
-def ledger_add(state: State, form: Form) -> Outcome[State]:
+def ledger_add(state: Building, form: Form) -> Outcome[Building]:
     """A gain or a spend of points or chips on the sheet being edited (§1.9); never below zero."""
     entry = _editing(state)
     if entry is None:
@@ -199,12 +200,12 @@ def ledger_add(state: State, form: Form) -> Outcome[State]:
         sheet = change(entry.sheet, currency, amount, reason, note)
     except fc.SheetError as error:
         raise InputError(word_sheet_error(error)) from error
-    roster = state.cast.roster.update(entry.id, entry.name, sheet)
+    roster = state.roster.update(entry.id, entry.name, sheet)
     line = text.LEDGER_SAID(
         name=entry.name, op=_op_label(op), amount=amount, left=fc.balance(sheet, currency)
     )
     done = _share(state, roster, replace(state.builder, status=line), line)
-    return replace(done, log=line)
+    return replace(done, log=line, effects=(*done.effects, Note(who=entry.name)))
 
 
 # --------------------------------------------------------------------------- view
@@ -351,8 +352,8 @@ def budget_line(c: Character | None) -> Renderable:
     )
 
 
-def view(state: State) -> View:
-    entries = state.cast.roster.of_system("fudge")
+def view(state: Building) -> View:
+    entries = state.roster.of_system("fudge")
     entry = _editing(state)
     saved = None if entry is None else entry.sheet
     sheet = shown_sheet(state.builder.draft, saved)
@@ -381,7 +382,7 @@ def view(state: State) -> View:
 FIELD_IDS = tuple(FORM)
 
 
-def actions() -> dict[str, Callable[[State, Form], Any]]:
+def actions() -> dict[str, Callable[[Building, Form], Any]]:
     return {
         **{f"#{key}": preview for key in FIELD_IDS},
         "#fudge-c-save": save,

@@ -6,6 +6,9 @@ Picking a sheet fills the inputs (numbers stay editable): in the action, attribu
 its damage factors (``rules.fudge_character.damage_factors``); against whom, the dodge, armour,
 Живучесть and toughness scale, and the target whose wound track takes the damage.
 
+These work on the whole ``State`` (they read the roster and fill the sub-tools' inputs); a roll
+for picked characters goes into the journal with their names («кто»: ``noted``).
+
 >>> from rules.fudge_character import Character, Skill, WeaponItem
 >>> from rules import fudge
 >>> ira = Character("Ира", attributes=(("Ловкость", 2),), skills=(Skill("Фехтование", level=1),),
@@ -21,13 +24,14 @@ from dataclasses import replace
 from typing import Any
 
 from kit.form import Form, InputError, read_choice
+from kit.journal import Note
 from kit.msg import Cat, Renderable, signed
-from kit.panel import Outcome
+from kit.panel import Action, Outcome, outcome
 from kit.shared import Share
 from kit.view import Node, Show, View
 from panels.fudge import accumulators, action, attack, text_cast, words
-from panels.fudge.state import State
-from panels.roster.shared import ROSTER, Picker, chosen, pick_action, picker_view
+from panels.fudge.state import LIFT, POOLED, State
+from panels.roster.shared import ROSTER, Picker, chosen, pick_action, picker_view, who_acts
 from rules import fudge
 from rules import fudge_character as fc
 from rules.fudge_character import Character
@@ -38,11 +42,13 @@ __all__ = [
     "PICKERS",
     "SIDE_A",
     "SIDE_B",
+    "acting",
     "actions",
     "aimed",
     "buy",
     "buyable",
     "entry_of",
+    "noted",
     "party_view",
     "pick_action",
     "view",
@@ -221,19 +227,20 @@ def buy(section: str, state: State, form: Form) -> Outcome[State]:
     if act:
         line: Renderable = text_cast.BOUGHT(name=entry.name, what=what, left=left)
         done = replace(done, action=replace(done.action, bought=line))
-        return Outcome(done, log=line, say=line, effects=(Share(ROSTER, roster),))
+        return Outcome(done, log=line, say=line, effects=(Share(ROSTER, roster), Note(who=entry.name)))
     setup = state.attack.setup
     amount, hits, detail = fudge.bought_hit(attack.factors(setup), setup.bullets)
     pending = fudge.hit_wounds(amount, hits)
     line = text_cast.BOUGHT_HIT(
         name=entry.name, what=what, left=left, damage=amount, hits=hits, margin=fudge.BOUGHT_MARGIN
     )
-    done = replace(done, attack=replace(done.attack, bought=line, hit=amount, pending=pending))
-    fed = accumulators.feed(done, detail, hits)
+    bought = replace(done.attack, bought=line, hit=amount, hit_dice=done.dice.name, pending=pending)
+    done = replace(done, attack=bought)
+    fed = accumulators.feed(POOLED.get(done), detail, hits)
     if fed is not None:
         line = Cat((line, " ", fed.log)) if fed.log is not None else line
-        done = fed.state
-    return Outcome(done, log=line, say=line, effects=(Share(ROSTER, roster),))
+        done = POOLED.put(done, fed.state)
+    return Outcome(done, log=line, say=line, effects=(Share(ROSTER, roster), Note(who=entry.name)))
 
 
 # --------------------------------------------------------------------------- view
@@ -288,31 +295,50 @@ def view(state: State) -> View:
     return shown
 
 
-def _read_attack(state: State, form: Form) -> State:
-    # keep_model: a picked firearm keeps the sheet's x and y
-    setup = attack.read_setup(form, state.attack.setup, keep_model=True)[0]
-    return replace(state, attack=replace(state.attack, setup=setup, hit=None))
+def noted(run: Action[State], who: Callable[[State], str]) -> Action[State]:
+    """``run``, its journal entry naming ``who(state)`` acted (the pickers' characters)."""
+
+    def noted_run(state: State, form: Form) -> Outcome[State]:
+        done = outcome(run(state, form))
+        return replace(done, effects=(*done.effects, Note(who=who(done.state))))
+
+    return noted_run
 
 
-def aimed(run: Callable[[State, Form], Outcome[State]]) -> Callable[[State, Form], Outcome[State]]:
-    """An attack (or computed damage) whose wounds go to the «Против кого» character, if any."""
+def _acting(state: State) -> str:
+    opposed = state.action.setup.mode == "opp"
+    return who_acts(state.cast, (SIDE_A.field,), (SIDE_B.field,) if opposed else ())
+
+
+def acting(run: Action[State]) -> Action[State]:
+    """An action roll for «Кто действует» (and, opposed, side B's character): noted in the journal."""
+    return noted(run, _acting)
+
+
+def aimed(run: Action[State]) -> Action[State]:
+    """An attack (or computed damage) whose wounds go to the «Против кого» character, if any; the
+    journal entry names the attacker and the target."""
 
     def aimed_run(state: State, form: Form) -> Outcome[State]:
-        done = run(state, form)
+        done = outcome(run(state, form))
         target = entry_of(state, DEFENDER)
         new_attack = replace(done.state.attack, target="" if target is None else target.id)
         return replace(done, state=replace(done.state, attack=new_attack))
 
-    return aimed_run
+    return noted(aimed_run, lambda state: who_acts(state.cast, (ATTACKER.field,), (DEFENDER.field,)))
 
 
 def actions() -> dict[str, Callable[[State, Form], Any]]:
     """The pickers' and buy buttons' actions."""
+    set_action, read_attack = (
+        LIFT["action"].action(action.set_setup),
+        LIFT["attack"].action(attack.read_picked),
+    )
     return {
-        "#fudge-a-who": pick_action(SIDE_A, action.set_setup),
-        "#fudge-b-who": pick_action(SIDE_B, action.set_setup),
-        "#fudge-att-who": pick_action(ATTACKER, _read_attack),
-        "#fudge-att-whom": pick_action(DEFENDER, _read_attack),
+        "#fudge-a-who": pick_action(SIDE_A, set_action),
+        "#fudge-b-who": pick_action(SIDE_B, set_action),
+        "#fudge-att-who": pick_action(ATTACKER, read_attack),
+        "#fudge-att-whom": pick_action(DEFENDER, read_attack),
         "#fudge-act-buy": lambda s, f: buy("act", s, f),
         "#fudge-att-buy": lambda s, f: buy("att", s, f),
     }

@@ -11,7 +11,8 @@ from kit.msg import Cat, Renderable, pct, signed
 from kit.panel import Outcome
 from kit.view import Show, View, bar_chart, table_rows
 from panels.fudge import text, words
-from panels.fudge.state import DiceState, State
+from panels.fudge.state import DiceState
+from panels.shell.table import mark_table, rolled_by_hand
 from rules import dice as dice_rules
 from rules import fudge
 
@@ -22,21 +23,15 @@ def read_dice(form: Form) -> str:
     return read_choice(form, "fudge-dice", tuple(fudge.DICE), text.DICE)
 
 
-def set_dice(state: State, form: Form) -> State:
-    """Another dice: every sub-tool shows its odds; the action's and attack's highlights go."""
-    name = read_dice(form)
-    return replace(
-        state,
-        dice=replace(state.dice, name=name),
-        action=replace(state.action, hit=None),
-        attack=replace(state.attack, hit=None),
-    )
+def set_dice(state: DiceState, form: Form) -> DiceState:
+    """Another dice: every sub-tool shows its odds (a highlight rolled with other dice goes)."""
+    return replace(state, name=read_dice(form))
 
 
-def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
+def roll(rng: random.Random, state: DiceState, form: Form) -> Outcome[DiceState]:
     name = read_dice(form)
     rolled = fudge.roll(rng, name)
-    return Outcome(replace(state, dice=DiceState(name, rolled)), log=describe(rolled))
+    return Outcome(DiceState(name, rolled, rolled_by_hand(rng)), log=describe(rolled))
 
 
 def describe(rolled: fudge.FudgeRoll) -> Renderable:
@@ -50,8 +45,8 @@ def describe(rolled: fudge.FudgeRoll) -> Renderable:
     )
 
 
-def view(state: State) -> View:
-    name, last = state.dice.name, state.dice.last
+def view(state: DiceState) -> View:
+    name, last = state.name, state.last
     dist = fudge.distribution(name)
     hit = fmt.signed(last.value) if last is not None and last.dice == name else None
     note: list[Renderable] = [f"{words.dice_label(name)}: ", signed(min(dist)), "…", signed(max(dist)), "."]
@@ -74,5 +69,5 @@ def view(state: State) -> View:
         ),
         "fudge-dice-table": Show(children=table_rows(rows)),
         "fudge-dice-note": Show(text=Cat(tuple(note))),
-        "fudge-dice-result": Show(text="" if last is None else describe(last)),
+        "fudge-dice-result": Show(text="" if last is None else mark_table(describe(last), state.from_table)),
     }

@@ -1,5 +1,12 @@
-"""The Omicron FUDGE panel (seed 002): dice, action, attack, wounds, accumulators and scale on
-one ``State``; each sub-tool is its own module, this one composes them into one ``Panel``.
+"""The Omicron FUDGE panel (seed 002): dice, action, attack, wounds, accumulators, scale and the
+character builder, each its own module written on its own part of ``State``; this one lifts
+their actions and views onto the whole with ``kit.part`` (``state.LIFT``) and composes one ``Panel``.
+The pickers and buying success (``cast``) work on the whole state.
+
+Each control has one selector: a sub-tool's fields are named one by one (``action.FIELDS``,
+``attack.FIELDS``, the builder's form), never by a section around them, so the order of
+``actions`` does not matter (``tests/unit/test_fudge_lift.py`` checks that no control is
+claimed twice).
 
 >>> import random
 >>> from kit.msg import render
@@ -18,11 +25,12 @@ from functools import partial
 from typing import Any
 
 from kit.form import Form, InputError
-from kit.panel import LogSpec, Outcome, Panel
+from kit.panel import Action, LogSpec, Panel
 from kit.shared import Follow
 from kit.view import View
 from panels.fudge import accumulators, action, attack, builder, cast, dice, scale, text, wounds
 from panels.fudge.state import (
+    LIFT,
     ActionState,
     AttackState,
     BuilderState,
@@ -37,16 +45,32 @@ from panels.shell.table import from_table
 from rules import fudge
 from rules.roster import Roster
 
-__all__ = ["LEGACY_KEYS", "State", "dump", "legacy", "load", "panel", "start", "sync", "view"]
+__all__ = ["LEGACY_KEYS", "LIFT", "State", "dump", "legacy", "load", "panel", "start", "sync", "view"]
 
 LEGACY_KEYS = {"wounds": "gm.fudge.wounds", "pools": "gm.fudge.accumulators", "log": "gm.fudge.log"}
 LOG_SIZE = 50
+# each sub-tool's module, under its name in ``LIFT``
+PARTS = {
+    "dice": dice,
+    "action": action,
+    "attack": attack,
+    "wounds": wounds,
+    "accumulators": accumulators,
+    "scale": scale,
+    "builder": builder,
+}
+
+
+def _on(part: str, run: Callable[[Any, Form], Any]) -> Action[State]:
+    """A sub-tool's action, run on its part of the state."""
+    return LIFT[part].action(run)
 
 
 def view(state: State) -> View:
     shown: dict[str, Any] = {}
-    for part in (dice, action, attack, wounds, accumulators, scale, cast, builder):
-        shown.update(part.view(state))
+    for name, module in PARTS.items():
+        shown.update(LIFT[name].view(module.view)(state))
+    shown.update(cast.view(state))
     return shown
 
 
@@ -91,8 +115,9 @@ def load(raw: Any) -> State:
 def sync(state: State, roster: Roster) -> State:
     """The shared roster changed: keep it; forget a shown track or an edited sheet that is gone."""
     synced = replace(state, cast=state.cast.synced(roster))
-    who = state.wounds.who if wounds.owner(synced, state.wounds.who) else ""
-    return builder.sync(replace(synced, wounds=replace(state.wounds, who=who)))
+    who = state.wounds.who if wounds.owner(LIFT["wounds"].get(synced), state.wounds.who) else ""
+    kept = replace(synced, wounds=replace(state.wounds, who=who))
+    return LIFT["builder"].put(kept, builder.sync(LIFT["builder"].get(kept)))
 
 
 def legacy(read: Callable[[str], Any]) -> Any:
@@ -142,31 +167,40 @@ def start(state: State, form: Form, _params: Mapping[str, str]) -> State:
 
 
 def panel(rng: random.Random) -> Panel[State]:
-    actions: dict[str, Callable[[State, Form], State | Outcome[State]]] = {
-        "#fudge-dice": dice.set_dice,
-        "#fudge-roll-dice": from_table(lambda r: partial(dice.roll, r), rng, "fudge-roll-dice"),
-        "#fudge-act-roll": from_table(lambda r: partial(action.roll, r), rng, "fudge-act-roll"),
-        "#fudge-act-part": action.set_setup,
-        "#fudge-attack": from_table(lambda r: cast.aimed(partial(attack.attack, r)), rng, "fudge-attack"),
-        "#fudge-dmg-calc": cast.aimed(attack.compute_damage),
-        "#fudge-apply": attack.apply,
-        "#fudge-margin": lambda state, _form: state,
-        "#fudge-att-part": attack.set_setup,
-        "#fudge-w-who": wounds.choose,
-        "#fudge-w-take": wounds.take,
-        "#fudge-w-rows button": wounds.clear_row,
-        "#fudge-w-clear-all": wounds.clear_all,
-        "#fudge-w-revive": wounds.revive,
-        "#fudge-acc-sub-add": accumulators.add_sub_scale,
-        "#fudge-acc-exh-add": accumulators.add_exhaustion,
-        "#fudge-acc-apply": accumulators.apply,
-        "#fudge-acc-reset": accumulators.reset,
-        "#fudge-g-calc": scale.group,
-        "#fudge-g-wound": scale.set_wound,
-        "#fudge-rf-bullets": scale.set_bullets,
+    by_tool: dict[str, Action[State]] = {
+        "#fudge-dice": _on("dice", dice.set_dice),
+        "#fudge-roll-dice": from_table(lambda r: _on("dice", partial(dice.roll, r)), rng, "fudge-roll-dice"),
+        "#fudge-act-roll": from_table(
+            lambda r: cast.acting(_on("action", partial(action.roll, r))), rng, "fudge-act-roll"
+        ),
+        "#fudge-attack": from_table(
+            lambda r: cast.aimed(_on("attack", partial(attack.attack, r))), rng, "fudge-attack"
+        ),
+        "#fudge-dmg-calc": cast.aimed(_on("attack", attack.compute_damage)),
+        "#fudge-apply": _on("attack", attack.apply),
+        "#fudge-w-who": _on("wounds", wounds.choose),
+        "#fudge-w-take": _on("wounds", wounds.take),
+        wounds.ROW_BUTTON: _on("wounds", wounds.clear_row),
+        "#fudge-w-clear-all": _on("wounds", wounds.clear_all),
+        "#fudge-w-revive": _on("wounds", wounds.revive),
+        "#fudge-acc-sub-add": _on("accumulators", accumulators.add_sub_scale),
+        "#fudge-acc-exh-add": _on("accumulators", accumulators.add_exhaustion),
+        "#fudge-acc-apply": _on("accumulators", accumulators.apply),
+        "#fudge-acc-reset": _on("accumulators", accumulators.reset),
+        "#fudge-g-calc": _on("scale", scale.group),
+        "#fudge-g-wound": _on("scale", scale.set_wound),
+        "#fudge-rf-bullets": _on("scale", scale.set_bullets),
     }
-    # the first matching selector runs: pickers before their sections' "any field changed"
-    actions = {**cast.actions(), **builder.actions(), **actions}
+    groups = (
+        by_tool,
+        {f"#{field}": _on("action", action.set_setup) for field in action.FIELDS},
+        {f"#{field}": _on("attack", attack.set_setup) for field in attack.FIELDS},
+        {selector: _on("builder", run) for selector, run in builder.actions().items()},
+        cast.actions(),
+    )
+    actions = {selector: run for group in groups for selector, run in group.items()}
+    if len(actions) != sum(map(len, groups)):  # one action per selector: none may hide another
+        raise ValueError("a FUDGE selector is given twice")
     return Panel(
         name="fudge",
         initial=State(),

@@ -11,7 +11,7 @@ from kit.panel import Outcome
 from kit.view import Show, View, table_rows
 from panels.fudge import text_wounds as text
 from panels.fudge import words
-from panels.fudge.state import State
+from panels.fudge.state import ScaleState
 from rules import fudge
 
 __all__ = ["group", "read_bullets", "read_wound", "set_bullets", "set_wound", "view"]
@@ -25,19 +25,19 @@ def read_bullets(form: Form) -> int:
     return read_int(form, "fudge-rf-bullets", 1, 1000, text.BULLETS_FIRED)
 
 
-def set_wound(state: State, form: Form) -> State:
-    return replace(state, scale=replace(state.scale, wound=read_wound(form)))
+def set_wound(state: ScaleState, form: Form) -> ScaleState:
+    return replace(state, wound=read_wound(form))
 
 
-def set_bullets(state: State, form: Form) -> State:
-    return replace(state, scale=replace(state.scale, bullets=read_bullets(form)))
+def set_bullets(state: ScaleState, form: Form) -> ScaleState:
+    return replace(state, bullets=read_bullets(form))
 
 
 def _power(scale: int) -> Renderable:
     return fixed(fudge.scale_factor(scale))
 
 
-def group(state: State, form: Form) -> Outcome[State]:
+def group(state: ScaleState, form: Form) -> Outcome[ScaleState]:
     """The seed's example: a scale-12 group with a −2 wound is scale 10, 6 people."""
     scale = read_int(form, "fudge-g-scale", 0, 100, text.GROUP_SCALE)
     wound = read_wound(form)
@@ -53,7 +53,7 @@ def group(state: State, form: Form) -> Outcome[State]:
         after_power=_power(after.scale),
         after_count=after.headcount,
     )
-    return Outcome(replace(state, scale=replace(state.scale, wound=wound, result=line)), log=line)
+    return Outcome(replace(state, wound=wound, result=line), log=line)
 
 
 def _range_rows() -> list[tuple[Renderable, Renderable]]:
@@ -66,15 +66,15 @@ def _range_rows() -> list[tuple[Renderable, Renderable]]:
     return rows
 
 
-def view(state: State) -> View:
-    bullets = state.scale.bullets
+def view(state: ScaleState) -> View:
+    bullets = state.bullets
     wounds = [
         (str(d), Cat((signed(box.penalty or 0), " ", words.term(box.name))))
         for d, box in fudge.GROUP_WOUNDS.items()
     ]
     return {
-        "fudge-g-wound": words.select(wounds, str(state.scale.wound)),
-        "fudge-g-result": Show(text="" if state.scale.result is None else state.scale.result),
+        "fudge-g-wound": words.select(wounds, str(state.wound)),
+        "fudge-g-result": Show(text="" if state.result is None else state.result),
         "fudge-rf-table": Show(
             children=table_rows(
                 [

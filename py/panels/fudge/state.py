@@ -2,30 +2,58 @@
 
 The inputs that the odds depend on (``*Setup``) are kept here as the last valid reading of the
 form, so that the view is a function of the state alone; a bad field leaves them as they were.
+
+Each sub-tool is written on its own part and lifted onto ``State`` with ``kit.part`` (``LIFT``).
+A sub-tool whose results land in another's state sees that state in its part: the wound tools
+work on ``Wounded`` (the hand track and the roster holding each character's track), the
+accumulators on ``Pooled`` (their pools and the wounds they are marked on), the attack on
+``Attacking`` (the dice, its own state and the pools and wounds its hits feed), the action on
+``Acting`` and the builder on ``Building``. Only the pickers and buying success (``cast``) work
+on the whole state, as they fill and pay from characters of the shared roster.
+
+>>> whole = State()
+>>> part = LIFT["attack"].get(whole)
+>>> part.dice, part.pooled.wounded.wounds == whole.wounds
+('6dF', True)
+>>> LIFT["attack"].put(whole, part) == whole
+True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from kit.msg import Renderable
+from kit.part import Part, field_part
 from kit.undo import Undo
 from panels.roster.shared import Cast
 from rules import fudge
 from rules.fudge_character import Character
-from rules.roster import Entry
+from rules.roster import Entry, Roster
 
 __all__ = [
+    "ACTING",
+    "ATTACKING",
+    "BUILDING",
+    "LIFT",
+    "POOLED",
+    "WOUNDED",
+    "Acting",
     "ActionSetup",
     "ActionState",
     "AttackSetup",
     "AttackState",
+    "Attacking",
     "BuilderState",
+    "Building",
     "DiceState",
+    "Pooled",
     "PoolsState",
     "ScaleState",
     "SideInput",
     "State",
+    "Wounded",
     "WoundsState",
 ]
 
@@ -36,6 +64,7 @@ class DiceState:
 
     name: str = "6dF"
     last: fudge.FudgeRoll | None = None
+    from_table: bool = False  # the last roll's dice were typed (rolled by hand at the table)
 
 
 @dataclass(frozen=True)
@@ -66,6 +95,7 @@ class ActionState:
     last: fudge.ActionResult | None = None
     hit: int | None = None
     bought: Renderable | None = None  # a success bought for the last roll (§1.9)
+    from_table: bool = False  # the last roll's dice were typed (rolled by hand at the table)
 
 
 @dataclass(frozen=True)
@@ -100,6 +130,7 @@ class AttackState:
     setup: AttackSetup = AttackSetup()
     result: Renderable | None = None
     hit: int | None = None
+    hit_dice: str = ""  # the dice ``hit`` was rolled with: the highlight shows on their odds only
     pending: tuple[int, ...] = ()
     target: str = ""  # the roster id whose wound track the pending wounds go to ("": by hand)
     bought: Renderable | None = None
@@ -149,3 +180,97 @@ class State:
     cast: Cast = field(default_factory=Cast)  # the roster (synced) and the pickers' choices
     builder: BuilderState = field(default_factory=BuilderState)
     undo: Undo[tuple[Entry, int, bool]] | None = None  # a deleted sheet, its place, whether edited
+
+
+# --------------------------------------------------------------------------- the sub-tools' parts
+
+
+@dataclass(frozen=True)
+class Wounded:
+    """The wound tools' part: the hand track (and whose track is shown) and the roster, whose
+    FUDGE characters keep their own tracks in their sheets."""
+
+    wounds: WoundsState = field(default_factory=WoundsState)
+    roster: Roster = field(default_factory=Roster)
+
+
+@dataclass(frozen=True)
+class Pooled:
+    """The accumulators' part: the pools and the wounds their converted damage is marked on."""
+
+    pools: PoolsState = field(default_factory=PoolsState)
+    wounded: Wounded = field(default_factory=Wounded)
+
+
+@dataclass(frozen=True)
+class Acting:
+    """The action's part: the chosen dice (its odds are theirs; a roll keeps the dice it used)."""
+
+    dice: str = "6dF"
+    action: ActionState = field(default_factory=ActionState)
+
+
+@dataclass(frozen=True)
+class Attacking:
+    """The attack's part: the chosen dice, its own state, and the pools and wounds its hits feed."""
+
+    dice: str = "6dF"
+    attack: AttackState = field(default_factory=AttackState)
+    pooled: Pooled = field(default_factory=Pooled)
+
+
+@dataclass(frozen=True)
+class Building:
+    """The builder's part: what it edits, the roster it stores sheets in, a deletion to undo."""
+
+    builder: BuilderState = field(default_factory=BuilderState)
+    roster: Roster = field(default_factory=Roster)
+    undo: Undo[tuple[Entry, int, bool]] | None = None
+
+
+def _wounded(whole: State) -> Wounded:
+    return Wounded(whole.wounds, whole.cast.roster)
+
+
+def _put_wounded(whole: State, part: Wounded) -> State:
+    return replace(whole, wounds=part.wounds, cast=whole.cast.synced(part.roster))
+
+
+def _pooled(whole: State) -> Pooled:
+    return Pooled(whole.pools, _wounded(whole))
+
+
+def _put_pooled(whole: State, part: Pooled) -> State:
+    return _put_wounded(replace(whole, pools=part.pools), part.wounded)
+
+
+def _with_dice(whole: State, name: str) -> State:
+    return whole if whole.dice.name == name else replace(whole, dice=replace(whole.dice, name=name))
+
+
+WOUNDED: Part[State, Wounded] = Part(_wounded, _put_wounded)
+POOLED: Part[State, Pooled] = Part(_pooled, _put_pooled)
+ACTING: Part[State, Acting] = Part(
+    lambda whole: Acting(whole.dice.name, whole.action),
+    lambda whole, part: replace(_with_dice(whole, part.dice), action=part.action),
+)
+ATTACKING: Part[State, Attacking] = Part(
+    lambda whole: Attacking(whole.dice.name, whole.attack, _pooled(whole)),
+    lambda whole, part: _put_pooled(replace(_with_dice(whole, part.dice), attack=part.attack), part.pooled),
+)
+BUILDING: Part[State, Building] = Part(
+    lambda whole: Building(whole.builder, whole.cast.roster, whole.undo),
+    lambda whole, part: replace(
+        whole, builder=part.builder, cast=whole.cast.synced(part.roster), undo=part.undo
+    ),
+)
+# Each sub-tool's place in State (kit.part); the pickers and buying work on the whole.
+LIFT: dict[str, Part[State, Any]] = {
+    "dice": field_part("dice"),
+    "action": ACTING,
+    "attack": ATTACKING,
+    "wounds": WOUNDED,
+    "accumulators": POOLED,
+    "scale": field_part("scale"),
+    "builder": BUILDING,
+}

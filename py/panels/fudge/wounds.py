@@ -2,6 +2,8 @@
 
 The tools work on one track at a time: the one typed by hand, or a FUDGE character's (its
 sheet's ``wounds``, kept in the shared roster, so every participant keeps their own across reloads).
+They work on ``Wounded``: that track and the roster. A change of a character's track goes into
+the journal with the character's name («кто»).
 """
 
 from __future__ import annotations
@@ -9,18 +11,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kit.form import ARG, Form, InputError, read_int
+from kit.journal import Note
 from kit.msg import Cat, Renderable, signed
 from kit.panel import Outcome
 from kit.shared import Share
 from kit.view import Node, Show, View
 from panels.fudge import text_cast, words
 from panels.fudge import text_wounds as text
-from panels.fudge.state import State, WoundsState
+from panels.fudge.state import Wounded, WoundsState
 from panels.roster.shared import ROSTER
 from rules import fudge
 from rules.roster import Entry
 
 __all__ = [
+    "ROW_BUTTON",
     "choose",
     "clear_all",
     "clear_row",
@@ -35,22 +39,22 @@ __all__ = [
 ]
 
 
-def owner(state: State, who: str | None = None) -> Entry | None:
+def owner(state: Wounded, who: str | None = None) -> Entry | None:
     """The roster entry whose track the tools show (or ``who``'s), if it has wound boxes."""
     entry_id = state.wounds.who if who is None else who
-    entry = state.cast.roster.get(entry_id) if entry_id else None
+    entry = state.roster.get(entry_id) if entry_id else None
     if entry is None or entry.system != "fudge" or entry.sheet.wounds is None:
         return None
     return entry
 
 
-def current(state: State) -> fudge.WoundTrack:
+def current(state: Wounded) -> fudge.WoundTrack:
     """The track the wound tools work on."""
     entry = owner(state)
     return state.wounds.track if entry is None else entry.sheet.wounds
 
 
-def choose(state: State, form: Form) -> State:
+def choose(state: Wounded, form: Form) -> Wounded:
     """Whose wound track to show and mark: by hand ("") or a FUDGE character of the roster."""
     raw = form.get("fudge-w-who", "")
     who = raw if isinstance(raw, str) else ""
@@ -71,21 +75,23 @@ def _line(said: Renderable | None, track: fudge.WoundTrack, name: str | None) ->
     return line if name is None else Cat((name, ": ", line))
 
 
-def commit(state: State, track: fudge.WoundTrack, said: Renderable, who: str | None = None) -> Outcome[State]:
+def commit(
+    state: Wounded, track: fudge.WoundTrack, said: Renderable, who: str | None = None
+) -> Outcome[Wounded]:
     """The new track (of ``who``, default the one shown) with what changed it; logged with the new
-    status. A character's track goes into its sheet in the shared roster (and is shown)."""
+    status. A character's track goes into its sheet in the shared roster (and is shown); the
+    journal entry names the character."""
     entry = owner(state, who)
     if entry is None:
         wounds = WoundsState(track, said, "")
         return Outcome(replace(state, wounds=wounds), log=_line(said, track, None))
-    roster = state.cast.roster.update(entry.id, entry.name, replace(entry.sheet, wounds=track))
-    done = replace(
-        state, cast=state.cast.synced(roster), wounds=replace(state.wounds, said=said, who=entry.id)
-    )
-    return Outcome(done, log=_line(said, track, entry.name), effects=(Share(ROSTER, roster),))
+    roster = state.roster.update(entry.id, entry.name, replace(entry.sheet, wounds=track))
+    done = Wounded(replace(state.wounds, said=said, who=entry.id), roster)
+    effects = (Share(ROSTER, roster), Note(who=entry.name))
+    return Outcome(done, log=_line(said, track, entry.name), effects=effects)
 
 
-def not_dead(state: State) -> None:
+def not_dead(state: Wounded) -> None:
     if current(state).dead:
         raise InputError(text.ALREADY_DEAD)
 
@@ -97,7 +103,7 @@ def mark_each(track: fudge.WoundTrack, amounts: tuple[int, ...]) -> tuple[fudge.
     return marking.track, Cat(tuple(marked), ", ")
 
 
-def take(state: State, form: Form) -> Outcome[State]:
+def take(state: Wounded, form: Form) -> Outcome[Wounded]:
     amount = read_int(form, "fudge-w-amount", 0, 99, text.DAMAGE)
     not_dead(state)
     update = current(state).take(amount)
@@ -110,7 +116,7 @@ def take(state: State, form: Form) -> Outcome[State]:
     return commit(state, update.track, text.TOOK(amount=amount, what=what))
 
 
-def clear_row(state: State, form: Form) -> Outcome[State]:
+def clear_row(state: Wounded, form: Form) -> Outcome[Wounded]:
     """One box off the row whose button was pressed (its ``data-arg`` is the row's index)."""
     raw = form.get(ARG)
     rows = [str(i) for i in range(len(fudge.WOUND_BOXES))]
@@ -124,14 +130,17 @@ def clear_row(state: State, form: Form) -> Outcome[State]:
     return commit(state, track.clear(index), text.ROW_CLEARED(box=box))
 
 
-def clear_all(state: State, form: Form) -> Outcome[State]:
+def clear_all(state: Wounded, form: Form) -> Outcome[Wounded]:
     return commit(state, current(state).clear_all(), text.ALL_CLEARED)
 
 
-def revive(state: State, form: Form) -> Outcome[State]:
+def revive(state: Wounded, form: Form) -> Outcome[Wounded]:
     if not current(state).dead:
         raise InputError(text.NOT_DEAD)
     return commit(state, current(state).revive(), text.REVIVED)
+
+
+ROW_BUTTON = ".fudge-w-clear"  # a row's «Снять» button (its data-arg is the row)
 
 
 def _row(index: int, box: fudge.WoundBox, count: int) -> Node:
@@ -157,19 +166,19 @@ def _row(index: int, box: fudge.WoundBox, count: int) -> Node:
                 cls="fudge-boxes",
                 attrs=(("aria-label", f"{count} / {box.boxes}"),),
             ),
-            Node("td", children=(Node("button", text.CLEAR, attrs=button_attrs),)),
+            Node("td", children=(Node("button", text.CLEAR, cls=ROW_BUTTON[1:], attrs=button_attrs),)),
             Node("td", penalty),
         ),
     )
 
 
-def view(state: State) -> View:
+def view(state: Wounded) -> View:
     track = current(state)
     entry = owner(state)
     rows = tuple(
         _row(i, box, n) for i, (box, n) in enumerate(zip(fudge.WOUND_BOXES, track.marked, strict=True))
     )
-    tracked = [e for e in state.cast.roster.of_system("fudge") if e.sheet.wounds is not None]
+    tracked = [e for e in state.roster.of_system("fudge") if e.sheet.wounds is not None]
     whose = [("", text_cast.BY_HAND), *((e.id, e.name) for e in tracked)]
     return {
         "fudge-w-who": words.select(whose, "" if entry is None else entry.id),

@@ -39,9 +39,8 @@ from panels.ite.stage import (
 )
 from panels.ite.words import new_situation, roll_rows, summary
 from panels.roster.shared import who_acts
-from panels.shell.table import FROM_TABLE, from_table
+from panels.shell.table import from_table, mark_table, rolled_by_hand
 from rules import ite
-from rules.table_dice import TableDice
 
 __all__ = [
     "DEFAULT_STAGES",
@@ -225,7 +224,7 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     stages = read_chain(form)
     result = ite.run_chain(rng, stages, with_odds=False)
     line = summary(result)
-    rolled = Rolled(stages, result, isinstance(rng, TableDice))
+    rolled = Rolled(stages, result, rolled_by_hand(rng))
     done = outcome(_with_odds(replace(state, stages=stages, last=rolled)))
     who = who_acts(state.cast, (p.field for p in WHO.values()), (p.field for p in WHOM.values()))
     return replace(done, log=line, effects=(*done.effects, Note(who=who)))
@@ -258,7 +257,7 @@ def _roll_view(last: Rolled | None) -> dict[str, Show]:
             note = Cat((note, text.PICK_CRITICAL), " ")
     line = summary(result)
     return {
-        "ite-result": Show(text=Cat((line, " (", FROM_TABLE, ")")) if last.from_table else line),
+        "ite-result": Show(text=mark_table(line, last.from_table)),
         "ite-rolls": Show(children=table_rows(roll_rows(last.stages, last.result))),
         "ite-new-situation": Show(text=note, hidden=not result.new_situation),
     }

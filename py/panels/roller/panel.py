@@ -20,13 +20,12 @@ from typing import Any
 
 from kit import common
 from kit.form import Form, read_int
-from kit.msg import Cat, Renderable, pct, signed
+from kit.msg import Renderable, pct, signed
 from kit.panel import LogSpec, Outcome, Panel
 from kit.view import Node, Show, View, bar_chart, table_rows
 from panels.roller import text
-from panels.shell.table import FROM_TABLE, from_table
+from panels.shell.table import from_table, mark_table, rolled_by_hand
 from rules import dice, gauss
-from rules.table_dice import TableDice
 
 __all__ = ["State", "describe", "dump", "load", "panel", "roll", "set_luck", "view"]
 
@@ -64,7 +63,7 @@ def describe(rolled: gauss.GaussRoll) -> Renderable:
 def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     luck = _luck(form)
     rolled = gauss.roll(rng, luck)
-    return Outcome(State(luck, rolled, isinstance(rng, TableDice)), log=describe(rolled))
+    return Outcome(State(luck, rolled, rolled_by_hand(rng)), log=describe(rolled))
 
 
 @lru_cache(maxsize=9)
@@ -106,7 +105,7 @@ def view(state: State) -> View:
         shown[f"gauss-die-{index}"] = Show(text=str(last.dice[index]) if last.dice else "–")
     shown["gauss-value"] = Show(text=str(v))
     result = describe(last)
-    shown["gauss-result"] = Show(text=Cat((result, " (", FROM_TABLE, ")")) if state.from_table else result)
+    shown["gauss-result"] = Show(text=mark_table(result, state.from_table))
     shown["gauss-where"] = Show(
         text=text.WHERE(
             v=v, eq=pct(rolled[v]), le=pct(dice.at_most(rolled, v)), ge=pct(dice.at_least(rolled, v))

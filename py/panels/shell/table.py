@@ -38,7 +38,17 @@ from kit.panel import Action, Outcome, SetFields, outcome
 from kit.view import Node
 from rules.table_dice import MAX_FACES, TableDice, TableDiceError
 
-__all__ = ["FROM_TABLE", "WHY", "from_table", "roll_extras", "table_error", "table_field", "why_field"]
+__all__ = [
+    "FROM_TABLE",
+    "WHY",
+    "from_table",
+    "mark_table",
+    "roll_extras",
+    "rolled_by_hand",
+    "table_error",
+    "table_field",
+    "why_field",
+]
 
 S = TypeVar("S")
 
@@ -94,8 +104,23 @@ def table_error(error: TableDiceError, /) -> Renderable:
     return _ERRORS[error.code](**error.params)
 
 
+def mark_table(line: Renderable, typed: bool = True, /) -> Renderable:
+    """``line`` marked «со стола» when its dice were ``typed`` (a panel's result line, its log line).
+
+    >>> from kit.msg import render
+    >>> render(mark_table("+2", True), "ru"), mark_table("+2", False)
+    ('+2 (со стола)', '+2')
+    """
+    return Cat((line, " (", FROM_TABLE, ")")) if typed else line
+
+
+def rolled_by_hand(rng: random.Random, /) -> bool:
+    """Whether a roller's dice come from the table (``from_table`` hands the action ``TableDice``)."""
+    return isinstance(rng, TableDice)
+
+
 def _mark(line: Renderable | None) -> Renderable | None:
-    return None if line is None else Cat((line, " (", FROM_TABLE, ")"))
+    return None if line is None else mark_table(line)
 
 
 def from_table(make: Callable[[random.Random], Action[S]], rng: random.Random, button: str, /) -> Action[S]:
