@@ -267,12 +267,11 @@ def test_a_stale_forecast_is_dropped() -> None:
     assert later.state.bag != first.state.bag
     (newer,) = [e for e in later.effects if isinstance(e, Compute)]
     old_answer = compute.answer(request.job, request.args)
-    assert request.done(later.state, old_answer) == later.state
-    assert (
-        request.failed is not None
-        and request.failed(later.state, Answer(False, code="timeout")) == later.state
-    )
-    shown = newer.done(later.state, compute.answer(newer.job, newer.args))
+    assert outcome(request.done(later.state, old_answer)) == Outcome(later.state)
+    assert request.failed is not None and outcome(
+        request.failed(later.state, Answer(False, code="timeout"))
+    ) == Outcome(later.state)
+    shown = outcome(newer.done(later.state, compute.answer(newer.job, newer.args))).state
     expected = threat.checks_until_event_distribution(later.state.bag, "advantage", None, FORECAST_HORIZON)
     assert shown.forecast is not None and shown.forecast.result == expected
 
@@ -293,13 +292,13 @@ def test_a_stopped_forecast_says_so_and_is_asked_again_when_it_may_finish() -> N
     (request,) = [e for e in done.effects if isinstance(e, Compute)]
     assert request.failed is not None
     for code in ("timeout", "memory"):
-        stopped = request.failed(done.state, Answer(False, code=code))
+        stopped = outcome(request.failed(done.state, Answer(False, code=code))).state
         summary = forecast_shown(stopped)[0]
         assert summary.startswith("The forecast was not computed: the computation was stopped. Change")
         assert not asks(stopped, "#threat-rec-colour")
         assert asks(stopped, "#threat-fc-roll", **{"threat-fc-roll": "normal"})
     for code in ("cancelled", "superseded"):
-        stopped = request.failed(done.state, Answer(False, code=code))
+        stopped = outcome(request.failed(done.state, Answer(False, code=code))).state
         assert forecast_shown(stopped)[0].endswith("Any action in this panel starts it again.")
         again = outcome(PANEL.actions["#threat-rec-colour"](stopped, form_for(stopped)))
         assert [e.job for e in again.effects if isinstance(e, Compute)] == ["threat.forecast"]
