@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from dataclasses import replace
@@ -306,20 +307,29 @@ def test_a_stopped_forecast_says_so_and_is_asked_again_when_it_may_finish() -> N
 
 
 def test_over_the_budget_the_forecast_is_refused_with_its_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without a worker the job keeps the old main-thread bound: over FORECAST_BUDGET it refuses
-    with the estimate. In the worker the budget covers every bag the panel accepts (the largest
-    estimate, 15 876, is within WORKER_BUDGET), and a refusal there quotes WORKER_BUDGET."""
+    """Without a worker (the saved file) a forecast over the page's bound (``jobs.forecast_steps``
+    over ``MAIN_THREAD_STEPS``) is refused before it runs: the error box says why and the forecast
+    says it was not computed (it once ran on the page for a quarter of a second). In the worker the
+    budget covers every bag the panel accepts (the largest estimate, 15 876, is within
+    WORKER_BUDGET), and a refusal there quotes WORKER_BUDGET."""
     bag = threat.set_modes(threat.set_composition(default_bag(), light=20, dark=10), exhaustible=True)
-    cost = forecast_cost(bag)
-    assert cost > FORECAST_BUDGET
-    state = settle(
+    assert jobs.forecast_steps(bag, DEFAULT_NAME) > compute.MAIN_THREAD_STEPS
+    asked = outcome(
         PANEL.actions["#threat-exhaustible"](
             State(screen=False), form_for(State(screen=False, bag=bag), **{"threat-exhaustible": True})
         )
     )
-    summary, rows = forecast_shown(state)
-    assert "takes too long" in summary and f"(estimate {cost} > {FORECAST_BUDGET})" in summary and rows == []
-    assert view(state)["threat-fc-chart"].children == ()
+    (request,) = [e for e in asked.effects if isinstance(e, Compute)]
+    reply = json.loads(compute.run_inline_json(request.job, json.dumps(request.args)))
+    assert reply["error"]["code"] == compute.TOO_SLOW_HERE
+    refused = outcome(
+        request.done(asked.state, Answer(False, None, reply["error"]["code"], reply["error"]["params"]))
+    )
+    assert refused.error is not None and "file" in render(refused.error, "en")
+    summary, rows = forecast_shown(refused.state)
+    assert summary.startswith("The forecast was not computed") and rows == []
+    assert view(refused.state)["threat-fc-chart"].children == ()
+    assert not asks(refused.state, "#threat-rec-colour")  # the same bag is not asked again
     largest = max(
         (threat.MAX_LIGHT + 1) * (dice + 1) * (threat.MAX_DARK - dice + 1) * (threat.MAX_THRESHOLD + 1)
         for dice in range(threat.MAX_DARK + 1)

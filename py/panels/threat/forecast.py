@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache, partial
 
+from kit.common import COMPUTE_TOO_SLOW_HERE
+from kit.compute import TOO_SLOW_HERE
 from kit.form import Form, read_choice
 from kit.msg import Cat, Renderable, fixed, pct
 from kit.panel import Action, Answer, Compute, Outcome, outcome
@@ -79,12 +81,17 @@ def with_forecast(action: Action[State]) -> Action[State]:
     return run
 
 
-def got(key: ForecastKey, outlook: Outlook, answer: Answer) -> Outlook:
-    """The worker's forecast for ``key``; dropped if the bag, colour or kind of checks changed."""
+def got(key: ForecastKey, outlook: Outlook, answer: Answer) -> Outlook | Outcome[Outlook]:
+    """The worker's forecast for ``key``; dropped if the bag, colour or kind of checks changed.
+    Where no worker runs, one over the page's bound was refused before it started: the view says
+    it was not computed and the error box why (``kit.common.COMPUTE_TOO_SLOW_HERE``)."""
     if forecast_key(outlook) != key:
         return outlook
     if answer.ok:
         return replace(outlook, asked=Forecasted(key, result=forecast_from(answer.result)))
+    if answer.code == TOO_SLOW_HERE:
+        refused = replace(outlook, asked=Forecasted(key, stopped=TOO_SLOW_HERE))
+        return Outcome(refused, error=COMPUTE_TOO_SLOW_HERE(what=text.FC_LABEL(name=colour_label(key[2]))))
     if answer.code != "too_slow":
         return replace(outlook, asked=Forecasted(key, stopped=answer.code or "internal"))
     refused = (int(answer.params["cost"]), int(answer.params["budget"]))

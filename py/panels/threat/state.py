@@ -54,9 +54,10 @@ UNDO_SIZE = 50
 JOURNAL_SIZE = 500
 ASIDE_SIZE = 100  # damaged journal lines kept aside in the record
 FORECAST_HORIZON = 20
-# Work units (bag remainders × T levels) above which an exhaustible-bag forecast is refused on the
-# main thread (where no compute worker runs): measured ≤ 0.08 s on CPython at 2000, and Pyodide is
-# 2–3× slower. The worker accepts more (panels.threat.jobs.WORKER_BUDGET).
+# Work units (bag remainders × T levels): the main thread's old bound, up to which a forecast once ran
+# on the page (measured ≤ 0.08 s on CPython at 2000, Pyodide 2–3× slower); the heaviest such bag
+# is the tests' and the bench's reference. Where no worker runs the kit now refuses sooner
+# (panels.threat.jobs.forecast_steps); the worker accepts more (panels.threat.jobs.WORKER_BUDGET).
 FORECAST_BUDGET = 2000
 RETRIED = frozenset({"cancelled", "superseded"})  # stops not of the forecast's making
 LEGACY_KEYS = ("gm.threat.state", "gm.threat.undo", "gm.threat.journal", "gm.threat.settings")
