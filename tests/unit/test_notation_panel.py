@@ -341,3 +341,25 @@ def test_a_stale_answer_is_dropped_and_a_stop_is_shown() -> None:
     assert outcome(compute.done(moved_on, answer(compute.job, compute.args))) == Outcome(moved_on)
     stopped = outcome(compute.failed(asked.state, answer("notation.digest", {**compute.args}))).state
     assert dice.view(stopped)["notation-dist-status"].text == text.ODDS_STOPPED
+
+
+def test_a_roll_of_typed_dice_says_so_in_the_result_line() -> None:
+    """Issue 24: dice typed in ``notation-roll-table`` give the result line «со стола» / "from the
+    table", as the roller and ITE say it; it survives a reload and the odds of the same line, and
+    the next rolled result has no mark."""
+    actions = dice.panel(random.Random(2)).actions
+    typed = outcome(
+        actions["#notation-roll"](State(), {"notation-expr": "2d6", "notation-roll-table": "3 5"})
+    )
+    assert typed.state.roller.roll is not None and typed.state.roller.roll.total == 8
+    said = dice.view(typed.state)["notation-result"].text
+    assert render(said, "ru").endswith("(со стола)") and render(said, "en").endswith("(from the table)")
+    reloaded = dice.load(json.loads(json.dumps(dice.dump(typed.state))))
+    assert render(dice.view(reloaded)["notation-result"].text, "en").endswith("(from the table)")
+    again = _odds(reloaded, "2d6").state
+    assert render(dice.view(again)["notation-result"].text, "en").endswith("(from the table)")
+    rolled = outcome(
+        actions["#notation-roll"](typed.state, {"notation-expr": "2d6", "notation-roll-table": ""})
+    )
+    assert "table" not in render(dice.view(rolled.state)["notation-result"].text, "en")
+    assert "table" not in dice.dump(rolled.state)["roll"]  # the record of a rolled result is as before

@@ -33,6 +33,7 @@ from panels.notation.state import MAX_LENGTH, VIEWS, Fault, Odds, Roller
 from panels.notation.view import key_of, odds_of
 from panels.notation.words import csv_text, error_message, roll_text
 from rules import notation
+from rules.table_dice import TableDice
 
 __all__ = [
     "FIELD",
@@ -74,8 +75,11 @@ def _compute(
         )
     same = state.expr == line
     result = notation.roll(expr, rng) if rng is not None else (state.roll if same else None)
+    table = isinstance(rng, TableDice) if rng is not None else state.from_table and same
     kept = state.odds if same and state.odds is not None and not state.odds.stopped else None
-    new = Roller(line, result, state.view, state.show_all and same, odds=kept)  # odds kept if their key fits
+    new = Roller(
+        line, result, state.view, state.show_all and same, odds=kept, from_table=table
+    )  # odds kept if their key fits
     link = SetUrl((("expr", line),))
     return Outcome(
         new,

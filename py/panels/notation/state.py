@@ -47,7 +47,8 @@ class Odds:
 class Roller:
     """The dice line's state. ``expr``: the line whose odds (and roll) are shown, "" for none;
     ``roll``: its last roll; ``view``: the chart's =/≥/≤; ``show_all``: the whole table was asked
-    for; ``fault``: the line just refused (nothing else is shown then)."""
+    for; ``fault``: the line just refused (nothing else is shown then); ``from_table``: the last
+    roll's dice were typed (rolled by hand at the table)."""
 
     expr: str = ""
     roll: notation.RollResult | None = None
@@ -55,6 +56,7 @@ class Roller:
     show_all: bool = False
     fault: Fault | None = None
     odds: Odds | None = None  # a heavy line's odds from the worker (light lines are computed in the view)
+    from_table: bool = False
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,7 @@ def dump(state: State) -> dict[str, Any]:
                 }
                 for g in roll.dice
             ],
+            **({"table": True} if line.from_table else {}),  # absent for rolled dice, as before
         },
     }
 
@@ -166,7 +169,7 @@ def load(raw: Any) -> State:
         except notation.NotationError as error:
             raise ValueError(f"saved expression does not parse: {error}") from None
     roll = raw.get("roll")
-    rolled = None
+    rolled, from_table = None, False
     if roll is not None:
         if parsed is None or not isinstance(roll, dict) or not isinstance(roll.get("groups"), list):
             raise ValueError("a roll needs its expression and its dice groups")
@@ -174,7 +177,8 @@ def load(raw: Any) -> State:
         if not parsed.minimum <= total <= parsed.maximum:
             raise ValueError("the roll's total is outside the expression's range")
         rolled = notation.RollResult(expr, parsed.label, total, tuple(map(_group, roll["groups"])))
+        from_table = _bool(roll.get("table", False))
     lab = load_lab(raw["lab"]) if "lab" in raw else Lab()  # records from before the lab have none
     lab = replace(lab, linked=_bool(raw.get("lab_linked", False)) and bool(lab.program.strip()))
-    line = Roller(expr, rolled, view, _bool(raw.get("show_all")))
+    line = Roller(expr, rolled, view, _bool(raw.get("show_all")), from_table=from_table)
     return State(line, lab)

@@ -24,6 +24,7 @@ from panels.notation.lab_view import lab_view
 from panels.notation.layout import label_every
 from panels.notation.state import LIFT, Roller, State
 from panels.notation.words import error_message, minus, roll_text
+from panels.shell.table import FROM_TABLE
 from rules import notation
 
 __all__ = ["MAX_CHIPS", "key_of", "light_digest", "odds_of", "roller_view", "view"]
@@ -202,7 +203,8 @@ def roller_view(state: Roller) -> dict[str, Show]:
         shown["notation-where"] = Show(text="")
     else:
         shown["notation-dice"] = Show(children=_dice(result))
-        shown["notation-result"] = Show(text=roll_text(result))
+        said = roll_text(result)  # typed dice are marked as the roller and ITE mark them
+        shown["notation-result"] = Show(text=Cat((said, " (", FROM_TABLE, ")")) if state.from_table else said)
         k = result.total
         shown["notation-where"] = Show(
             text=""
