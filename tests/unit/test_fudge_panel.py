@@ -15,7 +15,7 @@ from kit.msg import pct, render
 from kit.panel import Compute, Outcome, SetFields, decode
 from kit.view import texts
 from panels.fudge import panel as fp
-from rules import fudge
+from rules import fudge, fudge_attack
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
 PANEL = fp.panel(random.Random(7))
@@ -377,13 +377,13 @@ def test_attack_odds_work_is_bounded_by_the_dice_not_the_bullets(monkeypatch: py
     """Why the odds stay on the page: attack_odds resolves one pair of totals per attack and
     defence outcome (at most 13 × 13 for the seed's dice), the same for 1 bullet as for 1000."""
     calls: list[int] = []
-    resolve = fudge._resolve
+    resolve = fudge_attack._resolve
 
     def counted(*args: Any) -> Any:
         calls.append(1)
         return resolve(*args)
 
-    monkeypatch.setattr(fudge, "_resolve", counted)
+    monkeypatch.setattr(fudge_attack, "_resolve", counted)
     factors = fudge.DamageFactors(fudge.RANGED_WEAPONS[4].weapon(20, 0))
     for name in fudge.DICE:
         outcomes = len(fudge.distribution(name))

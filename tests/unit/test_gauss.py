@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from rules import gauss, gauss_checks
+from rules import dice, gauss, gauss_checks
 from rules.gauss import (
     ABOVE,
     BELOW,
@@ -173,7 +173,7 @@ def test_seed_at_least_table_follows_half_weight_rnd20():
     printed = {2: 99.9, 3: 99.75, 4: 99, 5: 97, 6: 94, 7: 89, 8: 82, 9: 73, 10: 62, 11: 50}
     printed |= {12: 38, 13: 28, 14: 18, 15: 11, 16: 6, 17: 3, 18: 1, 19: 0.3}
     exact, half = gauss.distribution(), brute(5, HALF_ENDS)
-    at_least = gauss.dice.at_least
+    at_least = dice.at_least
     # within the noise of countPercent's 20000 samples (0.6 pp is two standard errors at 28 %)
     assert max(abs(p - percent(at_least(half, x))) for x, p in printed.items()) < 0.7
     assert percent(at_least(exact, 8)) == pytest.approx(80.75)  # fair: 80.75 %, printed 82 %
@@ -185,8 +185,8 @@ def test_seed_centre_table_follows_half_weight_rnd20():
     printed = [23, 45, 64, 78, 88, 94, 98, 99.5, 99.9]
     fair, half = gauss.centre_windows(), brute(5, HALF_ENDS)
     for (low, high, p_fair), p in zip(fair, printed, strict=False):
-        assert p_fair == gauss.dice.between(brute(), low, high)
-        assert abs(p - percent(gauss.dice.between(half, low, high))) < 0.5
+        assert p_fair == dice.between(brute(), low, high)
+        assert abs(p - percent(dice.between(half, low, high))) < 0.5
     assert percent(fair[1][2]) == pytest.approx(43.25)  # 9–12: fair 43.25 %, printed 45 %
 
 
