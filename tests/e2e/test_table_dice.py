@@ -52,6 +52,7 @@ def test_typed_dice_in_the_notation_roll_keep_and_drop_as_rolled(app: Page) -> N
     expect(app.locator("#notation-dice .nd-dropped")).to_contain_text("1")
     expect(app.locator("#notation-table tr.nd-hit th")).to_contain_text("14")
     expect(app.locator("#notation-log li").first).to_contain_text("со стола")
+    expect(app.locator("#notation-result")).to_contain_text("со стола")
     app.fill("#notation-roll-table", "6 5 1 7")
     app.click("#notation-roll")
     expect(app.locator("#notation .error").first).to_contain_text("7 (№ 4)")

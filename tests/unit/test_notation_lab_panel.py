@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
+from functools import partial
 from typing import Any
 from xml.etree import ElementTree
 
@@ -14,16 +16,21 @@ from kit.chart import export_height
 from kit.compute import settle
 from kit.form import ARG, InputError
 from kit.msg import render
-from kit.panel import Answer, Compute, Download, outcome
+from kit.panel import Answer, Compute, Download, Outcome, outcome
 from kit.view import texts
 from panels.notation import lab, lab_text
 from panels.notation import panel as dice
 from panels.notation.lab_digest import MAX_ROWS, make
 from panels.notation.lab_state import Lab, LabFault, load_lab
-from panels.notation.state import State, dump, load
+from panels.notation.state import LIFT, State, dump, load
 from rules import notation
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
+
+
+def _lab(action: Callable[..., Any], *bound: Any) -> Callable[[State, dict[str, Any]], Any]:
+    """A lab action run on the whole state, as the panel runs it (``kit.part``)."""
+    return LIFT["lab"].action(partial(action, *bound))
 
 
 def _form(rows: tuple[str, ...], **extra: Any) -> dict[str, Any]:
@@ -32,7 +39,7 @@ def _form(rows: tuple[str, ...], **extra: Any) -> dict[str, Any]:
 
 def _run(rows: tuple[str, ...], state: State | None = None) -> State:
     start = state or State(lab=Lab(("",) * len(rows)))
-    return settle(lab.run_lab(start, _form(rows)))
+    return settle(_lab(lab.run_lab)(start, _form(rows)))
 
 
 def test_three_lines_give_three_series_with_exact_statistics_and_pairs() -> None:
@@ -86,7 +93,7 @@ def test_named_dice_apply_to_every_row() -> None:
 def test_a_refused_row_clears_the_results_and_points_at_its_character() -> None:
     """A typo anywhere clears what was shown, marks the row and the character, and says which row."""
     shown = _run(("3d6", "2d6"))
-    refused = lab.run_lab(shown, _form(("3d6", "2d6 + foo")))
+    refused = _lab(lab.run_lab)(shown, _form(("3d6", "2d6 + foo")))
     assert refused.state.lab.digest is None
     assert refused.state.lab.fault == LabFault(1, "2d6 + foo", 6)
     assert render(refused.error, "en") == "Row 2, character 7: unknown name 'foo'"
@@ -100,40 +107,41 @@ def test_rows_are_added_removed_and_moved_keeping_what_was_typed() -> None:
     """Add appends an empty row (at most MAX_ROWS); remove and move act on the row pressed, with the
     text typed in every row."""
     state = _run(("3d6", "d20"))
-    added = lab.add_row(state, _form(("3d6", "d20"))).state
+    added = _lab(lab.add_row)(state, _form(("3d6", "d20"))).state
     assert added.lab.rows == ("3d6", "d20", "") and added.lab.digest == state.lab.digest
-    moved = settle(lab.move_row(1, added, _form(("3d6", "d12", ""), **{ARG: "0"})))
+    moved = settle(_lab(lab.move_row, 1)(added, _form(("3d6", "d12", ""), **{ARG: "0"})))
     assert moved.lab.rows == ("d12", "3d6", "")
     assert [s.label for s in moved.lab.digest.series] == ["d12", "3d6"]
-    removed = settle(lab.remove_row(moved, _form(moved.lab.rows, **{ARG: "0"})))
+    removed = settle(_lab(lab.remove_row)(moved, _form(moved.lab.rows, **{ARG: "0"})))
     assert removed.lab.rows == ("3d6", "")
-    last = settle(lab.remove_row(State(lab=Lab(("d6",))), _form(("d6",), **{ARG: "0"})))
+    last = settle(_lab(lab.remove_row)(State(lab=Lab(("d6",))), _form(("d6",), **{ARG: "0"})))
     assert last.lab.rows == ("",) and last.lab.digest is None
     full = State(lab=Lab(("d6",) * MAX_ROWS))
     with pytest.raises(InputError):
-        lab.add_row(full, _form(full.lab.rows))
+        _lab(lab.add_row)(full, _form(full.lab.rows))
     with pytest.raises(InputError):
-        lab.remove_row(state, _form(("3d6", "d20"), **{ARG: "7"}))
+        _lab(lab.remove_row)(state, _form(("3d6", "d20"), **{ARG: "7"}))
 
 
 def test_a_heavy_lab_goes_to_the_worker_and_a_stale_answer_is_dropped() -> None:
     """Rows whose work is above INLINE_WORK are computed by the job notation.lab; an answer for rows
     no longer shown changes nothing; a stopped job says so."""
     rows = ("8d10!", "3d6")
-    asked = lab.run_lab(State(lab=Lab(("", ""))), _form(rows))
+    asked = _lab(lab.run_lab)(State(lab=Lab(("", ""))), _form(rows))
     jobs = [e for e in asked.effects if isinstance(e, Compute)]
     assert [e.job for e in jobs] == ["notation.lab"] and asked.state.lab.pending
     assert settle(asked).lab.digest is not None
-    other = lab.run_lab(asked.state, _form(("d6", ""))).state
-    assert jobs[0].done(other, Answer(True, {})) is other
-    stopped = jobs[0].failed(asked.state, Answer(False, None, "cancelled"))
+    other = _lab(lab.run_lab)(asked.state, _form(("d6", ""))).state
+    assert outcome(jobs[0].done(other, Answer(True, {}))) == Outcome(other)
+    assert jobs[0].failed is not None
+    stopped = outcome(jobs[0].failed(asked.state, Answer(False, None, "cancelled"))).state
     assert stopped.lab.stopped and not stopped.lab.pending
 
 
 def test_the_lab_survives_a_reload_and_bad_saved_labs_are_refused() -> None:
     """Rows and view are saved with the panel; a record without a lab (older) loads; junk is refused."""
     state = _run(("4d6kh3 # stats", "3d6"))
-    state = lab.set_lab_view(state, {"lab-view": "ge"})
+    state = _lab(lab.set_lab_view)(state, {"lab-view": "ge"}).state
     back = load(dump(state))
     assert back.lab.rows == state.lab.rows and back.lab.view == "ge"
     old = dump(State())
@@ -156,7 +164,7 @@ def test_csv_and_svg_exports() -> None:
     dots; SVG: a standalone document; the PNG is drawn from the same SVG at its size."""
     state = _run(('d2 # say "hi"', "d3"))
     en = {ARG: "en"}
-    csv = lab.download_csv(state, en).effects[0]
+    csv = _lab(lab.download_csv)(state, en).effects[0]
     assert isinstance(csv, Download) and csv.filename == "dice-lab.csv"
     text = render(csv.text, "en")
     assert text.startswith("\ufeff")
@@ -167,21 +175,21 @@ def test_csv_and_svg_exports() -> None:
     )
     assert lines[1] == "1,0.5,1,0.5,0.333333333333,1,0.333333333333"
     assert "A,B,P(A>B),P(A=B)" in lines and "series,mean,sd,min,max" in lines
-    svg = lab.download_svg(state, en).effects[0]
+    svg = _lab(lab.download_svg)(state, en).effects[0]
     assert isinstance(svg, Download) and svg.mime == "image/svg+xml"
     assert render(svg.text, "en").startswith('<svg xmlns="http://www.w3.org/2000/svg"')
-    png = lab.download_png(state, en).effects[0]
+    png = _lab(lab.download_png)(state, en).effects[0]
     assert png.filename == "dice-lab.png" and png.svg == render(svg.text, "en")
     assert (png.width, png.height) == (640, export_height(2)) and f'viewBox="0 0 640 {png.height}"' in png.svg
     with pytest.raises(InputError):
-        lab.download_csv(State(), {})
+        _lab(lab.download_csv)(State(), {})
 
 
 def test_the_russian_csv_reads_in_a_russian_spreadsheet() -> None:
     """Issue 25: in Russian the CSV starts with a BOM (UTF-8 Cyrillic reads right), separates fields
     with «;» and writes decimal commas; the headers are Russian; a label with «;» stays one field."""
     state = _run(("d2 # сила; ловкость", "d3"))
-    text = lab.download_csv(state, {ARG: "ru"}).effects[0].text
+    text = _lab(lab.download_csv)(state, {ARG: "ru"}).effects[0].text
     assert isinstance(text, str) and text.startswith("\ufeff")
     lines = text.removeprefix("\ufeff").splitlines()
     assert lines[0] == (
@@ -205,7 +213,7 @@ def test_the_exported_chart_has_a_title_and_a_legend() -> None:
         ("ru", "Лаборатория кубиков, P(=)", "высший"),
         ("en", "Dice lab, P(=)", "highest"),
     ):
-        svg = lab.download_svg(state, {ARG: lang}).effects[0].text
+        svg = _lab(lab.download_svg)(state, {ARG: lang}).effects[0].text
         assert isinstance(svg, str)
         root = ElementTree.fromstring(svg)
         ns = "{http://www.w3.org/2000/svg}"
@@ -243,9 +251,9 @@ def test_a_share_link_carries_the_whole_lab_and_is_checked() -> None:
     from kit.panel import Copy, CopyUrl, SetFields, SetUrl
     from panels.notation.lab_share import MAX_PARAM, decode_lab, encode_lab
 
-    shown = lab.set_lab_view(_run(("4d6kh3 # сила", "6x4d6kh3")), {"lab-view": "le"})
+    shown = _lab(lab.set_lab_view)(_run(("4d6kh3 # сила", "6x4d6kh3")), {"lab-view": "le"}).state
     shown = replace(shown, lab=replace(shown.lab, program='output(d20, "атака")'))
-    shared = lab.share(shown, {})
+    shared = _lab(lab.share)(shown, {})
     link = next(e for e in shared.effects if isinstance(e, SetUrl)).params[0]
     assert link[0] == "lab" and decode_lab(link[1]) == Lab(shown.lab.rows, "le", program=shown.lab.program)
     copy = next(e for e in shared.effects if isinstance(e, CopyUrl))
@@ -259,7 +267,7 @@ def test_a_share_link_carries_the_whole_lab_and_is_checked() -> None:
     assert [e.job for e in opened.effects if isinstance(e, Compute)] == ["notation.lab"]
     computed = settle(opened).lab
     assert computed.digest is not None and computed.linked and not computed.run
-    text = lab.copy_text(shown, {}).effects[0]
+    text = _lab(lab.copy_text)(shown, {}).effects[0]
     assert (
         isinstance(text, Copy) and text.text == '4d6kh3 # сила\n6x4d6kh3\n\n# program\noutput(d20, "атака")\n'
     )
@@ -275,15 +283,16 @@ def test_a_share_link_carries_the_whole_lab_and_is_checked() -> None:
     typo = dice.start(State(), {}, {"lab": encode_lab(Lab(("2d6 + foo",)))})
     assert typo.state.lab.fault is not None  # a valid link with a typo shows the typo, like typing it
     with pytest.raises(InputError):
-        lab.share(State(), {})
+        _lab(lab.share)(State(), {})
 
 
 def test_dice_actions_keep_the_lab() -> None:
     """Rolling or refusing a line in the dice field leaves the lab as it is."""
     state = _run(("3d6",))
-    rolled = dice.roll(__import__("random").Random(1), state, {"notation-expr": "2d6"}).state
+    actions = dice.panel(__import__("random").Random(1)).actions
+    rolled = outcome(actions["#notation-roll"](state, {"notation-expr": "2d6"})).state
     assert rolled.lab == state.lab
-    refused = dice.odds_only(state, {"notation-expr": "2d6 +"}).state
+    refused = outcome(actions["#notation-odds"](state, {"notation-expr": "2d6 +"})).state
     assert refused.lab == state.lab
 
 
@@ -301,7 +310,7 @@ def test_a_program_runs_only_after_the_users_click_and_only_isolated() -> None:
     assert not [e for e in opened.effects if isinstance(e, Compute)]
     shown = lab_view(opened.state.lab)["lab-program-origin"]
     assert shown.hidden is False and "ссылки" in render(shown.text, "ru")
-    edited = lab.run_lab(opened.state, {"lab-row-0": "2d6", "lab-row-1": ""})
+    edited = _lab(lab.run_lab)(opened.state, {"lab-row-0": "2d6", "lab-row-1": ""})
     assert not [e for e in edited.effects if isinstance(e, Compute)] and edited.state.lab.linked
     # the next plain load: the saved lab (still marked as from a link) computes its rows only
     reloaded = dice.start(load(dump(edited.state)), {}, {})
@@ -309,7 +318,7 @@ def test_a_program_runs_only_after_the_users_click_and_only_isolated() -> None:
     reloaded = reloaded if isinstance(reloaded, State) else reloaded.state
     assert reloaded.lab.linked and not reloaded.lab.run and reloaded.lab.program == program
     # the click
-    ran = lab.run_program(reloaded, {"lab-program": program, "lab-row-0": "2d6", "lab-row-1": ""})
+    ran = _lab(lab.run_program)(reloaded, {"lab-program": program, "lab-row-0": "2d6", "lab-row-1": ""})
     asks = [e for e in ran.effects if isinstance(e, Compute)]
     assert [(e.job, e.isolated) for e in asks] == [("notation.program", True)]
     assert not ran.state.lab.linked and ran.state.lab.run

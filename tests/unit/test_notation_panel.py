@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
+from typing import Any
 
 import pytest
 
@@ -13,12 +16,23 @@ from kit import fmt
 from kit.compute import settle
 from kit.form import InputError
 from kit.msg import render
-from kit.panel import CopyUrl, Download, DownloadLog, Outcome, Panel, SetFields, SetUrl, decode, encode
+from kit.panel import (
+    CopyUrl,
+    Download,
+    DownloadLog,
+    Outcome,
+    Panel,
+    SetFields,
+    SetUrl,
+    decode,
+    encode,
+    outcome,
+)
 from kit.view import texts
 from panels.notation import panel as dice
-from panels.notation import text
+from panels.notation import roller, text
 from panels.notation.panel import State
-from panels.notation.state import Fault
+from panels.notation.state import LIFT, Fault, Roller
 from rules import notation
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
@@ -29,20 +43,25 @@ def _stray(view_texts: list[str]) -> list[str]:
     return [t for t in view_texts if CYRILLIC.search(re.sub(r"«[^»]*»", "", t))]
 
 
+def _on(action: Callable[..., Any], *bound: Any) -> Callable[[State, dict[str, Any]], Any]:
+    """A dice-line action run on the whole state, as the panel runs it (``kit.part``)."""
+    return LIFT["roller"].action(partial(action, *bound))
+
+
 def _odds(state: State, line: str) -> Outcome[State]:
-    return dice.odds_only(state, {"notation-expr": line})
+    return _on(roller.odds_only)(state, {"notation-expr": line})
 
 
 def _roll(state: State, line: str, seed: int = 1) -> Outcome[State]:
-    return dice.roll(random.Random(seed), state, {"notation-expr": line})
+    return _on(roller.roll, random.Random(seed))(state, {"notation-expr": line})
 
 
 def test_a_roll_is_the_rules_roll_and_is_logged() -> None:
     """The panel rolls exactly what rules.notation.roll rolls with the same generator, logs the line
     and writes ?expr= for the share link."""
     done = _roll(State(), "4d6kh3 # сила", seed=7)
-    assert done.state.roll == notation.roll("4d6kh3 # сила", random.Random(7))
-    assert done.state.expr == "4d6kh3 # сила"
+    assert done.state.roller.roll == notation.roll("4d6kh3 # сила", random.Random(7))
+    assert done.state.roller.expr == "4d6kh3 # сила"
     assert isinstance(done.log, str) and done.log.startswith("сила: 4d6kh3 [")
     assert SetUrl((("expr", "4d6kh3 # сила"),)) in done.effects
     assert done.error is None
@@ -51,16 +70,16 @@ def test_a_roll_is_the_rules_roll_and_is_logged() -> None:
 def test_odds_only_keeps_the_roll_of_the_same_line_and_drops_another() -> None:
     """Asking the odds of the rolled line keeps its roll highlighted; another line has no roll yet."""
     rolled = _roll(State(), "2d6").state
-    assert _odds(rolled, "2d6").state.roll == rolled.roll
-    assert _odds(rolled, "3d6").state.roll is None
+    assert _odds(rolled, "2d6").state.roller.roll == rolled.roller.roll
+    assert _odds(rolled, "3d6").state.roller.roll is None
 
 
 def test_a_parse_error_clears_the_shown_result_and_marks_the_character() -> None:
     """A refused line moves to a cleared state (no stale odds), keeps the chart view, points at the
     character (caret under position 6), drops ?expr= and logs nothing."""
-    shown = _roll(settle(dice.set_view(State(), {"notation-view": "ge"})), "3d6").state
+    shown = _roll(settle(_on(roller.set_view)(State(), {"notation-view": "ge"})), "3d6").state
     done = _odds(shown, "2d6 + foo")
-    assert done.state == State(view="ge", fault=Fault("2d6 + foo", 6))
+    assert done.state == State(Roller(view="ge", fault=Fault("2d6 + foo", 6)))
     assert done.log is None and SetUrl((("expr", None),)) in done.effects
     assert render(done.error, "ru") == "Ошибка в символе 7: неизвестное имя 'foo'"
     view = dice.view(done.state)
@@ -86,11 +105,11 @@ def test_bad_input_raises_and_changes_nothing() -> None:
     """An overlong line and an unknown chart view raise InputError (the kit keeps the old state)."""
     state = _odds(State(), "2d6").state
     with pytest.raises(InputError):
-        dice.odds_only(state, {"notation-expr": "1+" * 300 + "1"})
+        _on(roller.odds_only)(state, {"notation-expr": "1+" * 300 + "1"})
     with pytest.raises(InputError):
-        dice.roll(random.Random(1), state, {"notation-expr": "d6" * 300})
+        _on(roller.roll, random.Random(1))(state, {"notation-expr": "d6" * 300})
     with pytest.raises(InputError):
-        dice.set_view(state, {"notation-view": "median"})
+        _on(roller.set_view)(state, {"notation-view": "median"})
     assert state == _odds(State(), "2d6").state
 
 
@@ -99,31 +118,34 @@ def test_csv_and_share_act_only_on_the_current_result() -> None:
     (or with another line typed) they are refused."""
     shown = _odds(State(), "2d6").state
     form = {"notation-expr": "2d6"}
-    csv = dice.download_csv(shown, form).effects
+    csv = _on(roller.download_csv)(shown, form).effects
     assert isinstance(csv[0], Download) and csv[0].filename == "notation.csv"
     assert render(csv[0].text, "en").splitlines()[7] == "8,0.138888888889,0.416666666667,0.722222222222,5/36"
-    assert dice.share(shown, form).effects == (SetUrl((("expr", "2d6"),)), CopyUrl("notation-copy-status"))
+    assert _on(roller.share)(shown, form).effects == (
+        SetUrl((("expr", "2d6"),)),
+        CopyUrl("notation-copy-status"),
+    )
     refused = _odds(shown, "2d6 +").state
-    for action in (dice.download_csv, dice.share):
+    for action in (_on(roller.download_csv), _on(roller.share)):
         with pytest.raises(InputError):
             action(refused, form)
         with pytest.raises(InputError):
             action(shown, {"notation-expr": "3d6"})
     too_complex = _roll(State(), "30d20!").state
     with pytest.raises(InputError):
-        dice.download_csv(too_complex, {"notation-expr": "30d20!"})
+        _on(roller.download_csv)(too_complex, {"notation-expr": "30d20!"})
 
 
 def test_a_preset_fills_the_field_and_shows_its_odds() -> None:
-    done = dice.choose_preset(State(), {"notation-preset": "4dF", "notation-expr": "x"})
-    assert isinstance(done, Outcome) and done.state.expr == "4dF"
+    done = _on(roller.choose_preset)(State(), {"notation-preset": "4dF", "notation-expr": "x"})
+    assert isinstance(done, Outcome) and done.state.roller.expr == "4dF"
     assert SetFields((("notation-expr", "4dF"), ("notation-preset", ""))) in done.effects
     assert len(dice.view(done.state)["notation-table"].children) == 9
-    assert dice.choose_preset(done.state, {"notation-preset": ""}) == done.state
+    assert _on(roller.choose_preset)(done.state, {"notation-preset": ""}) == Outcome(done.state)
 
 
 def test_the_log_exports_oldest_first_under_a_title() -> None:
-    assert dice.export_log(State(), {}).effects == (
+    assert _on(roller.export_log)(State(), {}).effects == (
         DownloadLog("notation-log.txt", text.LOG_TITLE, oldest_first=True),
     )
 
@@ -134,10 +156,12 @@ def test_a_share_link_is_checked_like_typed_input() -> None:
     state = _roll(State(), "2d6").state
     assert dice.start(state, {}, {}) == state
     good = dice.start(state, {}, {"expr": "20d6dl5 # урон"})
-    assert isinstance(good, Outcome) and good.state.expr == "20d6dl5 # урон" and good.error is None
+    assert isinstance(good, Outcome) and good.state.roller.expr == "20d6dl5 # урон" and good.error is None
     assert SetFields((("notation-expr", "20d6dl5 # урон"),)) in good.effects
     bad = dice.start(state, {}, {"expr": "2d6 + foo"})
-    assert isinstance(bad, Outcome) and bad.state.fault == Fault("2d6 + foo", 6) and bad.error is not None
+    assert (
+        isinstance(bad, Outcome) and bad.state.roller.fault == Fault("2d6 + foo", 6) and bad.error is not None
+    )
     long = dice.start(state, {}, {"expr": "1" * 10_000})
     assert isinstance(long, Outcome) and long.state == State() and "10000" in render(long.error, "en")
 
@@ -162,7 +186,7 @@ def test_the_view_marks_the_rolled_value_and_the_dice() -> None:
     """The rolled total's table row and bar are highlighted; a dropped die is struck through and named."""
     state = _roll(State(), "4d6kh3", seed=3).state
     view = dice.view(state)
-    total = state.roll.total
+    total = state.roller.roll.total
     hit = [row for row in view["notation-table"].children if row.cls == "nd-hit"]
     assert len(hit) == 1 and hit[0].children[0].text == str(total)
     assert [bar for bar in view["notation-chart"].children if "bar-hit" in (bar.cls or "")]
@@ -179,7 +203,7 @@ def test_wide_distributions_show_their_centre_until_all_is_asked() -> None:
     assert 20 <= len(view["notation-table"].children) <= 200
     assert view["notation-table-all"].hidden is False
     assert "873" in render(view["notation-table-all"].text, "en")
-    full = dice.view(settle(dice.show_all(state, {})))
+    full = dice.view(settle(_on(roller.show_all)(state, {})))
     assert len(full["notation-table"].children) == 873 and full["notation-table-all"].hidden
     assert len(view["notation-chart"].children) <= 48
 
@@ -197,7 +221,9 @@ def test_numbers_too_large_for_a_float_show_in_scientific_notation() -> None:
 def test_the_state_round_trips() -> None:
     """dump/load give back the same state, through JSON and the kit's saved record."""
     state = settle(
-        dice.set_view(_roll(State(), "3d6!r1 + 2d20kh1 # атака", seed=5).state, {"notation-view": "le"})
+        _on(roller.set_view)(
+            _roll(State(), "3d6!r1 + 2d20kh1 # атака", seed=5).state, {"notation-view": "le"}
+        )
     )
     assert dice.load(json.loads(json.dumps(dice.dump(state)))) == state
     panel: Panel[State] = dice.panel(random.Random(0))
@@ -301,7 +327,7 @@ def test_the_digest_shows_what_the_whole_distribution_would() -> None:
     from panels.notation.view import key_of
 
     state = settle(_odds(State(), "8d10!"))
-    assert state.odds.digest == make(notation.summary("8d10!"), key_of(state))
+    assert state.roller.odds.digest == make(notation.summary("8d10!"), key_of(state.roller))
 
 
 def test_a_stale_answer_is_dropped_and_a_stop_is_shown() -> None:
@@ -312,6 +338,28 @@ def test_a_stale_answer_is_dropped_and_a_stop_is_shown() -> None:
     asked = _odds(State(), "8d10!")
     compute = next(e for e in asked.effects if isinstance(e, Compute))
     moved_on = _odds(asked.state, "3d6").state
-    assert compute.done(moved_on, answer(compute.job, compute.args)) == moved_on
-    stopped = compute.failed(asked.state, answer("notation.digest", {**compute.args}))
+    assert outcome(compute.done(moved_on, answer(compute.job, compute.args))) == Outcome(moved_on)
+    stopped = outcome(compute.failed(asked.state, answer("notation.digest", {**compute.args}))).state
     assert dice.view(stopped)["notation-dist-status"].text == text.ODDS_STOPPED
+
+
+def test_a_roll_of_typed_dice_says_so_in_the_result_line() -> None:
+    """Issue 24: dice typed in ``notation-roll-table`` give the result line «со стола» / "from the
+    table", as the roller and ITE say it; it survives a reload and the odds of the same line, and
+    the next rolled result has no mark."""
+    actions = dice.panel(random.Random(2)).actions
+    typed = outcome(
+        actions["#notation-roll"](State(), {"notation-expr": "2d6", "notation-roll-table": "3 5"})
+    )
+    assert typed.state.roller.roll is not None and typed.state.roller.roll.total == 8
+    said = dice.view(typed.state)["notation-result"].text
+    assert render(said, "ru").endswith("(со стола)") and render(said, "en").endswith("(from the table)")
+    reloaded = dice.load(json.loads(json.dumps(dice.dump(typed.state))))
+    assert render(dice.view(reloaded)["notation-result"].text, "en").endswith("(from the table)")
+    again = _odds(reloaded, "2d6").state
+    assert render(dice.view(again)["notation-result"].text, "en").endswith("(from the table)")
+    rolled = outcome(
+        actions["#notation-roll"](typed.state, {"notation-expr": "2d6", "notation-roll-table": ""})
+    )
+    assert "table" not in render(dice.view(rolled.state)["notation-result"].text, "en")
+    assert "table" not in dice.dump(rolled.state)["roll"]  # the record of a rolled result is as before

@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
+from typing import Any
 
 import pytest
 
 from kit import compute
 from kit.compute import settle
 from kit.msg import render
-from kit.panel import Compute
+from kit.panel import Compute, outcome
 from panels.notation import lab
 from panels.notation import panel as dice
 from panels.notation.lab_state import Lab
 from panels.notation.program import EXAMPLES, MAX_OUTPUTS, ProgramError, run
-from panels.notation.state import State
+from panels.notation.state import LIFT, State
 from rules import gauss, notation
+
+
+def _lab(action: Callable[..., Any], *bound: Any) -> Callable[[State, dict[str, Any]], Any]:
+    """A lab action run on the whole state, as the panel runs it (``kit.part``)."""
+    return LIFT["lab"].action(partial(action, *bound))
 
 
 @pytest.fixture
@@ -96,10 +104,10 @@ def test_a_runtime_error_names_its_kind_and_message() -> None:
 
 def test_a_program_runs_only_in_the_sandboxed_runner() -> None:
     """Outside the runner (the page, the saved file), the job refuses: the page says so."""
-    asked = lab.run_program(State(lab=Lab(("",))), {"lab-row-0": "", "lab-program": "output(d6)"})
+    asked = _lab(lab.run_program)(State(lab=Lab(("",))), {"lab-row-0": "", "lab-program": "output(d6)"})
     assert [e.job for e in asked.effects if isinstance(e, Compute)] == ["notation.program"]
     effect = next(e for e in asked.effects if isinstance(e, Compute))
-    done = effect.done(asked.state, compute.answer(effect.job, effect.args))
+    done = outcome(effect.done(asked.state, compute.answer(effect.job, effect.args)))
     assert render(done.error, "en").startswith("Programs run only in the browser's sandbox")
     assert not done.state.lab.pending and done.state.lab.digest is None
 
@@ -108,26 +116,26 @@ def test_program_outputs_join_the_lab_and_errors_show_the_line(in_worker: None) 
     """Outputs land in the same series as the rows; a failing program shows its line in both languages;
     rows changed later are computed with the program again; an empty program drops its outputs."""
     form = {"lab-row-0": "d20 + 5 # plain", "lab-program": 'output(d20 + 5, "атака")\noutput(d4)'}
-    state = settle(lab.run_program(State(lab=Lab(("",))), form))
+    state = settle(_lab(lab.run_program)(State(lab=Lab(("",))), form))
     digest = state.lab.digest
     assert digest is not None and [s.label for s in digest.series] == ["plain", "атака", ""]
     assert digest.pairs[(0, 1)][1] == Fraction(1, 20)
-    failing = lab.run_program(state, {**form, "lab-program": "output(d6)\nraise ValueError('boom')"})
+    failing = _lab(lab.run_program)(state, {**form, "lab-program": "output(d6)\nraise ValueError('boom')"})
     effect = next(e for e in failing.effects if isinstance(e, Compute))
     done = effect.done(failing.state, compute.answer(effect.job, effect.args))
     assert render(done.error, "en") == "Program, line 2: ValueError: boom"
     assert render(done.error, "ru") == "Программа, строка 2: ValueError: boom"
     assert done.state.lab.digest == digest and not done.state.lab.pending  # the last good comparison stays
     assert not dice.view(done.state)["lab-results"].hidden
-    again = settle(lab.run_lab(state, {"lab-row-0": "d6"}))
+    again = settle(_lab(lab.run_lab)(state, {"lab-row-0": "d6"}))
     assert [s.label for s in again.lab.digest.series] == ["d6", "атака", ""]
-    dropped = settle(lab.run_program(again, {"lab-row-0": "d6", "lab-program": ""}))
+    dropped = settle(_lab(lab.run_program)(again, {"lab-row-0": "d6", "lab-program": ""}))
     assert [s.label for s in dropped.lab.digest.series] == ["d6"] and dropped.lab.program == ""
 
 
 def test_examples_fill_the_field_and_run(in_worker: None) -> None:
     """Choosing an example puts it into the field, resets the list and runs it."""
-    done = lab.choose_example(State(), {"lab-row-0": "", "lab-example": "explode"})
+    done = _lab(lab.choose_example)(State(), {"lab-row-0": "", "lab-example": "explode"})
     assert ("lab-program", EXAMPLES["explode"]) in done.effects[0].values
     assert [s.label for s in settle(done).lab.digest.series] == ["d6, explodes up to 3 times", "d6"]
     assert MAX_OUTPUTS == 12

@@ -17,7 +17,8 @@ from panels.notation import jobs, lab
 from panels.notation import panel as dice
 from panels.notation.lab_share import encode_lab
 from panels.notation.lab_state import Lab
-from panels.notation.state import State
+from panels.notation.state import Roller, State
+from panels.notation.view import odds_of
 
 LONG = "+".join(["d10000>=5000"] * 38)  # 2.9 s on the page's main thread before
 LAB = Lab((LONG,) * 8)
@@ -41,10 +42,10 @@ def test_a_long_line_from_a_link_goes_to_the_worker_and_the_view_stays_cheap(
 def test_a_saved_heavy_line_is_asked_of_the_worker_on_the_next_load(work_meter: Callable[..., Any]) -> None:
     """The next plain load restores the line and asks the worker (before, a heavy saved line showed
     «computing» and nothing asked; a line judged light by kind ran on the page for seconds)."""
-    saved = dice.load(json.loads(json.dumps(dice.dump(State(expr=LONG)))))
+    saved = dice.load(json.loads(json.dumps(dice.dump(State(Roller(expr=LONG))))))
     started = work_meter(dice.start, saved, {}, {}, max_calls=PAGE_CALLS).result
     assert _jobs(started) == ["notation.digest"]
-    light = dice.start(dice.load(dice.dump(State(expr="3d6"))), {}, {})
+    light = dice.start(dice.load(dice.dump(State(Roller(expr="3d6")))), {}, {})
     assert _jobs(light) == []  # computed in the view, at once
 
 
@@ -76,7 +77,7 @@ def test_without_a_worker_heavy_work_is_refused_at_once_with_a_message(
     pending = outcome(dice.start(State(), {}, {"expr": LONG}))
     ask = next(e for e in pending.effects if isinstance(e, Compute))
     told = ask.done(pending.state, refused)
-    assert isinstance(told, Outcome) and told.error is not None and told.state.odds.stopped
+    assert isinstance(told, Outcome) and told.error is not None and told.state.roller.odds.stopped
     assert "файл" in render(told.error, "ru") and "file" in render(told.error, "en")
     lab_pending = outcome(dice.start(State(), {}, {"lab": encode_lab(LAB)}))
     lab_ask = next(e for e in lab_pending.effects if isinstance(e, Compute))
@@ -87,13 +88,13 @@ def test_without_a_worker_heavy_work_is_refused_at_once_with_a_message(
 def test_a_saved_d2000dl1_computes() -> None:
     """``d2000dl1`` (one die, its lowest dropped: always 0) once ended in a RecursionError at every
     load; restored now, its odds are shown."""
-    saved = dice.load(dice.dump(State(expr="d2000dl1")))
+    saved = dice.load(dice.dump(State(Roller(expr="d2000dl1"))))
     shown = settle(dice.start(saved, {}, {}))
-    digest = dice.odds_of(shown)[0]
+    digest = odds_of(shown.roller)[0]
     assert digest is not None and digest.mean == 0
 
 
 def test_the_routing_is_one_decision_per_panel() -> None:
     """The lab and the line use the same bound and the same limit (``kit.compute.light``)."""
     assert jobs.is_light_lab(("3d6",)) == compute.light(jobs.lab_steps(("3d6",)))
-    assert lab.compute_lab(State(), ("3d6",)).state.lab.digest is not None  # light: at once
+    assert lab.compute_lab(Lab(), ("3d6",)).state.digest is not None  # light: at once

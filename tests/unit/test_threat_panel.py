@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from dataclasses import replace
@@ -267,12 +268,11 @@ def test_a_stale_forecast_is_dropped() -> None:
     assert later.state.bag != first.state.bag
     (newer,) = [e for e in later.effects if isinstance(e, Compute)]
     old_answer = compute.answer(request.job, request.args)
-    assert request.done(later.state, old_answer) == later.state
-    assert (
-        request.failed is not None
-        and request.failed(later.state, Answer(False, code="timeout")) == later.state
-    )
-    shown = newer.done(later.state, compute.answer(newer.job, newer.args))
+    assert outcome(request.done(later.state, old_answer)) == Outcome(later.state)
+    assert request.failed is not None and outcome(
+        request.failed(later.state, Answer(False, code="timeout"))
+    ) == Outcome(later.state)
+    shown = outcome(newer.done(later.state, compute.answer(newer.job, newer.args))).state
     expected = threat.checks_until_event_distribution(later.state.bag, "advantage", None, FORECAST_HORIZON)
     assert shown.forecast is not None and shown.forecast.result == expected
 
@@ -293,13 +293,13 @@ def test_a_stopped_forecast_says_so_and_is_asked_again_when_it_may_finish() -> N
     (request,) = [e for e in done.effects if isinstance(e, Compute)]
     assert request.failed is not None
     for code in ("timeout", "memory"):
-        stopped = request.failed(done.state, Answer(False, code=code))
+        stopped = outcome(request.failed(done.state, Answer(False, code=code))).state
         summary = forecast_shown(stopped)[0]
         assert summary.startswith("The forecast was not computed: the computation was stopped. Change")
         assert not asks(stopped, "#threat-rec-colour")
         assert asks(stopped, "#threat-fc-roll", **{"threat-fc-roll": "normal"})
     for code in ("cancelled", "superseded"):
-        stopped = request.failed(done.state, Answer(False, code=code))
+        stopped = outcome(request.failed(done.state, Answer(False, code=code))).state
         assert forecast_shown(stopped)[0].endswith("Any action in this panel starts it again.")
         again = outcome(PANEL.actions["#threat-rec-colour"](stopped, form_for(stopped)))
         assert [e.job for e in again.effects if isinstance(e, Compute)] == ["threat.forecast"]
@@ -307,20 +307,29 @@ def test_a_stopped_forecast_says_so_and_is_asked_again_when_it_may_finish() -> N
 
 
 def test_over_the_budget_the_forecast_is_refused_with_its_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without a worker the job keeps the old main-thread bound: over FORECAST_BUDGET it refuses
-    with the estimate. In the worker the budget covers every bag the panel accepts (the largest
-    estimate, 15 876, is within WORKER_BUDGET), and a refusal there quotes WORKER_BUDGET."""
+    """Without a worker (the saved file) a forecast over the page's bound (``jobs.forecast_steps``
+    over ``MAIN_THREAD_STEPS``) is refused before it runs: the error box says why and the forecast
+    says it was not computed (it once ran on the page for a quarter of a second). In the worker the
+    budget covers every bag the panel accepts (the largest estimate, 15 876, is within
+    WORKER_BUDGET), and a refusal there quotes WORKER_BUDGET."""
     bag = threat.set_modes(threat.set_composition(default_bag(), light=20, dark=10), exhaustible=True)
-    cost = forecast_cost(bag)
-    assert cost > FORECAST_BUDGET
-    state = settle(
+    assert jobs.forecast_steps(bag, DEFAULT_NAME) > compute.MAIN_THREAD_STEPS
+    asked = outcome(
         PANEL.actions["#threat-exhaustible"](
             State(screen=False), form_for(State(screen=False, bag=bag), **{"threat-exhaustible": True})
         )
     )
-    summary, rows = forecast_shown(state)
-    assert "takes too long" in summary and f"(estimate {cost} > {FORECAST_BUDGET})" in summary and rows == []
-    assert view(state)["threat-fc-chart"].children == ()
+    (request,) = [e for e in asked.effects if isinstance(e, Compute)]
+    reply = json.loads(compute.run_inline_json(request.job, json.dumps(request.args)))
+    assert reply["error"]["code"] == compute.TOO_SLOW_HERE
+    refused = outcome(
+        request.done(asked.state, Answer(False, None, reply["error"]["code"], reply["error"]["params"]))
+    )
+    assert refused.error is not None and "file" in render(refused.error, "en")
+    summary, rows = forecast_shown(refused.state)
+    assert summary.startswith("The forecast was not computed") and rows == []
+    assert view(refused.state)["threat-fc-chart"].children == ()
+    assert not asks(refused.state, "#threat-rec-colour")  # the same bag is not asked again
     largest = max(
         (threat.MAX_LIGHT + 1) * (dice + 1) * (threat.MAX_DARK - dice + 1) * (threat.MAX_THRESHOLD + 1)
         for dice in range(threat.MAX_DARK + 1)

@@ -3,12 +3,16 @@
 Light labs are computed at once; heavier ones in the compute worker (job ``notation.lab``). A
 refused row clears the results and points at its character.
 
+A sub-tool of the notation panel: every action works on the lab's own state (``Lab``); the panel
+lifts them onto its whole state (``kit.part``: ``panels.notation.state.LIFT["lab"]``). The
+program belongs to the lab: its outputs join the lab's series.
+
 >>> from kit.compute import settle
->>> state = settle(run_lab(State(lab=Lab(("", ""))), {"lab-row-0": "4d6kh3 # stats", "lab-row-1": "3d6"}))
->>> [s.label for s in state.lab.digest.series]
+>>> lab = settle(run_lab(Lab(("", "")), {"lab-row-0": "4d6kh3 # stats", "lab-row-1": "3d6"}))
+>>> [s.label for s in lab.digest.series]
 ['stats', '3d6']
->>> refused = run_lab(state, {"lab-row-0": "4d6kh3", "lab-row-1": "3d6 +"})
->>> refused.state.lab.digest, refused.state.lab.fault
+>>> refused = run_lab(lab, {"lab-row-0": "4d6kh3", "lab-row-1": "3d6 +"})
+>>> refused.state.digest, refused.state.fault
 (None, LabFault(row=1, line='3d6 +', position=5))
 """
 
@@ -41,7 +45,6 @@ from panels.notation.lab_share import MAX_PARAM, PARAM, as_text, decode_lab, enc
 from panels.notation.lab_state import MAX_LENGTH, VIEWS, Lab, LabFault
 from panels.notation.lab_view import chart_of, series_name
 from panels.notation.program import EXAMPLES, MAX_PROGRAM
-from panels.notation.state import State
 from panels.notation.words import error_message
 
 __all__ = [
@@ -63,11 +66,11 @@ __all__ = [
 ]
 
 
-def _rows(state: State, form: Form) -> tuple[str, ...]:
+def _rows(lab: Lab, form: Form) -> tuple[str, ...]:
     """The rows as typed now (the fields of the rows shown)."""
     return tuple(
         read_text(form, f"lab-row-{i}", MAX_LENGTH, lab_text.ROW(n=i + 1)) if f"lab-row-{i}" in form else row
-        for i, row in enumerate(state.lab.rows)
+        for i, row in enumerate(lab.rows)
     )
 
 
@@ -76,19 +79,18 @@ def _essence(rows: tuple[str, ...] | None) -> tuple[str, ...]:
 
 
 def compute_lab(
-    state: State,
+    lab: Lab,
     rows: tuple[str, ...],
     program: str | None = None,
     effects: tuple[Effect, ...] = (),
     *,
     run: bool | None = None,
     linked: bool | None = None,
-) -> Outcome[State]:
+) -> Outcome[Lab]:
     """Show the results of ``rows``, at once if light, else from the worker; a refused row clears
     them. ``program`` (default: the lab's) joins them only where ``run`` (default: whether the user
     ran it in this page) is true: a program runs only after the user's click, never from a link
     or a saved lab, and then in the sandboxed runner."""
-    lab = state.lab
     source = lab.program if program is None else program
     runs = (lab.run if run is None else run) and bool(source.strip())
     kept = {"program": source, "run": runs, "linked": lab.linked if linked is None else linked}
@@ -98,7 +100,7 @@ def compute_lab(
         fault = LabFault(row, rows[row], error.position)
         message = lab_text.ERROR_AT(row=row + 1, col=error.position + 1, msg=error_message(error))
         cleared = Lab(rows, lab.view, fault=fault, **kept)
-        return Outcome(replace(state, lab=cleared), error=message, effects=effects)
+        return Outcome(cleared, error=message, effects=effects)
     if runs:
         ask = Compute(
             "notation.program",
@@ -110,13 +112,13 @@ def compute_lab(
         )
         # the comparison shown stays until the program's answers replace it: a failed run keeps it
         pending = Lab(rows, lab.view, lab.digest, key=rows, pending=True, **kept)
-        return Outcome(replace(state, lab=pending), effects=(*effects, ask))
+        return Outcome(pending, effects=(*effects, ask))
     if not prepared.lines:
-        return Outcome(replace(state, lab=Lab(rows, lab.view, **kept)), effects=effects)
+        return Outcome(Lab(rows, lab.view, **kept), effects=effects)
     if lab.digest is not None and not lab.run and _essence(lab.key) == _essence(rows):
-        return Outcome(replace(state, lab=replace(lab, rows=rows, key=rows, **kept)), effects=effects)
+        return Outcome(replace(lab, rows=rows, key=rows, **kept), effects=effects)
     if is_light_lab(rows):
-        return Outcome(replace(state, lab=Lab(rows, lab.view, make(rows), rows, **kept)), effects=effects)
+        return Outcome(Lab(rows, lab.view, make(rows), rows, **kept), effects=effects)
     ask = Compute(
         "notation.lab",
         {"rows": list(rows)},
@@ -125,34 +127,32 @@ def compute_lab(
         failed=partial(lab_stopped, rows),
     )
     pending = Lab(rows, lab.view, key=rows, pending=True, **kept)
-    return Outcome(replace(state, lab=pending), effects=(*effects, ask))
+    return Outcome(pending, effects=(*effects, ask))
 
 
-def got_lab(rows: tuple[str, ...], state: State, answer: Answer) -> State | Outcome[State]:
+def got_lab(rows: tuple[str, ...], lab: Lab, answer: Answer) -> Lab | Outcome[Lab]:
     """The worker's results for ``rows``; dropped if the lab shows other rows by now."""
-    lab = state.lab
     if lab.key != rows or not lab.pending:
-        return state
+        return lab
     if not answer.ok and answer.code == TOO_SLOW_HERE:  # no worker here, and too heavy for the page
-        stopped = replace(state, lab=replace(lab, pending=False, stopped=True))
+        stopped = replace(lab, pending=False, stopped=True)
         return Outcome(stopped, error=COMPUTE_TOO_SLOW_HERE(what=lab_text.LABEL(n=len(_essence(rows)))))
     if not answer.ok:
-        return replace(state, lab=replace(lab, pending=False, stopped=True))
-    return replace(state, lab=replace(lab, digest=from_json(answer.result), pending=False))
+        return replace(lab, pending=False, stopped=True)
+    return replace(lab, digest=from_json(answer.result), pending=False)
 
 
-def got_program(rows: tuple[str, ...], source: str, state: State, answer: Answer) -> State | Outcome[State]:
+def got_program(rows: tuple[str, ...], source: str, lab: Lab, answer: Answer) -> Lab | Outcome[Lab]:
     """The worker's results for ``rows`` and the program ``source``, or why the program failed."""
-    lab = state.lab
     if lab.key != rows or lab.program != source or not lab.pending:
-        return state
-    failed = replace(state, lab=replace(lab, pending=False))
+        return lab
+    failed = replace(lab, pending=False)
     if answer.ok:
         try:  # from the sandbox: checked, never believed
             digest = from_untrusted(answer.result)
         except ValueError:
             return Outcome(failed, error=lab_text.BAD_ANSWER)
-        return replace(state, lab=replace(lab, digest=digest, pending=False))
+        return replace(lab, digest=digest, pending=False)
     if answer.code == NEEDS_ISOLATION:
         return Outcome(failed, error=lab_text.NEEDS_WORKER)
     if answer.code == "bad_answer":
@@ -160,75 +160,74 @@ def got_program(rows: tuple[str, ...], source: str, state: State, answer: Answer
     params = dict(answer.params)
     message = lab_text.PROGRAM_ERRORS.get(str(params.pop("problem", "")))
     if answer.code != "program_error" or message is None:
-        return replace(failed, lab=replace(failed.lab, stopped=True))
+        return replace(failed, stopped=True)
     values = {k: str(v) for k, v in params.items()}
     return Outcome(failed, error=message(**values))
 
 
-def run_program(state: State, form: Form) -> Outcome[State]:
+def run_program(lab: Lab, form: Form) -> Outcome[Lab]:
     """Run the program in the field (in the worker) with the rows as typed; an empty program drops
     its outputs."""
     source = read_text(form, "lab-program", MAX_PROGRAM, lab_text.PROGRAM)
-    return compute_lab(state, _rows(state, form), source, run=True, linked=False)
+    return compute_lab(lab, _rows(lab, form), source, run=True, linked=False)
 
 
-def choose_example(state: State, form: Form) -> State | Outcome[State]:
+def choose_example(lab: Lab, form: Form) -> Lab | Outcome[Lab]:
     """A worked program: put it into the field and run it; the list returns to "choose"."""
     key = form.get("lab-example")
     if not key:
-        return state
+        return lab
     if key not in EXAMPLES:
         raise InputError(lab_text.PROGRAM_EXAMPLES)
     source = EXAMPLES[str(key)]
     fields = SetFields((("lab-program", source), ("lab-example", "")))
-    return compute_lab(state, _rows(state, form), source, (fields,), run=True, linked=False)
+    return compute_lab(lab, _rows(lab, form), source, (fields,), run=True, linked=False)
 
 
-def lab_stopped(rows: tuple[str, ...], state: State, answer: Answer) -> State:
-    lab = state.lab
-    return replace(state, lab=replace(lab, pending=False, stopped=True)) if lab.key == rows else state
+def lab_stopped(rows: tuple[str, ...], lab: Lab, answer: Answer) -> Lab:
+    return replace(lab, pending=False, stopped=True) if lab.key == rows else lab
 
 
-def run_lab(state: State, form: Form) -> Outcome[State]:
+def run_lab(lab: Lab, form: Form) -> Outcome[Lab]:
     """Compute the rows as typed (the Compare button, Enter, or leaving a changed row)."""
-    return compute_lab(state, _rows(state, form))
+    return compute_lab(lab, _rows(lab, form))
 
 
-def _index(state: State, form: Form) -> int:
+def _index(lab: Lab, form: Form) -> int:
     raw = form.get(ARG)
-    if not isinstance(raw, str) or not raw.isdigit() or int(raw) >= len(state.lab.rows):
+    if not isinstance(raw, str) or not raw.isdigit() or int(raw) >= len(lab.rows):
         raise InputError(lab_text.ROW(n="?"))
     return int(raw)
 
 
-def add_row(state: State, form: Form) -> Outcome[State]:
-    rows = _rows(state, form)
+def add_row(lab: Lab, form: Form) -> Outcome[Lab]:
+    rows = _rows(lab, form)
     if len(rows) >= MAX_ROWS:
         raise InputError(lab_text.FULL(n=MAX_ROWS))
-    return compute_lab(state, (*rows, ""))
+    return compute_lab(lab, (*rows, ""))
 
 
-def remove_row(state: State, form: Form) -> Outcome[State]:
-    index, rows = _index(state, form), _rows(state, form)
-    return compute_lab(state, rows[:index] + rows[index + 1 :] or ("",))
+def remove_row(lab: Lab, form: Form) -> Outcome[Lab]:
+    index, rows = _index(lab, form), _rows(lab, form)
+    return compute_lab(lab, rows[:index] + rows[index + 1 :] or ("",))
 
 
-def move_row(step: int, state: State, form: Form) -> Outcome[State]:
+def move_row(step: int, lab: Lab, form: Form) -> Outcome[Lab]:
     """Move the row ``data-arg`` one place up (``step`` −1) or down (+1); at an end nothing moves."""
-    index, rows = _index(state, form), list(_rows(state, form))
+    index, rows = _index(lab, form), list(_rows(lab, form))
     other = index + step
     if not 0 <= other < len(rows):
-        return compute_lab(state, tuple(rows))
+        return compute_lab(lab, tuple(rows))
     rows[index], rows[other] = rows[other], rows[index]
-    return compute_lab(state, tuple(rows))
+    return compute_lab(lab, tuple(rows))
 
 
-def set_lab_view(state: State, form: Form) -> State:
-    return replace(state, lab=replace(state.lab, view=read_choice(form, "lab-view", VIEWS, lab_text.SHOW)))
+def set_lab_view(lab: Lab, form: Form) -> Lab:
+    return replace(lab, view=read_choice(form, "lab-view", VIEWS, lab_text.SHOW))
 
 
-def _shown(state: State) -> LabDigest:
-    digest = state.lab.digest
+def _shown(lab: Lab) -> LabDigest:
+    digest = lab.digest
     if digest is None:
         raise InputError(lab_text.NO_RESULT)
     return digest
@@ -270,73 +269,72 @@ def csv_text(digest: LabDigest, lang: str, /) -> str:
     return "\ufeff" + "\n".join(lines) + "\n"
 
 
-def download_csv(state: State, form: Form) -> Outcome[State]:
+def download_csv(lab: Lab, form: Form) -> Outcome[Lab]:
     """The lab's table as CSV, for a spreadsheet in the page's language (``csv_text``)."""
-    text = csv_text(_shown(state), _lang(form))
-    return Outcome(state, effects=(Download("dice-lab.csv", text, "text/csv"),))
+    text = csv_text(_shown(lab), _lang(form))
+    return Outcome(lab, effects=(Download("dice-lab.csv", text, "text/csv"),))
 
 
 VIEW_WORDS = {"eq": "P(=)", "ge": "P(≥)", "le": "P(≤)"}
 
 
-def _svg(state: State, form: Form) -> tuple[str, int]:
+def _svg(lab: Lab, form: Form) -> tuple[str, int]:
     """The chart shown as an SVG document with its title and legend in the page's language, and
     its height."""
     from kit.chart import export_height, svg_file
 
-    digest, view = _shown(state), state.lab.view
+    digest, view = _shown(lab), lab.view
     names = [series_name(s) for s in digest.series]
     title = lab_text.EXPORT_TITLE(view=VIEW_WORDS[view], names=Cat(tuple(names), ", "))
     return svg_file(chart_of(digest, view), _lang(form), title=title, names=names), export_height(len(names))
 
 
-def download_svg(state: State, form: Form) -> Outcome[State]:
+def download_svg(lab: Lab, form: Form) -> Outcome[Lab]:
     """The chart as an SVG file, in the view shown, titled and with a legend of the rows."""
-    svg, _height = _svg(state, form)
-    return Outcome(state, effects=(Download("dice-lab.svg", svg, "image/svg+xml"),))
+    svg, _height = _svg(lab, form)
+    return Outcome(lab, effects=(Download("dice-lab.svg", svg, "image/svg+xml"),))
 
 
-def download_png(state: State, form: Form) -> Outcome[State]:
+def download_png(lab: Lab, form: Form) -> Outcome[Lab]:
     """The chart as a PNG image (drawn from the same SVG in the page)."""
     from kit.chart import WIDTH
 
-    svg, height = _svg(state, form)
-    return Outcome(state, effects=(DownloadPng("dice-lab.png", svg, WIDTH, height),))
+    svg, height = _svg(lab, form)
+    return Outcome(lab, effects=(DownloadPng("dice-lab.png", svg, WIDTH, height),))
 
 
-def _shareable(state: State) -> Lab:
-    lab = state.lab
+def _shareable(lab: Lab) -> Lab:
     if not _essence(lab.rows) and not lab.program.strip():
         raise InputError(lab_text.NOTHING_TO_SHARE)
     return lab
 
 
-def share(state: State, form: Form) -> Outcome[State]:
+def share(lab: Lab, form: Form) -> Outcome[Lab]:
     """A link carrying the lab shown (rows, labels, view, program) into the address, and copied;
     from the saved file the page says that a link needs the hosted page."""
-    encoded = encode_lab(_shareable(state))
+    encoded = encode_lab(_shareable(lab))
     if len(encoded) > MAX_PARAM:
         raise InputError(lab_text.TOO_BIG)
     effects = (SetUrl(((PARAM, encoded),)), CopyUrl("lab-copy-status", offline=lab_text.SHARE_OFFLINE))
-    return Outcome(state, effects=effects)
+    return Outcome(lab, effects=effects)
 
 
-def copy_text(state: State, form: Form) -> Outcome[State]:
+def copy_text(lab: Lab, form: Form) -> Outcome[Lab]:
     """The lab as plain text (rows, then the program), copied."""
-    return Outcome(state, effects=(Copy(as_text(_shareable(state)), "lab-copy-status"),))
+    return Outcome(lab, effects=(Copy(as_text(_shareable(lab)), "lab-copy-status"),))
 
 
-def from_link(state: State, raw: str) -> Outcome[State]:
+def from_link(lab: Lab, raw: str) -> Outcome[Lab]:
     """A share link's lab (untrusted): checked, put into the fields, its rows computed (notation is
     data); its program is shown, marked as from a link, and never run until the user's click.
     Refused whole if damaged."""
     try:
         shared = decode_lab(raw)
     except ValueError:
-        return Outcome(state, error=lab_text.LINK_BROKEN, effects=(SetUrl(((PARAM, None),)),))
+        return Outcome(lab, error=lab_text.LINK_BROKEN, effects=(SetUrl(((PARAM, None),)),))
     fields = SetFields(
         (*((f"lab-row-{i}", row) for i, row in enumerate(shared.rows)), ("lab-program", shared.program))
     )
-    start = replace(state, lab=Lab(shared.rows, shared.view))
+    start = Lab(shared.rows, shared.view)
     linked = bool(shared.program.strip())
     return compute_lab(start, shared.rows, shared.program, (fields,), run=False, linked=linked)

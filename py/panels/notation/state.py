@@ -1,7 +1,12 @@
 """The notation panel's state and its saved form (pure).
 
+Two sub-tools, each on its own part of ``State`` (``kit.part``, lifted by ``LIFT``): the dice
+line (``Roller``: ``panels.notation.roller``) and the dice lab with its program (``Lab``:
+``panels.notation.lab``). The saved record keeps the shape it had before the split: the line's
+fields at the top, the lab under ``lab``.
+
 >>> import random
->>> state = State("3d6", notation.roll("3d6", random.Random(1)))
+>>> state = State(Roller("3d6", notation.roll("3d6", random.Random(1))))
 >>> load(dump(state)) == state
 True
 """
@@ -11,11 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from kit.part import Part, field_part
 from panels.notation.digest import Digest, Key
 from panels.notation.lab_state import MAX_LENGTH, VIEWS, Lab, dump_lab, load_lab
 from rules import notation
 
-__all__ = ["VIEWS", "Fault", "State", "dump", "load"]
+__all__ = ["LIFT", "VIEWS", "Fault", "Odds", "Roller", "State", "dump", "load"]
 
 
 @dataclass(frozen=True)
@@ -38,10 +44,11 @@ class Odds:
 
 
 @dataclass(frozen=True)
-class State:
-    """``expr``: the line whose odds (and roll) are shown, "" for none; ``roll``: its last roll;
-    ``view``: the chart's =/≥/≤; ``show_all``: the whole table was asked for; ``fault``: the line
-    just refused (nothing else is shown then)."""
+class Roller:
+    """The dice line's state. ``expr``: the line whose odds (and roll) are shown, "" for none;
+    ``roll``: its last roll; ``view``: the chart's =/≥/≤; ``show_all``: the whole table was asked
+    for; ``fault``: the line just refused (nothing else is shown then); ``from_table``: the last
+    roll's dice were typed (rolled by hand at the table)."""
 
     expr: str = ""
     roll: notation.RollResult | None = None
@@ -49,7 +56,18 @@ class State:
     show_all: bool = False
     fault: Fault | None = None
     odds: Odds | None = None  # a heavy line's odds from the worker (light lines are computed in the view)
+    from_table: bool = False
+
+
+@dataclass(frozen=True)
+class State:
+    """The panel's whole state: one part per sub-tool."""
+
+    roller: Roller = field(default_factory=Roller)  # the dice line (panels.notation.roller)
     lab: Lab = field(default_factory=Lab)  # the dice lab: several lines compared (panels.notation.lab)
+
+
+LIFT: dict[str, Part[State, Any]] = {name: field_part(name) for name in ("roller", "lab")}
 
 
 def _die_dump(die: notation.RolledDie) -> dict[str, Any]:
@@ -65,11 +83,12 @@ def _die_dump(die: notation.RolledDie) -> dict[str, Any]:
 
 
 def dump(state: State) -> dict[str, Any]:
-    roll = state.roll
+    line = state.roller
+    roll = line.roll
     return {
-        "expr": state.expr,
-        "view": state.view,
-        "show_all": state.show_all,
+        "expr": line.expr,
+        "view": line.view,
+        "show_all": line.show_all,
         "lab": dump_lab(state.lab),
         "lab_linked": state.lab.linked,  # the lab's program came from a link and was never run
         "roll": None
@@ -85,6 +104,7 @@ def dump(state: State) -> dict[str, Any]:
                 }
                 for g in roll.dice
             ],
+            **({"table": True} if line.from_table else {}),  # absent for rolled dice, as before
         },
     }
 
@@ -149,7 +169,7 @@ def load(raw: Any) -> State:
         except notation.NotationError as error:
             raise ValueError(f"saved expression does not parse: {error}") from None
     roll = raw.get("roll")
-    rolled = None
+    rolled, from_table = None, False
     if roll is not None:
         if parsed is None or not isinstance(roll, dict) or not isinstance(roll.get("groups"), list):
             raise ValueError("a roll needs its expression and its dice groups")
@@ -157,6 +177,8 @@ def load(raw: Any) -> State:
         if not parsed.minimum <= total <= parsed.maximum:
             raise ValueError("the roll's total is outside the expression's range")
         rolled = notation.RollResult(expr, parsed.label, total, tuple(map(_group, roll["groups"])))
+        from_table = _bool(roll.get("table", False))
     lab = load_lab(raw["lab"]) if "lab" in raw else Lab()  # records from before the lab have none
     lab = replace(lab, linked=_bool(raw.get("lab_linked", False)) and bool(lab.program.strip()))
-    return State(expr, rolled, view, _bool(raw.get("show_all")), lab=lab)
+    line = Roller(expr, rolled, view, _bool(raw.get("show_all")), from_table=from_table)
+    return State(line, lab)

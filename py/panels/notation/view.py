@@ -2,7 +2,7 @@
 and table, and a refused line with a caret under the character at fault.
 
 >>> from kit.view import texts
->>> shown = view(State("2d6"))
+>>> shown = view(State(Roller("2d6")))
 >>> shown["notation-table"].children[5].children[1].text
 Num(kind='short_percent', value=Fraction(1, 6), digits=2)
 >>> shown["notation-dist"].hidden, "Distribution of 2d6: mean 7.00, SD 2.42, from 2 to 12." in texts(shown, "en")
@@ -22,18 +22,19 @@ from panels.notation.digest import Digest, Key, make
 from panels.notation.jobs import is_light
 from panels.notation.lab_view import lab_view
 from panels.notation.layout import label_every
-from panels.notation.state import State
+from panels.notation.state import LIFT, Roller, State
 from panels.notation.words import error_message, minus, roll_text
+from panels.shell.table import FROM_TABLE
 from rules import notation
 
-__all__ = ["MAX_CHIPS", "key_of", "light_digest", "odds_of", "view"]
+__all__ = ["MAX_CHIPS", "key_of", "light_digest", "odds_of", "roller_view", "view"]
 
 MAX_CHIPS = 240  # dice drawn as chips per roll; the rest are counted
 VIEW_NAMES = {"eq": "P(=)", "ge": "P(≥)", "le": "P(≤)"}
 Rows = tuple[tuple[int, Fraction, Fraction, Fraction], ...]
 
 
-def key_of(state: State, /) -> Key:
+def key_of(state: Roller, /) -> Key:
     """What the odds on screen depend on: the line, the rolled value, the chart's view, "show all"."""
     hit = state.roll.total if state.roll is not None else None
     return Key(state.expr, hit, state.view, state.show_all)
@@ -48,7 +49,7 @@ def light_digest(key: Key, /) -> Digest | notation.NotationError:
         return error
 
 
-def odds_of(state: State, /) -> tuple[Digest | None, notation.NotationError | None, bool, bool]:
+def odds_of(state: Roller, /) -> tuple[Digest | None, notation.NotationError | None, bool, bool]:
     """What the view shows of ``state.expr``'s odds: (digest, why refused, still computing,
     stopped). A light line is computed here (``jobs.INLINE_WORK``); a heavy one comes from the
     worker into ``state.odds``."""
@@ -176,11 +177,13 @@ def _stats(digest: Digest) -> tuple[Node, ...]:
 
 
 def view(state: State) -> View:
-    """The dice line's roll, odds, chart and table, and the lab (``panels.notation.lab_view``)."""
-    return {**_line_view(state), **lab_view(state.lab)}
+    """The dice line's roll, odds, chart and table, and the lab (``panels.notation.lab_view``),
+    each sub-tool's view lifted onto the whole state."""
+    return {**LIFT["roller"].view(roller_view)(state), **LIFT["lab"].view(lab_view)(state)}
 
 
-def _line_view(state: State) -> dict[str, Show]:
+def roller_view(state: Roller) -> dict[str, Show]:
+    """The dice line's sub-tool: its roll, odds, chart and table."""
     shown: dict[str, Show] = {
         f"notation-view-{name}": Show(checked=state.view == name) for name in VIEW_NAMES
     }
@@ -200,7 +203,8 @@ def _line_view(state: State) -> dict[str, Show]:
         shown["notation-where"] = Show(text="")
     else:
         shown["notation-dice"] = Show(children=_dice(result))
-        shown["notation-result"] = Show(text=roll_text(result))
+        said = roll_text(result)  # typed dice are marked as the roller and ITE mark them
+        shown["notation-result"] = Show(text=Cat((said, " (", FROM_TABLE, ")")) if state.from_table else said)
         k = result.total
         shown["notation-where"] = Show(
             text=""

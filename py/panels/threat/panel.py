@@ -1,8 +1,10 @@
 """The threat dice calculator (seed 003, «Кубы угрозы»): bag, threshold, odds, forecast, journal.
 
-The state (``panels.threat.state``), its actions (``actions``), the view (``view``), the heavy
-forecast run in the compute worker (``jobs``) and the wording of the rules' data (``words``) live
-in their own modules; this one wires them (every action asks for the forecast it makes heavy).
+The state (``panels.threat.state``), the bag's actions (``actions``), the forecast and the journal
+sub-tools (``forecast``, ``journal``: their parts lifted with ``kit.part``, ``state.LIFT``), the
+view (``view``), the heavy forecast run in the compute worker (``jobs``) and the wording of the
+rules' data (``words``) live in their own modules; this one wires them (every action asks for the
+forecast it makes heavy).
 
 >>> import random
 >>> from kit.msg import render
@@ -25,9 +27,9 @@ from kit.form import Form
 from kit.journal import Note
 from kit.msg import Renderable
 from kit.panel import Action, Outcome, Panel, outcome
-from panels.threat import actions, text
+from panels.threat import actions, forecast, journal, text
 from panels.threat.actions import PARAMS
-from panels.threat.state import FALLBACK, State, dump, legacy, load, merge
+from panels.threat.state import FALLBACK, LIFT, State, dump, legacy, load, merge
 from panels.threat.view import view
 from panels.threat.words import journal_line
 from rules.threat_journal import ChangeEntry
@@ -37,7 +39,7 @@ __all__ = ["State", "dump", "load", "panel", "start", "view"]
 
 def start(state: State, _form: Form, _params: Mapping[str, str]) -> State | Outcome[State]:
     """A restored bag whose forecast is heavy asks the compute worker for it (it is not saved)."""
-    return actions.ask_forecast(state)
+    return forecast.asked_for(state)
 
 
 def journaled(action: Action[State]) -> Action[State]:
@@ -72,17 +74,17 @@ def panel(rng: random.Random) -> Panel[State]:
         "#threat-substitute": partial(actions.substitute, rng),
         "#threat-refill": actions.refill,
         "#threat-undo": actions.undo,
-        "#threat-journal-undo": actions.restore_journal,
-        "#threat-aside-download": actions.download_aside,
+        "#threat-journal-undo": LIFT["journal"].action(journal.restore),
+        "#threat-aside-download": LIFT["journal"].action(journal.download_aside),
         "#threat-track": actions.set_track,
         "#threat-add-track": actions.add_track,
         "#threat-remove-track": actions.remove_track,
         "#threat-screen": actions.set_screen,
-        "#threat-fc-roll": actions.set_fc_roll,
+        "#threat-fc-roll": LIFT["forecast"].action(forecast.set_roll),
         "#threat-rec-colour": actions.set_rec_colour,
-        "#threat-journal-copy": actions.copy_journal,
-        "#threat-journal-download": actions.download_journal,
-        "#threat-journal-clear": actions.clear_journal,
+        "#threat-journal-copy": LIFT["journal"].action(journal.copy),
+        "#threat-journal-download": LIFT["journal"].action(journal.download),
+        "#threat-journal-clear": LIFT["journal"].action(journal.clear),
     }
     for name, *_ in PARAMS:
         bound[f"#threat-{name}"] = partial(actions.apply_inputs, None)
@@ -93,7 +95,7 @@ def panel(rng: random.Random) -> Panel[State]:
         name="threat",
         initial=State(),
         view=view,
-        actions={selector: journaled(actions.with_forecast(action)) for selector, action in bound.items()},
+        actions={selector: journaled(forecast.with_forecast(action)) for selector, action in bound.items()},
         dump=dump,
         load=load,
         legacy=legacy,

@@ -7,6 +7,12 @@ was up, we hide the secrets rather than show them to the players. The journal is
 (``rules.threat_journal``): a damaged line is set aside (kept in the record under ``aside``,
 offered for download with a notice), the others stay. Screen mode is also the default for a new
 GM (seed 003: «Не раскрывайте числа без нужды»; docs/rules/threat.md).
+
+Sub-tools (``kit.part``, ``LIFT``): the forecast (``panels.threat.forecast``) owns the kind of
+checks and the worker's answer and reads the bag; the journal (``panels.threat.journal``) owns
+the lines, what a clear took and the lines set aside. The bag's settings and the table's checks
+and records act on the whole state: each change of the bag is journalled and undone with it in
+one step (``commit``). The state stays flat, so the saved record keeps its shape.
 """
 
 from __future__ import annotations
@@ -18,12 +24,16 @@ from typing import Any
 from kit import undo as kit_undo
 from kit.merge import merge_log
 from kit.msg import Renderable
+from kit.part import Part
 from panels.threat.words import DEFAULT_NAME, default_bag
 from rules import threat, threat_journal
 from rules.threat_journal import Line
 
 __all__ = [
     "FALLBACK",
+    "LIFT",
+    "Log",
+    "Outlook",
     "FORECAST_BUDGET",
     "FORECAST_HORIZON",
     "JOURNAL_SIZE",
@@ -44,9 +54,10 @@ UNDO_SIZE = 50
 JOURNAL_SIZE = 500
 ASIDE_SIZE = 100  # damaged journal lines kept aside in the record
 FORECAST_HORIZON = 20
-# Work units (bag remainders × T levels) above which an exhaustible-bag forecast is refused on the
-# main thread (where no compute worker runs): measured ≤ 0.08 s on CPython at 2000, and Pyodide is
-# 2–3× slower. The worker accepts more (panels.threat.jobs.WORKER_BUDGET).
+# Work units (bag remainders × T levels): the main thread's old bound, up to which a forecast once ran
+# on the page (measured ≤ 0.08 s on CPython at 2000, Pyodide 2–3× slower); the heaviest such bag
+# is the tests' and the bench's reference. Where no worker runs the kit now refuses sooner
+# (panels.threat.jobs.forecast_steps); the worker accepts more (panels.threat.jobs.WORKER_BUDGET).
 FORECAST_BUDGET = 2000
 RETRIED = frozenset({"cancelled", "superseded"})  # stops not of the forecast's making
 LEGACY_KEYS = ("gm.threat.state", "gm.threat.undo", "gm.threat.journal", "gm.threat.settings")
@@ -110,6 +121,67 @@ class State:
 FALLBACK = State(screen=True)
 
 
+# --------------------------------------------------------------------------- the sub-tools' parts
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """The forecast's part: it reads the bag, the colour and screen mode (the panel's) and owns
+    ``roll``, the kind of checks forecast, and ``asked``, the worker's forecast."""
+
+    bag: threat.BagState
+    track: str
+    screen: bool
+    roll: str = "normal"
+    asked: Forecasted | None = None
+
+
+Cleared = kit_undo.Undo[tuple[tuple[Line, ...], tuple[Undo, ...]]]
+
+
+@dataclass(frozen=True)
+class Log:
+    """The journal's part: its ``lines``, the bag's ``undo`` steps (a clear unmarks them, a restore
+    gives their marks back), what a clear took, the lines set aside, and the two notes it writes."""
+
+    lines: tuple[Line, ...] = ()
+    undo: tuple[Undo, ...] = ()
+    cleared: Cleared | None = None
+    aside: tuple[Any, ...] = ()
+    aside_new: int = 0
+    note: Renderable | None = None
+    journal_note: Renderable | None = None
+
+
+def _outlook(state: State) -> Outlook:
+    return Outlook(state.bag, state.track, state.screen, state.fc_roll, state.forecast)
+
+
+def _log(state: State) -> Log:
+    return Log(
+        state.journal, state.undo, state.cleared, state.aside, state.aside_new, state.note, state.journal_note
+    )
+
+
+def _put_log(state: State, log: Log) -> State:
+    return replace(
+        state,
+        journal=log.lines,
+        undo=log.undo,
+        cleared=log.cleared,
+        aside=log.aside,
+        aside_new=log.aside_new,
+        note=log.note,
+        journal_note=log.journal_note,
+    )
+
+
+LIFT: dict[str, Part[State, Any]] = {
+    "forecast": Part(_outlook, lambda state, o: replace(state, fc_roll=o.roll, forecast=o.asked)),
+    "journal": Part(_log, _put_log),
+}
+
+
 def commit(state: State, bag: threat.BagState, entry: Line | None = None, **changes: Any) -> State:
     """``bag`` becomes the bag (the old one goes on the undo stack) and ``entry`` is journalled;
     a change of the GM's settings without an entry is journalled as a change line.
@@ -133,8 +205,9 @@ def commit(state: State, bag: threat.BagState, entry: Line | None = None, **chan
     return replace(state, bag=bag, journal=journal, undo=undo, last=last, track=track, **changes)
 
 
-def forecast_key(state: State) -> ForecastKey:
-    return (state.bag, state.fc_roll, state.track)
+def forecast_key(outlook: Outlook) -> ForecastKey:
+    """What the forecast shown depends on."""
+    return (outlook.bag, outlook.roll, outlook.track)
 
 
 def forecast_cost(bag: threat.BagState, track: str | None = None) -> int:

@@ -1,0 +1,51 @@
+"""Records saved by the code before the sub-tools were lifted (``kit.part``, issue 22) load as before.
+
+Each record below was written by ``dump`` of the panel as it was before the split, and
+``dump(load(record))`` is what that code gave back for it; the lifted panels must read the same
+record into the same parts and write it back unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+
+from panels.notation import state as notation_state
+from panels.threat import state as threat_state
+
+# gm.panel.notation's state, as dumped at 228d781: a roll of a labelled line, the ≥ view, a lab of
+# two rows and a program from a link (never run)
+NOTATION = json.loads(
+    '{"expr": "4d6kh3 + 2d6! # сила", "view": "ge", "show_all": false, "lab": {"rows": ["3d6", "2d10 # два"], "view": "eq", "program": "output(d6, \\"x\\")"}, "lab_linked": true, "roll": {"total": 19, "groups": [{"notation": "4d6kh3", "position": 0, "value": 11, "dice": [{"value": 2, "dropped": false, "exploded": false, "extra": false, "rerolled": [], "parts": [], "success": null}, {"value": 3, "dropped": false, "exploded": false, "extra": false, "rerolled": [], "parts": [], "success": null}, {"value": 1, "dropped": true, "exploded": false, "extra": false, "rerolled": [], "parts": [], "success": null}, {"value": 6, "dropped": false, "exploded": false, "extra": false, "rerolled": [], "parts": [], "success": null}]}, {"notation": "2d6!", "position": 9, "value": 8, "dice": [{"value": 4, "dropped": false, "exploded": false, "extra": false, "rerolled": [], "parts": [], "success": null}, {"value": 4, "dropped": false, "exploded": false, "extra": false, "rerolled": [], "parts": [], "success": null}]}]}}'
+)
+
+
+def test_a_notation_record_of_today_loads_into_the_parts_and_dumps_unchanged() -> None:
+    """The line's fields (top level) land in the dice line's part, the lab in the lab's, and the
+    record comes back byte for byte."""
+    loaded = notation_state.load(NOTATION)
+    assert loaded.roller.expr == "4d6kh3 + 2d6! # сила" and loaded.roller.view == "ge"
+    assert loaded.roller.roll is not None and loaded.roller.roll.total == 19
+    assert loaded.lab.rows == ("3d6", "2d10 # два") and loaded.lab.linked
+    assert notation_state.dump(loaded) == NOTATION
+
+
+# gm.panel.threat's state, as dumped at 228d781 after three checks, a record at the table, a new
+# colour and «с преимуществом» for the forecast (exhaustible bag, screen off), with one damaged
+# journal line put in by hand; and what that code's dump(load(record)) gave back for it
+THREAT = json.loads(
+    '{"bag": {"version": 1, "light": 5, "tracks": [{"name": "тёмный", "dice": 2, "base": 5, "threshold": 5, "step": 1}, {"name": "алый", "dice": 1, "base": 5, "threshold": 5, "step": 1}], "remaining": {"light": 4, "тёмный": 2, "алый": 1}, "reset_mode": "full", "two_dice": false, "exhaustible": true, "paired_effects": false}, "track": "алый", "journal": [{"source": "change", "changes": [["dice", "тёмный", 1, 2], ["exhaustible", "", 0, 1]]}, {"bogus": 1}, {"source": "roll", "roll": "normal", "mode": "single", "drawn": [{"colour": "light", "rolls": [20]}], "kept": {"colour": "light", "value": 20}, "event": false, "track": null, "thresholds": [["тёмный", 5, 5]], "pair": null, "refilled": false}, {"source": "roll", "roll": "advantage", "mode": "base", "drawn": [{"colour": "light", "rolls": [9, 5]}], "kept": {"colour": "light", "value": 9}, "event": false, "track": null, "thresholds": [["тёмный", 5, 5]], "pair": null, "refilled": false}, {"source": "record", "roll": "normal", "mode": "table", "drawn": [], "kept": {"colour": "тёмный", "value": 7}, "event": false, "track": "тёмный", "thresholds": [["тёмный", 5, 6]], "pair": null, "refilled": false}, {"source": "change", "changes": [["threshold", "тёмный", 6, 5], ["added", "алый", 0, 1]]}, {"source": "roll", "roll": "disadvantage", "mode": "base", "drawn": [{"colour": "light", "rolls": [1, 11]}], "kept": {"colour": "light", "value": 1}, "event": false, "track": null, "thresholds": [["тёмный", 5, 5], ["алый", 5, 5]], "pair": null, "refilled": false}], "undo": [{"state": {"version": 1, "light": 5, "tracks": [{"name": "тёмный", "dice": 1, "base": 5, "threshold": 5, "step": 1}], "remaining": {"light": 5, "тёмный": 1}, "reset_mode": "full", "two_dice": false, "exhaustible": false, "paired_effects": false}, "journal": 1}, {"state": {"version": 1, "light": 5, "tracks": [{"name": "тёмный", "dice": 2, "base": 5, "threshold": 5, "step": 1}], "remaining": {"light": 5, "тёмный": 2}, "reset_mode": "full", "two_dice": false, "exhaustible": true, "paired_effects": false}, "journal": 2}, {"state": {"version": 1, "light": 5, "tracks": [{"name": "тёмный", "dice": 2, "base": 5, "threshold": 5, "step": 1}], "remaining": {"light": 4, "тёмный": 2}, "reset_mode": "full", "two_dice": false, "exhaustible": true, "paired_effects": false}, "journal": 3}, {"state": {"version": 1, "light": 5, "tracks": [{"name": "тёмный", "dice": 2, "base": 5, "threshold": 5, "step": 1}], "remaining": {"light": 3, "тёмный": 2}, "reset_mode": "full", "two_dice": false, "exhaustible": true, "paired_effects": false}, "journal": 4}, {"state": {"version": 1, "light": 5, "tracks": [{"name": "тёмный", "dice": 2, "base": 5, "threshold": 6, "step": 1}], "remaining": {"light": 3, "тёмный": 2}, "reset_mode": "full", "two_dice": false, "exhaustible": true, "paired_effects": false}, "journal": 5}, {"state": {"version": 1, "light": 5, "tracks": [{"name": "тёмный", "dice": 2, "base": 5, "threshold": 5, "step": 1}, {"name": "алый", "dice": 1, "base": 5, "threshold": 5, "step": 1}], "remaining": {"light": 5, "тёмный": 2, "алый": 1}, "reset_mode": "full", "two_dice": false, "exhaustible": true, "paired_effects": false}, "journal": 6}], "screen": false, "fc_roll": "advantage", "rec_colour": "тёмный"}'
+)
+THREAT_RELOADED = json.loads(
+    '{"bag": {"version": 1, "light": 5, "tracks": [{"name": "тёмный", "dice": 2, "base": 5, "threshold": 5, "step": 1}, {"name": "алый", "dice": 1, "base": 5, "threshold": 5, "step": 1}], "remaining": {"light": 4, "тёмный": 2, "алый": 1}, "reset_mode": "full", "two_dice": false, "exhaustible": true, "paired_effects": false}, "track": "алый", "journal": [{"source": "change", "changes": [["dice", "тёмный", 1, 2], ["exhaustible", "", 0, 1]]}, {"source": "roll", "roll": "normal", "mode": "single", "drawn": [{"colour": "light", "rolls": [20]}], "kept": {"colour": "light", "value": 20}, "event": false, "track": null, "thresholds": [["тёмный", 5, 5]], "pair": null, "refilled": false}, {"source": "roll", "roll": "advantage", "mode": "base", "drawn": [{"colour": "light", "rolls": [9, 5]}], "kept": {"colour": "light", "value": 9}, "event": false, "track": null, "thresholds": [["тёмный", 5, 5]], "pair": null, "refilled": false}, {"source": "record", "roll": "normal", "mode": "table", "drawn": [], "kept": {"colour": "тёмный", "value": 7}, "event": false, "track": "тёмный", "thresholds": [["тёмный", 5, 6]], "pair": null, "refilled": false}, {"source": "change", "changes": [["threshold", "тёмный", 6, 5], ["added", "алый", 0, 1]]}, {"source": "roll", "roll": "disadvantage", "mode": "base", "drawn": [{"colour": "light", "rolls": [1, 11]}], "kept": {"colour": "light", "value": 1}, "event": false, "track": null, "thresholds": [["тёмный", 5, 5], ["алый", 5, 5]], "pair": null, "refilled": false}], "undo": [{"state": {"version": 1, "light": 5, "tracks": [{"name": "тёмный", "dice": 1, "base": 5, "threshold": 5, "step": 1}], "remaining": {"light": 5, "тёмный": 1}, "reset_mode": "full", "two_dice": false, "exhaustible": false, "paired_effects": false}, "journal": null}, {"state": {"version": 1, "light": 5, "tracks": [{"name": "тёмный", "dice": 2, "base": 5, "threshold": 5, "step": 1}], "remaining": {"light": 5, "тёмный": 2}, "reset_mode": "full", "two_dice": false, "exhaustible": true, "paired_effects": false}, "journal": null}, {"state": {"version": 1, "light": 5, "tracks": [{"name": "тёмный", "dice": 2, "base": 5, "threshold": 5, "step": 1}], "remaining": {"light": 4, "тёмный": 2}, "reset_mode": "full", "two_dice": false, "exhaustible": true, "paired_effects": false}, "journal": null}, {"state": {"version": 1, "light": 5, "tracks": [{"name": "тёмный", "dice": 2, "base": 5, "threshold": 5, "step": 1}], "remaining": {"light": 3, "тёмный": 2}, "reset_mode": "full", "two_dice": false, "exhaustible": true, "paired_effects": false}, "journal": null}, {"state": {"version": 1, "light": 5, "tracks": [{"name": "тёмный", "dice": 2, "base": 5, "threshold": 6, "step": 1}], "remaining": {"light": 3, "тёмный": 2}, "reset_mode": "full", "two_dice": false, "exhaustible": true, "paired_effects": false}, "journal": null}, {"state": {"version": 1, "light": 5, "tracks": [{"name": "тёмный", "dice": 2, "base": 5, "threshold": 5, "step": 1}, {"name": "алый", "dice": 1, "base": 5, "threshold": 5, "step": 1}], "remaining": {"light": 5, "тёмный": 2, "алый": 1}, "reset_mode": "full", "two_dice": false, "exhaustible": true, "paired_effects": false}, "journal": null}], "screen": false, "fc_roll": "advantage", "rec_colour": "тёмный", "aside": [{"bogus": 1}]}'
+)
+
+
+def test_a_threat_record_of_today_loads_into_the_parts_and_dumps_as_before() -> None:
+    """The forecast's part gets the kind of checks, the journal's the lines (the damaged one set
+    aside, the undo marks dropped, as before), and the record comes back as that code wrote it."""
+    loaded = threat_state.load(THREAT)
+    assert threat_state.LIFT["forecast"].get(loaded).roll == "advantage"
+    log = threat_state.LIFT["journal"].get(loaded)
+    assert len(log.lines) == 6 and log.aside == ({"bogus": 1},) and log.aside_new == 1
+    assert loaded.track == "алый" and [t.name for t in loaded.bag.tracks] == ["тёмный", "алый"]
+    assert threat_state.dump(loaded) == THREAT_RELOADED
