@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from kit.form import InputError
+from kit.journal import Note
 from kit.msg import pct, render
 from kit.panel import SetFields, decode, outcome
 from kit.view import texts
@@ -133,7 +134,7 @@ def test_the_defence_used_is_labelled_entered_rolled_or_rolled_with_the_attack()
     assert "(typed by the GM)" in render(CHECKS.view(entered)["chk-opp-result"].text, "en")
     done = outcome(CHECKS.actions["#chk-opp-roll-def"](State(), FORM))
     value = done.state.opposed.entered
-    assert done.effects == (SetFields((("chk-opp-droll", str(value)),)),)
+    assert done.effects == (SetFields((("chk-opp-droll", str(value)),)), Note(who=""))
     rolled = act(done.state, "#chk-opp-roll", **{"chk-opp-droll": str(value)})
     assert "rolled with Roll the defence: 3d20" in render(CHECKS.view(rolled)["chk-opp-result"].text, "en")
     retyped = act(rolled, "#chk-opp-roll", **{"chk-opp-droll": str(value % 20 + 1)})
@@ -148,7 +149,7 @@ def test_a_defence_roll_serves_one_attack() -> None:
     done = outcome(CHECKS.actions["#chk-opp-roll-def"](State(), FORM))
     value = str(done.state.opposed.entered)
     attacked = outcome(CHECKS.actions["#chk-opp-roll"](done.state, {**FORM, "chk-opp-droll": value}))
-    assert attacked.effects == (SetFields((("chk-opp-droll", ""),)),)
+    assert attacked.effects == (SetFields((("chk-opp-droll", ""),)), Note(who=""))
     assert attacked.state.opposed.entered is None and attacked.state.opposed.defence_roll is None
     again = act(attacked.state, "#chk-opp-roll", **{"chk-opp-droll": ""})
     assert "rolled with the attack: 3d20" in render(CHECKS.view(again)["chk-opp-result"].text, "en")
