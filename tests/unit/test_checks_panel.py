@@ -369,3 +369,31 @@ def test_opposed_pickers_fill_weapon_armour_and_luck() -> None:
     assert (defended.state.opposed.defence, defended.state.opposed.defence_luck) == (4, 3)
     assert defended.state.opposed.parts.window_modifier == 4 - 3 + (3 - 7)
     assert built.view(defended.state)["chk-opp-whom"].value == "c2:"
+
+
+# Each roll button of the checks and dice that fit it (issue 24: «со стола» on the result line).
+TABLE_ROLLS = {
+    "chk-skill-roll": ("chk-skill-result", "4 6 2"),
+    "chk-med-roll": ("chk-med-result", "=10"),
+    "chk-madness-roll": ("chk-madness-result", "=20"),  # above the window: the series goes on
+    "chk-horror-roll": ("chk-horror-result", "=20"),
+    "chk-opp-roll": ("chk-opp-result", "10 10 10; 3 3 3"),
+    "chk-cmb-roll": ("chk-cmb-result", "18 18 18; 19 19 19; 10 10 10; 10 10 10"),
+}
+
+
+@pytest.mark.parametrize(("button", "shown"), [(b, r) for b, (r, _typed) in TABLE_ROLLS.items()])
+def test_a_result_of_typed_dice_says_so_on_its_line_and_a_rolled_one_does_not(
+    button: str, shown: str
+) -> None:
+    """The result line shown in the panel (not only the log) is marked «со стола» / "from the
+    table" when its dice were typed; the next, rolled result is not."""
+    typed = TABLE_ROLLS[button][1]
+    done = outcome(CHECKS.actions[f"#{button}"](CHECKS.initial, {**FORM, f"{button}-table": typed}))
+    line = CHECKS.view(done.state)[shown].text
+    assert render(line, "ru").endswith("(со стола)") and render(line, "en").endswith("(from the table)")
+    assert render(done.log, "ru").endswith("(со стола)")
+    if button != "chk-cmb-roll":  # combat shows a summary of the exchange its log line narrates
+        assert render(line, "ru") == render(done.log, "ru")
+    again = act(done.state, f"#{button}")
+    assert "со стола" not in render(CHECKS.view(again)[shown].text, "ru")
