@@ -104,7 +104,7 @@ def _in_slices(slices: compute.Slices, on_answer: Callable[[dict[str, Any]], Non
             window.setTimeout(create_once_callable(tick), 0)
             return
         _slicing.clear()
-        on_answer(answer)
+        _later(lambda: answer, on_answer)  # shown in a task of its own, not after the last slice
 
     window.setTimeout(create_once_callable(tick), 0)
 
