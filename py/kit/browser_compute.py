@@ -3,7 +3,9 @@
 
 kit.browser hands a ``Compute`` effect here; the answer comes back as a plain dict
 (``{"ok", "result" | "error"}``). Where no worker can run (an old browser, the saved file opened
-from disk), the same job runs on the main thread (``kit.compute.run``) with the jobs' old bounds.
+from disk), the same job runs on the main thread (``kit.compute.run_inline_json``: refused over its
+declared bound), or, for a sliced job (the converter), in slices of ``SLICE_MS`` that hand the page
+back in between (``kit.compute.Slices``): the progress line moves, Cancel and a newer request stop it.
 An ``isolated`` job (a user's program) goes to the sandboxed runner only, and its answer is
 untrusted: a malformed one becomes the error ``bad_answer``.
 """
@@ -25,6 +27,10 @@ __all__ = ["BUDGET_S", "MEMORY_MB", "available", "budget_s", "cancel", "request"
 
 BUDGET_S = 60.0  # a computation still running after this is stopped (Cancel stops it any time)
 MEMORY_MB = 768  # static/compute-worker.mjs: MEMORY_BUDGET
+SLICE_MS = 25  # a sliced job on the main thread runs this long, then hands the page back
+
+# The sliced job running on the main thread, with its answer callback (at most one, as in the worker).
+_slicing: list[tuple[compute.Slices, Callable[[dict[str, Any]], None]]] = []
 
 
 def budget_s() -> float:
@@ -69,6 +75,11 @@ def request(
         promise.then(create_once_callable(lambda answer: on_answer(untrusted_answer(str(answer)))))
         return
     if not available():
+        _end_slices("superseded")  # a newer request takes over, as in the worker
+        slices = compute.sliced(job, compute.decode(json.loads(arguments)))
+        if slices is not None:
+            _in_slices(slices, on_answer)
+            return
         # Answered on the next task, as the worker would: the action that asked has finished by
         # then, so what the answer says (an error, a refusal) is not overwritten by that action.
         _later(lambda: _inline(job, args), on_answer)
@@ -81,7 +92,33 @@ def _inline(job: str, args: dict[str, Any]) -> dict[str, Any]:
     return json.loads(compute.run_inline_json(job, json.dumps(compute.encode(args), ensure_ascii=False)))
 
 
+def _in_slices(slices: compute.Slices, on_answer: Callable[[dict[str, Any]], None]) -> None:
+    """Run ``slices`` a slice per task, from the next task on (as ``_later``), until it answers."""
+    _slicing.append((slices, on_answer))
+
+    def tick() -> None:
+        if not _slicing or _slicing[0][0] is not slices:
+            return  # cancelled or superseded: answered already
+        answer = slices.step(window.performance.now, SLICE_MS)
+        if answer is None:
+            window.setTimeout(create_once_callable(tick), 0)
+            return
+        _slicing.clear()
+        _later(lambda: answer, on_answer)  # shown in a task of its own, not after the last slice
+
+    window.setTimeout(create_once_callable(tick), 0)
+
+
+def _end_slices(code: str) -> None:
+    """Stop the sliced job under way here, if any; its request ends with ``code``."""
+    if _slicing:
+        slices, on_answer = _slicing.pop()
+        slices.close()
+        _later(lambda: failure(code), on_answer)  # as the worker's, after the action that ended it
+
+
 def cancel() -> None:
+    _end_slices("cancelled")
     if available():
         window.gmCompute.cancel()
     if _runner_available():

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from kit import bounded_json
 
@@ -38,8 +38,10 @@ __all__ = [
     "NEEDS_ISOLATION",
     "TOO_SLOW_HERE",
     "JobError",
+    "Slices",
     "answer",
     "decode",
+    "drain",
     "failure",
     "untrusted_answer",
     "encode",
@@ -51,10 +53,14 @@ __all__ = [
     "run_inline_json",
     "run_json",
     "settle",
+    "sliced",
 ]
+
+T = TypeVar("T")
 
 _JOBS: dict[str, Callable[..., Any]] = {}
 _STEPS: dict[str, Callable[..., int]] = {}
+_SLICES: dict[str, Callable[..., Generator[Any, None, Any]]] = {}
 
 # Routing by cost. A panel bounds a computation's steps (Python-level calls, e.g.
 # ``rules.notation_cost``) before it runs; the page's Pyodide makes 4,000-7,000 of them a millisecond.
@@ -77,15 +83,24 @@ class JobError(ValueError):
 
 
 def job(
-    name: str, /, *, steps: Callable[..., int] | None = None
+    name: str,
+    /,
+    *,
+    steps: Callable[..., int] | None = None,
+    slices: Callable[..., Generator[Any, None, Any]] | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register ``fn`` as the job ``name`` (keyword arguments, JSON-able result). ``steps``, given
-    the same arguments, bounds its work before it runs (see ``light`` and ``run_inline_json``)."""
+    the same arguments, bounds its work before it runs (see ``light`` and ``run_inline_json``).
+    ``slices``, given them too, is the same work as a generator that yields between small pieces
+    and returns ``fn``'s result (``fn`` is then ``drain(slices(...))``): where no worker runs, the
+    page runs it piece by piece (``Slices``), so it never blocks for long, whatever its bound."""
 
     def register(fn: Callable[..., Any]) -> Callable[..., Any]:
         _JOBS[name] = fn
         if steps is not None:
             _STEPS[name] = steps
+        if slices is not None:
+            _SLICES[name] = slices
         return fn
 
     return register
@@ -179,6 +194,71 @@ def run_inline_json(name: str, args: str) -> str:
         error = {"code": TOO_SLOW_HERE, "params": {"steps": steps, "max": MAIN_THREAD_STEPS}}
         return json.dumps({"ok": False, "error": error})
     return run_json(name, args)
+
+
+def drain(slices: Generator[Any, None, T], /) -> T:
+    """A sliced job's result, run to the end at once (in the worker, in tests).
+
+    >>> def count(n):
+    ...     for i in range(n):
+    ...         yield i
+    ...     return n
+    >>> drain(count(3))
+    3
+    """
+    while True:
+        try:
+            next(slices)
+        except StopIteration as stop:
+            return stop.value
+
+
+class Slices:
+    """A sliced job under way on the main thread (where no worker runs): ``step`` runs it for
+    about ``ms`` milliseconds, then hands the page back; its answer, in ``run_json``'s shape, once
+    the job has ended. ``done`` is what the job last said of its progress (its pieces count it).
+
+    >>> def counting(n):
+    ...     yield from range(n)
+    ...     return n
+    >>> @job("doc.count", slices=counting)
+    ... def count(n: int) -> int:
+    ...     return drain(counting(n))
+    >>> clock = iter(range(100))  # a millisecond a call
+    >>> running = sliced("doc.count", {"n": 5})
+    >>> running.step(lambda: next(clock), 2), running.done
+    (None, 1)
+    >>> running.step(lambda: next(clock), 100), running.done
+    ({'ok': True, 'result': 5}, 4)
+    """
+
+    def __init__(self, name: str, args: Mapping[str, Any], /) -> None:
+        self._pieces = _SLICES[name](**args)
+        self.done: Any = None
+
+    def step(self, now: Callable[[], float], ms: float, /) -> dict[str, Any] | None:
+        """Run pieces until ``ms`` have passed by ``now``; the answer if the job ended, else None."""
+        start = now()
+        try:
+            while True:
+                self.done = next(self._pieces)
+                if now() - start >= ms:
+                    return None
+        except StopIteration as stop:
+            return {"ok": True, "result": encode(stop.value)}
+        except JobError as error:
+            return {"ok": False, "error": {"code": error.code, "params": encode(error.params)}}
+        except MemoryError:
+            return failure("memory")
+
+    def close(self) -> None:
+        """Stop it (Cancel, or a newer request): its generator is closed, nothing more runs."""
+        self._pieces.close()
+
+
+def sliced(name: str, args: Mapping[str, Any], /) -> Slices | None:
+    """Job ``name`` on ``args`` ready to run in slices, or None if it is not sliced."""
+    return Slices(name, args) if name in _SLICES else None
 
 
 def failure(code: str, /) -> dict[str, Any]:

@@ -30,6 +30,7 @@ Reason('dice_count', count=2)
 from __future__ import annotations
 
 import re
+from collections.abc import Generator
 from dataclasses import dataclass
 
 from rules import gauss
@@ -49,6 +50,7 @@ __all__ = [
     "convert_line",
     "convert_roll",
     "convert_text",
+    "converting",
 ]
 
 ROLL_MARKER = "Результат броска"
@@ -262,18 +264,50 @@ def convert_line(line: str, /) -> LineResult:
     return LineResult(line, line[: starts[0]] + "".join(roll.text for roll in rolls), rolls)
 
 
-def convert_text(text: str, /) -> Conversion:
-    """Convert a pasted log line by line, keeping each line's ending.
+SLICE_LINES = 200  # lines converted between two yields of ``converting``
 
-    Raises ValueError for input longer than ``MAX_INPUT_CHARS``.
+
+def converting(text: str, /, chunk: int = SLICE_LINES) -> Generator[int, None, Conversion]:
+    """``convert_text`` in pieces: it yields the number of lines converted so far after every
+    ``chunk`` lines, and returns the ``Conversion`` (the same, byte for byte), so a caller can
+    hand the page back between pieces.
+
+    >>> pieces = converting("Результат броска 3D20: 4 + 6 + 2 = 12.\\nа\\nб", chunk=2)
+    >>> next(pieces), next(pieces)
+    (2, 3)
+    >>> try:
+    ...     next(pieces)
+    ... except StopIteration as stop:
+    ...     print(stop.value.text)
+    Результат броска 3D20: 4 + 6 + 2 , GaussD20: 4
+    а
+    б
+
+    Raises ValueError (at the first piece) for input longer than ``MAX_INPUT_CHARS``.
     """
     if len(text) > MAX_INPUT_CHARS:
         raise ValueError(f"text is {len(text)} characters long; at most {MAX_INPUT_CHARS} are converted")
     pieces = _LINE_BREAK.split(text)
     breaks = [*_LINE_BREAK.findall(text), ""]
-    results = tuple(convert_line(piece) for piece in pieces)
+    results: list[LineResult] = []
+    for start in range(0, len(pieces), chunk):
+        results.extend(convert_line(piece) for piece in pieces[start : start + chunk])
+        yield len(results)
     out = "".join(result.text + end for result, end in zip(results, breaks, strict=True))
-    return Conversion(out, results)
+    return Conversion(out, tuple(results))
+
+
+def convert_text(text: str, /) -> Conversion:
+    """Convert a pasted log line by line, keeping each line's ending.
+
+    Raises ValueError for input longer than ``MAX_INPUT_CHARS``.
+    """
+    pieces = converting(text, chunk=MAX_INPUT_CHARS + 1)  # one piece: nothing to hand back here
+    while True:
+        try:
+            next(pieces)
+        except StopIteration as stop:
+            return stop.value
 
 
 def convert(text: str) -> str:

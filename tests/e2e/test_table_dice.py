@@ -75,6 +75,7 @@ def test_typed_dice_in_a_skill_check_give_the_tier_of_their_value(app: Page) -> 
     app.fill("#chk-skill-roll-table", "4 6 2")
     app.click("#chk-skill-roll")
     expect(app.locator("#chk-skill-result")).to_contain_text("4+6+2")
+    expect(app.locator("#chk-skill-result")).to_contain_text("(со стола)")
     expect(app.locator("#chk-skill-odds tr.row-hit")).to_contain_text(seed.TIERS["critical_failure"].ru)
     expect(app.locator("#chk-log li").first).to_contain_text("со стола")
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from kit.form import InputError
+from kit.journal import Note
 from kit.msg import pct, render
 from kit.panel import SetFields, decode, outcome
 from kit.view import texts
@@ -133,7 +134,7 @@ def test_the_defence_used_is_labelled_entered_rolled_or_rolled_with_the_attack()
     assert "(typed by the GM)" in render(CHECKS.view(entered)["chk-opp-result"].text, "en")
     done = outcome(CHECKS.actions["#chk-opp-roll-def"](State(), FORM))
     value = done.state.opposed.entered
-    assert done.effects == (SetFields((("chk-opp-droll", str(value)),)),)
+    assert done.effects == (SetFields((("chk-opp-droll", str(value)),)), Note(who=""))
     rolled = act(done.state, "#chk-opp-roll", **{"chk-opp-droll": str(value)})
     assert "rolled with Roll the defence: 3d20" in render(CHECKS.view(rolled)["chk-opp-result"].text, "en")
     retyped = act(rolled, "#chk-opp-roll", **{"chk-opp-droll": str(value % 20 + 1)})
@@ -148,7 +149,7 @@ def test_a_defence_roll_serves_one_attack() -> None:
     done = outcome(CHECKS.actions["#chk-opp-roll-def"](State(), FORM))
     value = str(done.state.opposed.entered)
     attacked = outcome(CHECKS.actions["#chk-opp-roll"](done.state, {**FORM, "chk-opp-droll": value}))
-    assert attacked.effects == (SetFields((("chk-opp-droll", ""),)),)
+    assert attacked.effects == (SetFields((("chk-opp-droll", ""),)), Note(who=""))
     assert attacked.state.opposed.entered is None and attacked.state.opposed.defence_roll is None
     again = act(attacked.state, "#chk-opp-roll", **{"chk-opp-droll": ""})
     assert "rolled with the attack: 3d20" in render(CHECKS.view(again)["chk-opp-result"].text, "en")
@@ -368,3 +369,31 @@ def test_opposed_pickers_fill_weapon_armour_and_luck() -> None:
     assert (defended.state.opposed.defence, defended.state.opposed.defence_luck) == (4, 3)
     assert defended.state.opposed.parts.window_modifier == 4 - 3 + (3 - 7)
     assert built.view(defended.state)["chk-opp-whom"].value == "c2:"
+
+
+# Each roll button of the checks and dice that fit it (issue 24: «со стола» on the result line).
+TABLE_ROLLS = {
+    "chk-skill-roll": ("chk-skill-result", "4 6 2"),
+    "chk-med-roll": ("chk-med-result", "=10"),
+    "chk-madness-roll": ("chk-madness-result", "=20"),  # above the window: the series goes on
+    "chk-horror-roll": ("chk-horror-result", "=20"),
+    "chk-opp-roll": ("chk-opp-result", "10 10 10; 3 3 3"),
+    "chk-cmb-roll": ("chk-cmb-result", "18 18 18; 19 19 19; 10 10 10; 10 10 10"),
+}
+
+
+@pytest.mark.parametrize(("button", "shown"), [(b, r) for b, (r, _typed) in TABLE_ROLLS.items()])
+def test_a_result_of_typed_dice_says_so_on_its_line_and_a_rolled_one_does_not(
+    button: str, shown: str
+) -> None:
+    """The result line shown in the panel (not only the log) is marked «со стола» / "from the
+    table" when its dice were typed; the next, rolled result is not."""
+    typed = TABLE_ROLLS[button][1]
+    done = outcome(CHECKS.actions[f"#{button}"](CHECKS.initial, {**FORM, f"{button}-table": typed}))
+    line = CHECKS.view(done.state)[shown].text
+    assert render(line, "ru").endswith("(со стола)") and render(line, "en").endswith("(from the table)")
+    assert render(done.log, "ru").endswith("(со стола)")
+    if button != "chk-cmb-roll":  # combat shows a summary of the exchange its log line narrates
+        assert render(line, "ru") == render(done.log, "ru")
+    again = act(done.state, f"#{button}")
+    assert "со стола" not in render(CHECKS.view(again)[shown].text, "ru")

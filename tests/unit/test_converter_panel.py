@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from kit import common
+from kit import common, compute
 from kit.compute import answer, settle
 from kit.form import InputError
 from kit.msg import render
@@ -497,3 +497,72 @@ def test_the_example_over_a_pasted_log_can_be_undone() -> None:
         actions["#convert-undo"](lapsed, {})
     assert example(State(), {"convert-input": "  "}).state.undo is None
     assert example(State(), {"convert-input": EXAMPLE}).state.undo is None
+
+
+# --------------------------------------------------------------------------- the job's bound and slices (issue 21)
+
+ROLL = 'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".'
+SHAPES = {
+    "a roll a line": ROLL + "\n",
+    "a roll and chatter": ROLL + "\nболтовня\n",
+    "chatter": "болтовня\n",
+    "empty lines": "\n",
+    "rolls on one line": ROLL * 20 + "\n",
+    "a modifier": 'Результат броска 3D20+1: 4 + 2 + 16 + 1 = 23 - "три".\n',
+    "two dice": 'Результат броска 3D20: 4 + 6 = 10 - "x".\n',
+    "short rolls": "Результат броска 3d20:1+1+1=3\n",
+    "a bare marker": "результат броска\n",
+    "CRLF": ROLL + "\r\n",
+}
+
+
+def _calls(source: str) -> int:
+    """Python-level calls of the job (what ``sys.setprofile`` counts, as rules.notation_cost)."""
+    import sys
+
+    count = 0
+
+    def profile(frame: object, event: str, arg: object) -> None:
+        nonlocal count
+        count += event in ("call", "c_call")
+
+    sys.setprofile(profile)
+    try:
+        jobs.convert(source=source)
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("repeat", [1, 300])
+def test_the_converter_s_bound_is_never_below_its_work(shape: str, repeat: int) -> None:
+    """``jobs.steps`` is computed from the text alone, before the job runs, and bounds the calls it
+    makes (kit.compute routes and refuses by it)."""
+    source = SHAPES[shape] * repeat
+    assert _calls(source) <= jobs.steps(source)
+    assert compute.job_steps("converter.convert", {"source": source}) == jobs.steps(source)
+
+
+def test_a_long_paste_converted_in_slices_is_the_worker_s_byte_for_byte() -> None:
+    """Where no worker runs, the page converts in slices that hand it back between pieces of
+    lines; the answer is the worker's exactly (the seed's example too), and a slice stops at its time."""
+    source = (BLOCK * 6000) + EXAMPLE
+    assert jobs.steps(source) > compute.MAIN_THREAD_STEPS  # refused at once, were it not sliced
+    worker = json.loads(compute.run_json("converter.convert", json.dumps({"source": source})))
+    running = compute.sliced("converter.convert", {"source": source})
+    assert running is not None
+    clock = iter(range(10**9))
+    answers = [running.step(lambda: next(clock), 5) for _ in range(10_000)]
+    pieces = answers.index(next(a for a in answers if a is not None))
+    assert pieces > 10 and running.done == source.count("\n") + 1
+    assert json.loads(json.dumps(answers[pieces], ensure_ascii=False)) == worker
+    assert worker["result"]["output"].endswith(forum_log.convert(EXAMPLE))
+
+
+def test_a_sliced_conversion_refuses_too_long_text_at_its_first_slice() -> None:
+    """Too long: the job's own refusal, as the worker gives it."""
+    too_long = compute.sliced("converter.convert", {"source": "x" * (forum_log.MAX_INPUT_CHARS + 1)})
+    assert too_long is not None
+    reply = too_long.step(lambda: 0.0, 5)
+    assert reply is not None and reply["error"]["code"] == "too_long"

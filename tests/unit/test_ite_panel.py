@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from kit import compute
 from kit.compute import answer, encode, settle
 from kit.form import InputError
 from kit.msg import pct, render
@@ -488,3 +489,67 @@ def test_a_check_from_the_table_uses_the_typed_dice() -> None:
     assert ite_panel.load(json.loads(json.dumps(ite_panel.dump(done.state)))).last == last
     with pytest.raises(InputError):
         button(ite_panel.State(), {**_only_t(x=20), "ite-roll-table": "6 7"})
+
+
+# --------------------------------------------------------------------------- the job's bound (issue 21)
+
+
+def _calls(stages: tuple[ite.Stage, ...]) -> int:
+    """Python-level calls of the job from cold caches (what ``sys.setprofile`` counts)."""
+    import sys
+
+    ite_jobs.odds.cache_clear()
+    for module in (ite, ite_stage):
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
+    count = 0
+
+    def profile(frame: object, event: str, arg: object) -> None:
+        nonlocal count
+        count += event in ("call", "c_call")
+
+    sys.setprofile(profile)
+    try:
+        ite_jobs.odds_job([ite_jobs.dump_stage(s) for s in stages])
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def _bounded_chains() -> dict[str, tuple[ite.Stage, ...]]:
+    chains = {name: ite_panel._preset_stages(name) for name in ite_panel.PRESETS}
+    chains["default"] = ite_panel.DEFAULT_STAGES
+    chains["heavy T"] = ite_panel.read_chain(_only_t(**HEAVY_T))
+    chains["bench's worst"] = ite_panel.read_chain(_worst_chain_form())
+    for m, n in ((1, 20), (3, 12), (7, 4), (11, 5)):
+        chains[f"{m}к{n} rolled both sides, face criticals"] = ite_panel.read_chain(
+            _only_t(m=m, n=n, right=True, crit="face")
+        )
+    return chains
+
+
+@pytest.mark.parametrize("name", list(_bounded_chains()))
+def test_the_ite_job_s_bound_is_never_below_its_work(name: str) -> None:
+    """The declared bound (``jobs.steps``, from the estimate, before the job runs) covers the calls
+    the job makes, and kit.compute reads it for the job."""
+    stages = _bounded_chains()[name]
+    dumped = [ite_jobs.dump_stage(s) for s in stages]
+    assert _calls(stages) <= ite_jobs.steps(dumped)
+    assert compute.job_steps(ite_jobs.JOB, {"stages": dumped}) == ite_jobs.steps(dumped)
+
+
+def test_from_disk_a_chain_over_the_bound_is_refused_with_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no worker runs, a chain over ``MAIN_THREAD_STEPS`` is not computed on the page: the
+    odds show as stopped and the panel says why (open the hosted page), in both languages."""
+    monkeypatch.setattr(compute, "MAIN_THREAD_STEPS", 1)
+    done = ite_panel.calc(ite_panel.State(), _only_t(**HEAVY_T))
+    (ask,) = _computes(done)
+    reply = json.loads(compute.run_inline_json(ask.job, json.dumps(compute.encode(dict(ask.args)))))
+    assert reply["error"]["code"] == compute.TOO_SLOW_HERE
+    answered = outcome(ask.done(outcome(done).state, Answer(False, None, reply["error"]["code"], {})))
+    assert answered.error is not None
+    assert "без фоновых вычислений" in render(answered.error, "ru")
+    assert "without background computing" in render(answered.error, "en")
+    shown = ite_panel.view(answered.state)["ite-chain-odds"].text
+    assert render(shown, "ru") == render(ite_text.ODDS_STOPPED, "ru")

@@ -751,3 +751,41 @@ def test_every_panel_s_logged_result_lands_in_the_journal(name: str, button: str
     runtime_mount.mount(page.rt, journal.panel(random.Random(3)))
     items = page.dom.query_all(page.el("journal-list"), "li")
     assert [item.attrs["data-panel"] for item in items] == [e["panel"] for e in entries]
+
+
+# The checks panel's «кто» (issue 24): each button that acts for a picked character names it.
+CHECKS_WHO = {
+    "chk-skill-roll": ({"chk-skill-who": "c1:0"}, "Кац"),
+    "chk-med-roll": ({"chk-med-who": "c1:"}, "Кац"),
+    "chk-opp-roll": ({"chk-opp-who": "c1:0", "chk-opp-whom": "c2:"}, "Кац → Бандит"),
+    "chk-opp-roll-def": ({"chk-opp-whom": "c2:"}, "Бандит"),
+    "chk-cmb-roll": ({"chk-cmb-who": "c1:0", "chk-cmb-whom": "c2:0"}, "Кац → Бандит"),
+}
+
+
+@pytest.mark.parametrize(("button", "picks", "who"), [(b, *v) for b, v in CHECKS_WHO.items()])
+def test_a_check_for_picked_characters_names_them_in_the_journal(
+    button: str, picks: dict[str, str], who: str
+) -> None:
+    """A check made with «Кто действует» / «Против кого» picked goes into the journal with who
+    acted (against whom); made by hand, with nobody."""
+    from kit.shared import encode_shared
+    from panels.checks import panel as checks
+    from panels.roster.shared import ROSTER
+    from rules.roster import GaussSheet, Roster
+
+    sheets = (
+        GaussSheet(luck=6, skills=(("Меч", 8),), weapons=(("Нож", 2),)),
+        GaussSheet(skills=(("Щит", 4),), armour_bonus=1),
+    )
+    roster = Roster().add("Кац", "gauss", sheets[0]).add("Бандит", "gauss", sheets[1])
+    page = make_page({ROSTER.key: encode_shared(ROSTER, roster)})
+    runtime_mount.mount(page.rt, checks.panel(random.Random(3)))
+    page.click(button)
+    entries = json.loads(page.records.records["gm.shared.journal"])["value"]["entries"]
+    assert entries[0]["panel"] == "checks" and entries[0].get("who", "") == ""
+    for picker, value in picks.items():
+        page.change(picker, value)
+    page.click(button)
+    entries = json.loads(page.records.records["gm.shared.journal"])["value"]["entries"]
+    assert len(entries) == 2 and entries[0].get("who") == who

@@ -44,6 +44,7 @@ ENDING_KEYS = {ending: ending.replace("_", "-") for ending in gauss.ENDINGS}
 class State:
     setup: gauss.CombatSetup = field(default_factory=gauss.CombatSetup)
     last: gauss.Exchange | None = None
+    from_table: bool = False  # the last exchange's dice were typed (rolled by hand at the table)
 
 
 def read(state: State, form: Form) -> State:
@@ -125,7 +126,8 @@ def summary(exchange: gauss.Exchange) -> Renderable:
 def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     new = read(state, form)
     exchange = gauss.resolve_exchange(rng, new.setup)
-    return Outcome(replace(new, last=exchange), log=text.COMBAT_LOG(lines=Cat(narration(exchange), " | ")))
+    done = replace(new, last=exchange, from_table=parts.from_table(rng))
+    return Outcome(done, log=text.COMBAT_LOG(lines=Cat(narration(exchange), " | ")))
 
 
 def _lands(setup: gauss.CombatSetup, odds: gauss.ExchangeOdds) -> Renderable:
@@ -151,7 +153,9 @@ def view(state: State) -> View:
     damage.append(parts.hit_row((text.NO_LANDING, pct(1 - odds.lands)), cls="row-total"))
     return {
         "chk-cmb-lands": Show(text=_lands(setup, odds)),
-        "chk-cmb-result": Show(text="" if last is None else summary(last)),
+        "chk-cmb-result": Show(
+            text="" if last is None else parts.result_line(summary(last), state.from_table)
+        ),
         "chk-cmb-narration": Show(children=() if last is None else items(narration(last))),
         "chk-cmb-bar": Show(children=bar, attrs=(("aria-hidden", "true"),)),
         "chk-cmb-legend": Show(children=legend),

@@ -42,6 +42,7 @@ class Rolled:
 
     base: tuple[int, int]
     result: gauss.MedianResult
+    from_table: bool = False  # its dice were typed (rolled by hand at the table)
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def line(rolled: Rolled) -> Renderable:
 def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     new = read(state, form)
     result = gauss.median_roll(rng, *new.window, modifier=new.modifier, inverted=new.inverted)
-    rolled = Rolled(new.window, result)
+    rolled = Rolled(new.window, result, parts.from_table(rng))
     return Outcome(replace(new, last=rolled), log=line(rolled))
 
 
@@ -166,7 +167,7 @@ def view(state: State) -> View:
                 success=pct(odds.success),
             )
         ),
-        "chk-med-result": Show(text="" if last is None else line(last)),
+        "chk-med-result": Show(text="" if last is None else parts.result_line(line(last), last.from_table)),
         "chk-med-bar": Show(children=bar, attrs=(("aria-hidden", "true"),)),
         "chk-med-legend": Show(children=legend),
         "chk-med-odds": Show(children=rows),

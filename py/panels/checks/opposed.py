@@ -48,6 +48,7 @@ class Attacked:
 
     result: gauss.OpposedResult
     defence_roll: gauss.GaussRoll | None = None
+    from_table: bool = False  # its dice were typed (rolled by hand at the table)
 
 
 @dataclass(frozen=True)
@@ -164,11 +165,19 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
         defender_helpless=new.defender_helpless,
         defence=new.entered,
     )
-    attacked = Attacked(result, new.defence_roll if new.entered is not None else None)
+    attacked = Attacked(
+        result, new.defence_roll if new.entered is not None else None, from_table=parts.from_table(rng)
+    )
     if attacked.defence_roll is None:
         return Outcome(replace(new, last=attacked), log=line(attacked))
     used = replace(new, entered=None, defence_roll=None, last=attacked)  # one roll, one attack
     return Outcome(used, log=line(attacked), effects=(SetFields(((DEFENCE_FIELD, ""),)),))
+
+
+def _result(last: Attacked | gauss.GaussRoll | None) -> Renderable:
+    if last is None:
+        return ""
+    return parts.result_line(line(last), isinstance(last, Attacked) and last.from_table)
 
 
 def _defence_shown(state: State, window_modifier: int) -> tuple[int, Renderable] | None:
@@ -227,7 +236,7 @@ def view(state: State) -> View:
             )
         ),
         "chk-opp-window": Show(text=window),
-        "chk-opp-result": Show(text="" if state.last is None else line(state.last)),
+        "chk-opp-result": Show(text=_result(state.last)),
         "chk-opp-odds": Show(children=tuple(rows)),
     }
 

@@ -21,12 +21,13 @@ from functools import partial
 from typing import Any
 
 from kit.form import Form
-from kit.panel import Action, LogSpec, Panel
+from kit.journal import Note
+from kit.panel import Action, LogSpec, Panel, outcome
 from kit.part import field_part
 from kit.shared import Follow
 from kit.view import View
 from panels.checks import cast, combat, median, opposed, series, skill, text
-from panels.roster.shared import ROSTER, Cast, pick_action, picker_view
+from panels.roster.shared import ROSTER, Cast, Picker, pick_action, picker_view, who_acts
 from panels.shell.table import from_table
 from rules.roster import Roster
 
@@ -62,6 +63,18 @@ def _on(part: str, action: Callable[[Any, Form], Any]) -> Action[State]:
     return LIFT[part].action(action)
 
 
+def _for(who: tuple[Picker, ...], whom: tuple[Picker, ...], action: Action[State]) -> Action[State]:
+    """``action``, its journal entry naming who acted: the characters picked in ``who`` (and
+    ``→`` those in ``whom``), as the pickers stood when the button was pressed."""
+
+    def run(state: State, form: Form) -> Any:
+        done = outcome(action(state, form))
+        acting = who_acts(state.cast, (p.field for p in who), (p.field for p in whom))
+        return replace(done, effects=(*done.effects, Note(who=acting)))
+
+    return run
+
+
 def sync(state: State, roster: Roster) -> State:
     return replace(state, cast=state.cast.synced(roster))
 
@@ -95,13 +108,31 @@ def legacy(read: Callable[[str], Any]) -> dict[str, Any] | None:
 
 
 def panel(rng: random.Random) -> Panel[State]:
+    opp_who, opp_whom = (cast.OPPOSED_ATTACKER,), (cast.OPPOSED_DEFENDER,)
     actions: dict[str, Action[State]] = {
-        "#chk-skill-roll": from_table(lambda r: _on("skill", partial(skill.roll, r)), rng, "chk-skill-roll"),
-        "#chk-med-roll": from_table(lambda r: _on("median", partial(median.roll, r)), rng, "chk-med-roll"),
+        "#chk-skill-roll": _for(
+            (cast.SKILL,),
+            (),
+            from_table(lambda r: _on("skill", partial(skill.roll, r)), rng, "chk-skill-roll"),
+        ),
+        "#chk-med-roll": _for(
+            (cast.MEDIAN,),
+            (),
+            from_table(lambda r: _on("median", partial(median.roll, r)), rng, "chk-med-roll"),
+        ),
         "#chk-med-demon": _on("median", median.demon),
-        "#chk-opp-roll-def": _on("opposed", partial(opposed.roll_defence, rng)),
-        "#chk-opp-roll": from_table(lambda r: _on("opposed", partial(opposed.roll, r)), rng, "chk-opp-roll"),
-        "#chk-cmb-roll": from_table(lambda r: _on("combat", partial(combat.roll, r)), rng, "chk-cmb-roll"),
+        # the defender rolls the defence alone
+        "#chk-opp-roll-def": _for(opp_whom, (), _on("opposed", partial(opposed.roll_defence, rng))),
+        "#chk-opp-roll": _for(
+            opp_who,
+            opp_whom,
+            from_table(lambda r: _on("opposed", partial(opposed.roll, r)), rng, "chk-opp-roll"),
+        ),
+        "#chk-cmb-roll": _for(
+            (cast.ATTACKER,),
+            (cast.DEFENDER,),
+            from_table(lambda r: _on("combat", partial(combat.roll, r)), rng, "chk-cmb-roll"),
+        ),
     }
     changes = (
         ("skill", skill.read),

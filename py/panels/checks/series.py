@@ -34,6 +34,7 @@ class Track:
     series: gauss.MedianSeries
     last: tuple[gauss.MedianSeries, gauss.MedianResult] | None = None
     reset: bool = False
+    from_table: bool = False  # the last check's dice were typed (rolled by hand at the table)
 
     @property
     def modifier(self) -> int:
@@ -89,7 +90,8 @@ def roll(kind: str, rng: random.Random, state: State, form: Form) -> Outcome[Sta
     if before.finished:
         raise InputError(text.SERIES_OVER(name=seed.SERIES_NAMES[kind]))
     result, after = before.check(rng)
-    return Outcome(state.with_track(kind, Track(after, (before, result))), log=line(before, result))
+    track = Track(after, (before, result), from_table=parts.from_table(rng))
+    return Outcome(state.with_track(kind, track), log=line(before, result))
 
 
 def reset(kind: str, state: State, form: Form) -> State:
@@ -119,7 +121,7 @@ def view(state: State) -> View:
         if track.reset:
             said: Renderable = text.SERIES_NEW(name=seed.SERIES_NAMES[kind])
         elif track.last is not None:
-            said = line(*track.last)
+            said = parts.result_line(line(*track.last), track.from_table)
         else:
             said = ""
         shown[f"chk-{kind}-result"] = Show(text=said)

@@ -36,6 +36,7 @@ class Rolled:
     skill: int
     difficulty: int
     result: gauss.CheckResult
+    from_table: bool = False  # its dice were typed (rolled by hand at the table)
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ def line(rolled: Rolled) -> Renderable:
 def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     new = read(state, form)
     result = gauss.skill_check(rng, new.skill, new.difficulty, situational=new.situational, luck=new.luck)
-    rolled = Rolled(new.skill, new.difficulty, result)
+    rolled = Rolled(new.skill, new.difficulty, result, parts.from_table(rng))
     return Outcome(replace(new, last=rolled), log=line(rolled))
 
 
@@ -142,7 +143,7 @@ def view(state: State) -> View:
                 skill=seed.SKILL_TITLES[state.skill], difficulty=seed.DIFFICULTY_OPTIONS[state.difficulty]
             )
         ),
-        "chk-skill-result": Show(text="" if last is None else line(last)),
+        "chk-skill-result": Show(text="" if last is None else parts.result_line(line(last), last.from_table)),
         "chk-skill-bar": Show(children=bar, attrs=(("aria-hidden", "true"),)),
         "chk-skill-legend": Show(children=legend),
         "chk-skill-odds": Show(children=tuple(rows)),

@@ -2,7 +2,10 @@
 
 A paste of up to ``INLINE_CHARS`` characters (the seed's example, a session's log) converts on the
 page at once, within a frame; a longer one (up to ``forum_log.MAX_INPUT_CHARS``, 0.3–3 s in Pyodide)
-converts in the worker. Both give the same digest: what the panel shows — the converted text, the
+converts in the worker, or, where no worker runs (the saved file opened from disk), on the page in
+slices of ``forum_log.SLICE_LINES`` lines that hand the page back in between (``converting``;
+``kit.compute.Slices``), so the page never freezes and Cancel works. ``steps`` bounds the work
+before it runs (the job's declared bound, ``kit.compute``). All give the same digest: what the panel shows — the converted text, the
 counts, the first ``MAX_FLAGGED_SHOWN`` flagged rolls' reasons as data (values cut short as the
 view shows them) and the first ``MAX_REPEATS_SHOWN`` repeated purposes, never every line's result.
 
@@ -15,9 +18,10 @@ view shows them) and the first ``MAX_REPEATS_SHOWN`` repeated purposes, never ev
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
-from kit.compute import JobError, job
+from kit.compute import JobError, drain, job
 from rules import forum_log
 
 __all__ = [
@@ -27,8 +31,10 @@ __all__ = [
     "MAX_REPEATS_SHOWN",
     "MAX_VALUE_SHOWN",
     "convert",
+    "converting",
     "is_light",
     "short",
+    "steps",
 ]
 
 INLINE_CHARS = 20_000  # converted on the page: a few milliseconds even in Pyodide
@@ -36,6 +42,25 @@ MAX_FLAGGED_SHOWN = 50
 MAX_VALUE_SHOWN = 40  # a pasted "3D20xxxx…" or a huge total is cut short in a reason
 MAX_REPEATS_SHOWN = 5  # repeated purposes named in the summary (the rest are counted): it stays short
 MAX_LINES_SHOWN = 6  # line numbers named per repeated purpose (the rest are counted)
+
+
+# The bound of ``convert``'s work (Python-level calls, as rules.notation_cost counts them), from the
+# text alone: a roll costs at most ~80 calls and starts with the 16-character «Результат броска»,
+# so there are at most len // 16 of them; a line costs ~6 more (tests/unit/test_converter_panel.py
+# checks the measured calls never exceed it).
+STEPS_PER_LINE = 10
+STEPS_PER_16_CHARS = 100
+STEPS_FIXED = 200
+
+
+def steps(source: str) -> int:
+    """An upper bound of ``convert(source=source)``'s Python-level calls, computed before it runs.
+
+    >>> steps("Результат броска 3D20: 4 + 6 + 2 = 12.")
+    510
+    """
+    lines = source.count("\n") + 1
+    return STEPS_FIXED + STEPS_PER_LINE * lines + STEPS_PER_16_CHARS * (len(source) // 16 + 1)
 
 
 def is_light(source: str) -> bool:
@@ -51,15 +76,25 @@ def short(value: str | int) -> str | int:
     return value
 
 
-@job("converter.convert")
+def converting(source: str) -> Generator[int, None, dict[str, Any]]:
+    """``convert`` in slices: yields the lines converted so far, returns the digest."""
+    if len(source) > forum_log.MAX_INPUT_CHARS:
+        raise JobError("too_long", length=len(source), limit=forum_log.MAX_INPUT_CHARS)
+    conversion = yield from forum_log.converting(source)
+    return _digest(conversion)
+
+
+@job("converter.convert", steps=steps, slices=converting)
 def convert(source: str) -> dict[str, Any]:
     """``source`` converted: ``output``, ``converted`` and ``flagged_count`` (rolls); ``flagged``,
     the first ``MAX_FLAGGED_SHOWN`` refused rolls as ``{"line", "roll", "code", "params"}`` (``roll``:
     its place on a line of several rolls, else 0); ``repeats``, the first ``MAX_REPEATS_SHOWN``
     purposes rolled more than once as ``{"purpose", "lines", "count"}``, and ``repeats_count``."""
-    if len(source) > forum_log.MAX_INPUT_CHARS:
-        raise JobError("too_long", length=len(source), limit=forum_log.MAX_INPUT_CHARS)
-    conversion = forum_log.convert_text(source)
+    return drain(converting(source))
+
+
+def _digest(conversion: forum_log.Conversion) -> dict[str, Any]:
+    """What the panel shows of a conversion."""
     flagged = [
         (number, index if len(line.rolls) > 1 else 0, roll.reason)
         for number, line in enumerate(conversion.lines, start=1)

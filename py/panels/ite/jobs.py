@@ -5,7 +5,11 @@ from well under a millisecond (the default 3 × 2к6) to about 0.15 s of CPython
 chains the form allows (e.g. 11к5 and 11к9 rolled on both sides around a 19к8, face criticals;
 tools/bench.py's 3 × 2к67 takes 0.04 s), and more in the page. A chain whose estimated work
 (``work``, in microseconds of CPython from cold caches) is within ``INLINE_WORK`` is computed on
-the page at once; a heavier one goes to the worker. Either way the panel shows ``Odds``, which
+the page at once; a heavier one goes to the worker. ``steps`` turns the estimate into the job's
+declared bound (Python-level calls, as ``kit.compute`` counts work), so where no worker runs (the
+saved file opened from disk) a chain over ``kit.compute.MAIN_THREAD_STEPS`` is refused with a
+message instead of freezing the page (a chain's walk is not sliced; no chain the form accepts has
+come near that bound). Either way the panel shows ``Odds``, which
 holds only what the view prints (no margin distributions), so the worker's answer stays small.
 
 >>> from panels.ite.panel import DEFAULT_STAGES
@@ -37,6 +41,7 @@ __all__ = [
     "odds",
     "odds_from",
     "odds_job",
+    "steps",
     "work",
 ]
 
@@ -73,6 +78,19 @@ def work(stages: tuple[ite.Stage, ...]) -> int:
         flags = (2 if crit else 1) * (1 if index == 0 else 2)
         states = (reach + 1) * flags
     return total
+
+
+# Calls per estimated microsecond, and a chain's fixed calls: measured 3–10 calls per µs (more for
+# small chains, whose fixed cost dominates); tests/unit/test_ite_panel.py checks the bound holds.
+STEPS_PER_WORK = 12
+STEPS_FIXED = 5_000
+
+
+def steps(stages: list[Any]) -> int:
+    """The declared bound of ``odds_job(stages)``: Python-level calls, from the estimate ``work``
+    (``ValueError`` for stages the job would refuse: it then runs and says why)."""
+    chain = ite.validate_chain([load_stage(raw) for raw in stages])
+    return STEPS_FIXED + STEPS_PER_WORK * work(tuple(chain))
 
 
 def is_light(stages: tuple[ite.Stage, ...]) -> bool:
@@ -132,7 +150,7 @@ def encode_odds(shown: Odds) -> dict[str, Any]:
     }
 
 
-@job(JOB)
+@job(JOB, steps=steps)
 def odds_job(stages: list[Any]) -> dict[str, Any]:
     """The exact odds of the chain given as saved stages (``dump_stage``), as ``encode_odds``."""
     try:

@@ -23,6 +23,8 @@ from itertools import permutations
 from typing import Any
 
 from kit import common
+from kit.common import COMPUTE_TOO_SLOW_HERE
+from kit.compute import TOO_SLOW_HERE
 from kit.form import Form, InputError, read_choice
 from kit.journal import Note
 from kit.msg import Cat, Msg, Renderable, pct
@@ -157,10 +159,14 @@ def _with_odds(state: State) -> State | Outcome[State]:
     return Outcome(replace(state, computed=Computed(stages)), effects=(ask,))
 
 
-def got_odds(stages: tuple[ite.Stage, ...], state: State, answer: Answer) -> State:
-    """The worker's answer for ``stages``; dropped if the form describes another chain by now."""
+def got_odds(stages: tuple[ite.Stage, ...], state: State, answer: Answer) -> State | Outcome[State]:
+    """The worker's answer for ``stages``; dropped if the form describes another chain by now.
+    Where no worker runs, a chain over the job's bound is refused: stopped, and said why."""
     if state.stages != stages:
         return state
+    if not answer.ok and answer.code == TOO_SLOW_HERE:  # no worker here, and over its bound
+        stopped = odds_stopped(stages, state, answer)
+        return Outcome(stopped, error=COMPUTE_TOO_SLOW_HERE(what=text.ODDS_LABEL))
     if not answer.ok:  # the job refused its input: cannot happen for a chain the form accepted
         return odds_stopped(stages, state, answer)
     return replace(state, computed=Computed(stages, jobs.odds_from(answer.result)))
