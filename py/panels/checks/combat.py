@@ -20,6 +20,7 @@ from kit.msg import Cat, Renderable, pct, signed
 from kit.panel import Outcome
 from kit.view import Show, View, items
 from panels.checks import parts, seed, text
+from panels.shell.table import mark_table, rolled_by_hand
 from rules import gauss
 
 __all__ = ["FORM", "State", "damage_label", "dump", "load", "narration", "read", "roll", "row_text", "view"]
@@ -126,7 +127,7 @@ def summary(exchange: gauss.Exchange) -> Renderable:
 def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     new = read(state, form)
     exchange = gauss.resolve_exchange(rng, new.setup)
-    done = replace(new, last=exchange, from_table=parts.from_table(rng))
+    done = replace(new, last=exchange, from_table=rolled_by_hand(rng))
     return Outcome(done, log=text.COMBAT_LOG(lines=Cat(narration(exchange), " | ")))
 
 
@@ -153,9 +154,7 @@ def view(state: State) -> View:
     damage.append(parts.hit_row((text.NO_LANDING, pct(1 - odds.lands)), cls="row-total"))
     return {
         "chk-cmb-lands": Show(text=_lands(setup, odds)),
-        "chk-cmb-result": Show(
-            text="" if last is None else parts.result_line(summary(last), state.from_table)
-        ),
+        "chk-cmb-result": Show(text="" if last is None else mark_table(summary(last), state.from_table)),
         "chk-cmb-narration": Show(children=() if last is None else items(narration(last))),
         "chk-cmb-bar": Show(children=bar, attrs=(("aria-hidden", "true"),)),
         "chk-cmb-legend": Show(children=legend),

@@ -17,6 +17,7 @@ from kit.msg import Cat, Renderable, pct, signed
 from kit.panel import Outcome, SetFields
 from kit.view import Show, View
 from panels.checks import parts, seed, text
+from panels.shell.table import mark_table, rolled_by_hand
 from rules import gauss
 
 __all__ = ["FORM", "Rolled", "State", "demon", "dump", "load", "read", "roll", "view"]
@@ -108,7 +109,7 @@ def line(rolled: Rolled) -> Renderable:
 def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     new = read(state, form)
     result = gauss.median_roll(rng, *new.window, modifier=new.modifier, inverted=new.inverted)
-    rolled = Rolled(new.window, result, parts.from_table(rng))
+    rolled = Rolled(new.window, result, rolled_by_hand(rng))
     return Outcome(replace(new, last=rolled), log=line(rolled))
 
 
@@ -167,7 +168,7 @@ def view(state: State) -> View:
                 success=pct(odds.success),
             )
         ),
-        "chk-med-result": Show(text="" if last is None else parts.result_line(line(last), last.from_table)),
+        "chk-med-result": Show(text="" if last is None else mark_table(line(last), last.from_table)),
         "chk-med-bar": Show(children=bar, attrs=(("aria-hidden", "true"),)),
         "chk-med-legend": Show(children=legend),
         "chk-med-odds": Show(children=rows),

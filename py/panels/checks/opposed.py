@@ -25,6 +25,7 @@ from kit.msg import Renderable, pct, signed
 from kit.panel import Outcome, SetFields
 from kit.view import Show, View
 from panels.checks import parts, text
+from panels.shell.table import mark_table, rolled_by_hand
 from rules import gauss
 
 __all__ = ["FORM", "Attacked", "State", "change", "dump", "load", "roll", "roll_defence", "view"]
@@ -166,7 +167,7 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
         defence=new.entered,
     )
     attacked = Attacked(
-        result, new.defence_roll if new.entered is not None else None, from_table=parts.from_table(rng)
+        result, new.defence_roll if new.entered is not None else None, from_table=rolled_by_hand(rng)
     )
     if attacked.defence_roll is None:
         return Outcome(replace(new, last=attacked), log=line(attacked))
@@ -177,7 +178,7 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
 def _result(last: Attacked | gauss.GaussRoll | None) -> Renderable:
     if last is None:
         return ""
-    return parts.result_line(line(last), isinstance(last, Attacked) and last.from_table)
+    return mark_table(line(last), isinstance(last, Attacked) and last.from_table)
 
 
 def _defence_shown(state: State, window_modifier: int) -> tuple[int, Renderable] | None:

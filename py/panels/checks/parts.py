@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -19,16 +18,12 @@ from kit.form import Form, InputError
 from kit.msg import Cat, Renderable, pct, signed
 from kit.view import Node, table_rows
 from panels.checks import text
-from panels.shell.table import FROM_TABLE
 from rules import gauss
-from rules.table_dice import TableDice
 
 __all__ = [
-    "from_table",
     "hit_row",
     "marked",
     "read_ladder",
-    "result_line",
     "roll_text",
     "saved_bool",
     "saved_int",
@@ -48,17 +43,6 @@ def roll_text(roll: gauss.GaussRoll) -> Renderable:
     if roll.luck == gauss.NEUTRAL_LUCK:
         return line
     return Cat((line, text.ROLL_LUCK(luck=roll.luck, value=roll.value)))
-
-
-def from_table(rng: random.Random) -> bool:
-    """Whether a roll's dice come from the table (typed by the GM: ``panels.shell.table.from_table``)."""
-    return isinstance(rng, TableDice)
-
-
-def result_line(line: Renderable, typed: bool) -> Renderable:
-    """A result as the panel shows it: marked «со стола» when its dice were typed, as the roller
-    and ITE mark theirs (and ``from_table`` marks the log line)."""
-    return Cat((line, " (", FROM_TABLE, ")")) if typed else line
 
 
 def window_text(window: tuple[int, int]) -> Renderable:

@@ -17,6 +17,7 @@ from kit.msg import Renderable, pct, signed
 from kit.panel import Outcome
 from kit.view import Node, Show, View
 from panels.checks import parts, seed, text
+from panels.shell.table import mark_table, rolled_by_hand
 from rules import gauss
 
 __all__ = ["KINDS", "State", "Track", "dump", "legacy", "load", "reset", "roll", "set_modifier", "view"]
@@ -90,7 +91,7 @@ def roll(kind: str, rng: random.Random, state: State, form: Form) -> Outcome[Sta
     if before.finished:
         raise InputError(text.SERIES_OVER(name=seed.SERIES_NAMES[kind]))
     result, after = before.check(rng)
-    track = Track(after, (before, result), from_table=parts.from_table(rng))
+    track = Track(after, (before, result), from_table=rolled_by_hand(rng))
     return Outcome(state.with_track(kind, track), log=line(before, result))
 
 
@@ -121,7 +122,7 @@ def view(state: State) -> View:
         if track.reset:
             said: Renderable = text.SERIES_NEW(name=seed.SERIES_NAMES[kind])
         elif track.last is not None:
-            said = parts.result_line(line(*track.last), track.from_table)
+            said = mark_table(line(*track.last), track.from_table)
         else:
             said = ""
         shown[f"chk-{kind}-result"] = Show(text=said)

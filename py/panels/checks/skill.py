@@ -21,6 +21,7 @@ from kit.msg import Cat, Renderable, num, pct, signed
 from kit.panel import Outcome
 from kit.view import Node, Show, View
 from panels.checks import parts, seed, text
+from panels.shell.table import mark_table, rolled_by_hand
 from rules import gauss
 
 __all__ = ["FORM", "Rolled", "State", "dump", "load", "read", "roll", "view"]
@@ -77,7 +78,7 @@ def line(rolled: Rolled) -> Renderable:
 def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     new = read(state, form)
     result = gauss.skill_check(rng, new.skill, new.difficulty, situational=new.situational, luck=new.luck)
-    rolled = Rolled(new.skill, new.difficulty, result, parts.from_table(rng))
+    rolled = Rolled(new.skill, new.difficulty, result, rolled_by_hand(rng))
     return Outcome(replace(new, last=rolled), log=line(rolled))
 
 
@@ -143,7 +144,7 @@ def view(state: State) -> View:
                 skill=seed.SKILL_TITLES[state.skill], difficulty=seed.DIFFICULTY_OPTIONS[state.difficulty]
             )
         ),
-        "chk-skill-result": Show(text="" if last is None else parts.result_line(line(last), last.from_table)),
+        "chk-skill-result": Show(text="" if last is None else mark_table(line(last), last.from_table)),
         "chk-skill-bar": Show(children=bar, attrs=(("aria-hidden", "true"),)),
         "chk-skill-legend": Show(children=legend),
         "chk-skill-odds": Show(children=tuple(rows)),
