@@ -439,11 +439,19 @@ def main() -> None:
     )
     parser.add_argument("--no-phone", action="store_true", help="skip the throttled phone profile")
     parser.add_argument("--only-program", action="store_true", help="only the lab program rows")
+    parser.add_argument("--only-worker", action="store_true", help="only the warm worker rows")
     parser.add_argument("--site", type=Path, help="measure this built site (default: build one)")
     args = parser.parse_args()
     site = args.site.resolve() if args.site else build(Path(tempfile.mkdtemp()) / "site")
     write_reference_pages(site)
     server, url = serve_in_thread(site)
+    if args.only_worker:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            warm_worker_rows(browser, url, args.runs)
+            browser.close()
+        server.shutdown()
+        return
     if args.only_program:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
