@@ -97,7 +97,7 @@ prerender.load_texts(registry.TEXT_MODULES)
 await storage.load()  # noqa: F704  # pyright: ignore
 browser.start_saving()
 browser.follow_other_tabs()
-browser.set_language(browser.saved_language(), save=False)
+browser.set_language(browser.saved_language(), save=False, first_paint=True)
 first = first_panel()
 document.documentElement.dataset.firstPanel = first
 waiting = list(registry.NAMES)

@@ -5,6 +5,9 @@
 // files itself (the service worker has them offline) and hands them over; program text goes in,
 // the answer's JSON text comes out, and it is checked here as untrusted: from that iframe only,
 // for the request asked, a string of bounded size (Python then checks its shape).
+// The files are read once per page, as Blobs (immutable data; Chromium keeps a cached response's
+// blob on disk), and every runner gets the same ones: a fresh runner then copies nothing on the
+// page's side (before, each one read ~45 MB into ArrayBuffers again and transferred them).
 // Every answer, the time budget, Cancel and a new request remove the iframe, which ends everything
 // the program started (its worker, timers, hooks, memory); a fresh runner starts in its place.
 //   gmRunner.request(job, argsJSON, timeoutMs) → Promise of the answer's JSON text
@@ -35,15 +38,23 @@ const failure = (code) => JSON.stringify({ ok: false, error: { code, params: {} 
 async function read(path) {
   const response = await fetch(new URL(path, STATIC));
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  return response.arrayBuffer();
+  return response.blob();
 }
 
-async function runtimeFiles() {
-  const listed = JSON.parse(new TextDecoder().decode(await read("worker-files.json")));
-  const paths = [...FILES, ...listed.map(([source]) => source)];
-  const files = {};
-  await Promise.all(paths.map(async (path) => { files[path] = await read(path); }));
-  return files;
+let kept = null; // Promise of {path: Blob}, read once for the page's life (a failed read is retried)
+
+function runtimeFiles() {
+  if (!kept) {
+    kept = (async () => {
+      const listed = JSON.parse(await (await read("worker-files.json")).text());
+      const paths = [...FILES, ...listed.map(([source]) => source)];
+      const files = {};
+      await Promise.all(paths.map(async (path) => { files[path] = await read(path); }));
+      return files;
+    })();
+    kept.catch(() => { kept = null; });
+  }
+  return kept;
 }
 
 function spawn() {
@@ -60,15 +71,15 @@ function spawn() {
   mine.ready.catch(() => {});
   runner = mine;
   (async () => {
-    const [html, files] = await Promise.all([read("runner.html"), runtimeFiles()]);
+    const [html, files] = await Promise.all([read("runner.html").then((blob) => blob.text()), runtimeFiles()]);
     if (runner !== mine) return;
     await new Promise((resolve) => {
       frame.addEventListener("load", resolve, { once: true });
-      frame.srcdoc = new TextDecoder().decode(html);
+      frame.srcdoc = html;
       document.body.append(frame);
     });
     if (runner !== mine) return;
-    frame.contentWindow.postMessage({ files }, "*", Object.values(files));
+    frame.contentWindow.postMessage({ files }, "*"); // Blobs are cloned by reference: no copy
   })().catch((error) => mine.started.reject(error));
 }
 
@@ -114,6 +125,16 @@ addEventListener("message", ({ source, data }) => {
   settle(good ? data.json : failure("bad_answer"));
   fresh();
 });
+
+// A GM about to run a program (the program box or its button focused, the pointer on the button)
+// gets a runner started meanwhile, so the click finds it warm or on its way. Nothing runs in it
+// until a request; a link or a saved lab focuses neither, so they still start no runner.
+const ABOUT_TO_RUN = "#lab-program, #lab-program-run";
+function aboutToRun({ target }) {
+  if (!runner && usable && target instanceof Element && target.matches(ABOUT_TO_RUN)) spawn();
+}
+document.addEventListener("focusin", aboutToRun);
+document.addEventListener("pointerover", aboutToRun);
 
 globalThis.gmRunner = {
   available: () => usable,

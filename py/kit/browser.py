@@ -41,8 +41,8 @@ def saved_language() -> str:
     return RUNTIME.saved_language()
 
 
-def set_language(lang: str, /, *, save: bool = True) -> None:
-    RUNTIME.set_language(lang, save=save)
+def set_language(lang: str, /, *, save: bool = True, first_paint: bool = False) -> None:
+    RUNTIME.set_language(lang, save=save, first_paint=first_paint)
 
 
 def mount(panel: Panel[Any]) -> None:

@@ -117,14 +117,18 @@ class Runtime:
                     dom.set_attribute(element, attribute, msg.text(lang))
         dom.set_attribute(dom.root(), "lang", lang)
 
-    def set_language(self, lang: str, /, *, save: bool = True) -> None:
+    def set_language(self, lang: str, /, *, save: bool = True, first_paint: bool = False) -> None:
+        """Show the page in ``lang``. ``first_paint``: at start, where static/first-paint.js (or the
+        build's Russian markup) has already written the static text in the language ``<html lang>``
+        names, so that pass (a browser call per element of every panel) is skipped if it is ``lang``."""
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r}")
         self.lang = lang
         fmt.use_language(lang)
         if save:
             self.dom.store_setting(LANG_KEY, json.dumps(lang))
-        self.apply_static()
+        if not first_paint or self.dom.attribute(self.dom.root(), "lang") != lang:
+            self.apply_static()
         for element_id, text in self.page_shown.items():
             self.dom.set_text(self.by_id(element_id), render(text, lang))
         for mounted in self.mounted.values():

@@ -562,6 +562,19 @@ def test_a_language_switch_rewords_static_text_views_and_messages() -> None:
     assert not re.search("[А-Яа-я]", page.el("gauss-log").text)
 
 
+def test_at_start_the_static_text_already_painted_in_the_language_is_not_written_again() -> None:
+    """At start (``first_paint``) the static text is left as the first paint wrote it when
+    ``<html lang>`` already names the language (one browser call per element saved); when it
+    does not (the first paint did not switch it), it is written."""
+    page = make_page()
+    page.dom.set_text(page.el("gauss-roll"), "painted")  # what static/first-paint.js left
+    page.rt.set_language("ru", save=False, first_paint=True)
+    assert page.el("gauss-roll").text == "painted"
+    page.rt.set_language("en", save=False, first_paint=True)  # <html lang> says ru: not painted
+    assert page.el("gauss-roll").text == "Roll"
+    assert page.dom.root().attrs["lang"] == "en"
+
+
 def test_a_failed_save_shows_the_banner_naming_the_panel_until_a_save_succeeds() -> None:
     """A save that fails names the panel in the banner; «Повторить» that succeeds hides it."""
     page = make_page()
