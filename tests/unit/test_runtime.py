@@ -523,11 +523,10 @@ def test_an_action_changes_the_state_logs_saves_and_shows_the_result() -> None:
     assert "GaussD20" in page.el("gauss-result").text
     assert len(page.el("gauss-log").descendants()) >= 1
     assert sorted(page.records.writes[writes:]) == ["gm.panel.roller", "gm.shared.journal"]
-    logged = json.loads(page.records.records["gm.panel.roller"])["log"]
+    assert "log" not in json.loads(page.records.records["gm.panel.roller"]), "the line is stored once"
     journal = json.loads(page.records.records["gm.shared.journal"])["value"]["entries"]
-    assert [(e["panel"], e["ru"], e["time"]) for e in journal] == [
-        ("roller", logged[0]["ru"], "2026-12-01T12:34:56")
-    ]
+    assert [(e["panel"], e["time"]) for e in journal] == [("roller", "2026-12-01T12:34:56")]
+    assert page.dom.query_all(page.el("gauss-log"), "li")[0].text == journal[0]["ru"]
     page.click("gauss-roll")
     assert len([c for c in page.el("gauss-log").children if isinstance(c, El)]) == 2
 
@@ -696,15 +695,89 @@ def test_typing_is_saved_after_a_pause_or_when_the_page_goes() -> None:
     assert json.loads(page.records.records["gm.panel.roller"])["form"]["gauss-luck"] == "6"
 
 
-def test_the_log_clear_button_empties_the_log() -> None:
-    """The roller's «Очистить» (bound by the kit from its LogSpec) clears the log and saves."""
+def _journal(page: Page) -> list[dict[str, Any]]:
+    return json.loads(page.records.records["gm.shared.journal"])["value"]["entries"]
+
+
+def _lines(page: Page, prefix: str) -> list[str]:
+    return [li.text for li in page.dom.query_all(page.el(f"{prefix}-log"), "li")]
+
+
+def test_the_log_clear_button_empties_the_short_log_not_the_journal() -> None:
+    """The roller's «Очистить» (bound by the kit from its LogSpec) empties its short log and keeps
+    the mark in its record (a reload keeps it cleared); the journal of the evening keeps the lines.
+    «Отменить» gives them back, also after another roll (issue 25: the offer outlives it)."""
     page = make_page()
     mount_roller(page)
     page.click("gauss-roll")
+    page.click("gauss-roll")
     page.click("gauss-log-clear")
-    assert page.rt.mounted["roller"].log == ()
-    assert not page.el("gauss-log").children
-    assert not page.el("gauss-log-empty").hidden
+    assert not page.el("gauss-log").children and not page.el("gauss-log-empty").hidden
+    assert len(_journal(page)) == 2, "the journal keeps what the short log hid"
+    assert json.loads(page.records.records["gm.panel.roller"])["log_cleared"]
+    assert "Журнал очищен." in page.el("gauss-log-notice").text
+    page.click("gauss-roll")
+    assert len(_lines(page, "gauss")) == 1
+    reloaded = make_page(page.records.records)
+    mount_roller(reloaded)
+    assert len(_lines(reloaded, "gauss")) == 1, "the clear survives a reload"
+    page.click("gauss-log-undo")
+    assert [e["ru"] for e in _journal(page)] == _lines(page, "gauss") and len(_lines(page, "gauss")) == 3
+    assert page.el("gauss-log-notice").hidden
+    assert "log_cleared" not in json.loads(page.records.records["gm.panel.roller"])
+
+
+def test_an_older_record_s_log_is_carried_into_the_journal_once() -> None:
+    """A record saved when each panel kept its own log: its lines go into the journal of the
+    evening, with their times, except those the journal has already; the record then keeps no
+    lines, and a second load carries nothing again."""
+    journal = {
+        "entries": [{"id": "j1", "time": "2026-11-30T21:00:00", "panel": "notation", "ru": "б", "en": "b"}]
+    }
+    old_log = [
+        {"ru": "б", "en": "b", "time": "2026-11-30 21:00"},
+        {"ru": "а", "en": "a", "time": "2026-11-30 20:00"},
+        {"ru": "а", "en": "a", "time": "2026-11-30 19:00"},
+    ]
+    records = {
+        "gm.panel.notation": json.dumps({"v": 1, "form": {}, "log": old_log}),
+        "gm.shared.journal": json.dumps({"v": 1, "value": journal}),
+    }
+    page = make_page(records)
+    notation = importlib.import_module(registry.entry("notation").module)
+    runtime_mount.mount(page.rt, notation.panel(random.Random(3)))
+    assert [(e["ru"], e["time"]) for e in _journal(page)] == [
+        ("б", "2026-11-30T21:00:00"),
+        ("а", "2026-11-30T20:00:00"),
+        ("а", "2026-11-30T19:00:00"),
+    ]
+    assert "log" not in json.loads(page.records.records["gm.panel.notation"])
+    assert _lines(page, "notation") == ["21:00 б", "20:00 а", "19:00 а"]
+    again = make_page(page.records.records)
+    runtime_mount.mount(again.rt, notation.panel(random.Random(3)))
+    assert len(_journal(again)) == 3
+
+
+def test_a_short_log_follows_the_journal_and_the_page_s_data() -> None:
+    """An entry the GM hides in the journal shows its public line in the panel's short log too;
+    «Скачать все данные» holds the journal (hidden entries included: it is the GM's own copy),
+    and «Сократить журналы вдвое» halves the journal the short logs show."""
+    page = make_page()
+    mount_roller(page)
+    journal = importlib.import_module(registry.entry("journal").module)
+    runtime_mount.mount(page.rt, journal.panel(random.Random(3)))
+    for _ in range(4):
+        page.click("gauss-roll")
+    hide = page.dom.query_all(page.el("journal-list"), ".journal-hide")[0]
+    page.dom.fire(hide, "click")
+    assert _lines(page, "gauss")[0] == "Скрыто мастером"
+    assert page.dom.query_all(page.el("journal-list"), "li")[0].attrs["data-hidden"] == "true"
+    runtime_page.export_all(page.rt)
+    name, text, _mime = page.dom.downloads[-1]
+    exported = json.loads(text)["records"]["gm.shared.journal"]["value"]["entries"]
+    assert name == "gm-dice-data.json" and len(exported) == 4 and exported[0]["hidden"]
+    runtime_page.trim_logs(page.rt)
+    assert len(_journal(page)) == 2 and len(_lines(page, "gauss")) == 2
 
 
 @pytest.mark.parametrize("bad", ["", "abc", "-3"])

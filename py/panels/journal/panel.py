@@ -57,6 +57,15 @@ def reveal(state: State, form: Form) -> Outcome[State]:
     return Outcome(replace(state, journal=revealed), say=text.REVEALED, effects=(Share(JOURNAL, revealed),))
 
 
+def hide(state: State, form: Form) -> Outcome[State]:
+    """Hide an entry after the fact (its button's ``data-arg`` is the entry's id): it shows only a
+    public line, here, in its panel's short log and in no export, until it is revealed."""
+    hidden = state.journal.hide(str(form.get(ARG, "")))
+    if hidden is state.journal:
+        return Outcome(state)
+    return Outcome(replace(state, journal=hidden), say=text.HIDDEN_SAID, effects=(Share(JOURNAL, hidden),))
+
+
 def _words(lang: str) -> export.Words:
     columns = tuple(render(c, lang) for c in text.COLUMNS)
     panels = {e.name: render(e.tab, lang) for e in registry.PANELS}
@@ -108,6 +117,16 @@ def _item(entry: Entry) -> Node:
                 attrs=(("type", "button"), ("data-arg", entry.id)),
             )
         )
+    else:
+        label = text.HIDE_LABEL(time=clock, panel=title)
+        parts.append(
+            Node(
+                "button",
+                text.HIDE,
+                cls="journal-hide",
+                attrs=(("type", "button"), ("data-arg", entry.id), ("aria-label", label)),
+            )
+        )
     attrs: tuple[tuple[str, Renderable], ...] = (
         ("data-panel", entry.panel),
         ("data-id", entry.id),
@@ -150,6 +169,7 @@ def panel(rng: random.Random) -> Panel[State]:
         "#journal-panel": choose,
         "#journal-search": choose,
         ".journal-reveal": reveal,
+        ".journal-hide": hide,
         "#journal-copy-bbcode": copy_bbcode,
         **{
             f"#journal-export-{kind}": (lambda k: lambda s, f: _export(k, s, f))(kind)

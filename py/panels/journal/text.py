@@ -12,11 +12,12 @@ ABOUT = Msg(
 HINT = Msg(
     "journal.hint",
     "Сюда попадает каждый результат каждой панели, новые сверху. «Зачем» — поле рядом с главной"
-    " кнопкой панели. Результат за ширмой (панель угрозы) скрыт, пока вы его не раскроете; скрытое"
-    " не попадает ни в один экспорт.",
+    " кнопкой панели. Результат за ширмой (панель угрозы) скрыт, пока вы его не раскроете; любую"
+    " запись можно скрыть и позже («Скрыть»). Скрытое не попадает ни в один экспорт.",
     "Every result of every panel lands here, newest first. «Зачем» (why) is the field beside a"
     " panel's main button. A result behind the screen (the threat panel) stays hidden until you"
-    " reveal it; nothing hidden goes into any export.",
+    " reveal it; any entry can be hidden later too («Скрыть», hide). Nothing hidden goes into any"
+    " export.",
 )
 WHO = Msg("journal.who", "Персонаж", "Character")
 ANY_WHO = Msg("journal.any_who", "все персонажи", "every character")
@@ -35,6 +36,13 @@ LIMIT = Msg(
 )
 HIDDEN = Msg("journal.hidden", "скрыто", "hidden")
 REVEAL = Msg("journal.reveal", "Раскрыть", "Reveal")
+HIDE = Msg("journal.hide", "Скрыть", "Hide")
+HIDE_LABEL = Msg("journal.hide_label", "Скрыть запись {time}, {panel}", "Hide the entry of {time}, {panel}")
+HIDDEN_SAID = Msg(
+    "journal.hidden_said",
+    "Скрыто: запись показывает только «Скрыто мастером», пока вы её не раскроете.",
+    "Hidden: the entry shows only «Hidden by the GM» until you reveal it.",
+)
 REVEALED = Msg("journal.revealed", "Раскрыто.", "Revealed.")
 EXPORTS = Msg("journal.exports", "Экспорт", "Export")
 EXPORT_BBCODE = Msg("journal.export_bbcode", "BBCode (форум)", "BBCode (forum)")
