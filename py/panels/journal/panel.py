@@ -1,5 +1,6 @@
 """The journal panel: the evening's results of every panel (``kit.journal.JOURNAL``), filtered,
-searched, revealed and exported. The kit writes the entries; this panel only reads and shows them.
+searched, hidden or revealed, exported, and imported from a file (merged by entry id). The kit
+writes the entries; this panel shows them and changes them only at the GM's word.
 
 >>> import random
 >>> from kit.journal import Entry, Journal
@@ -11,18 +12,20 @@ searched, revealed and exported. The kit writes the entries; this panel only rea
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from kit.form import ARG, LANG, Form, read_choice, read_text
+from kit import aside
+from kit.form import ARG, FILE_NAME, FILE_TEXT, LANG, Form, InputError, read_choice, read_text
 from kit.journal import JOURNAL, LIMIT, Entry, Filter, Journal
 from kit.msg import Both, Cat, Renderable, render
 from kit.panel import Copy, Download, Outcome, Panel
 from kit.shared import Follow, Share
 from kit.view import Node, Show, View, options
 from panels import registry
-from panels.journal import export, text
+from panels.journal import export, importing, text
 
 __all__ = ["State", "panel", "view"]
 
@@ -33,6 +36,8 @@ SEARCH_LIMIT = 100
 class State:
     journal: Journal = field(default_factory=Journal)  # follows JOURNAL (the kit writes it)
     chosen: Filter = field(default_factory=Filter)
+    note: Renderable = ""  # what the last import did
+    aside: tuple[Any, ...] = ()  # damaged entries of the last imported file, offered for download
 
 
 def _sync(state: State, journal: Journal) -> State:
@@ -64,6 +69,30 @@ def hide(state: State, form: Form) -> Outcome[State]:
     if hidden is state.journal:
         return Outcome(state)
     return Outcome(replace(state, journal=hidden), say=text.HIDDEN_SAID, effects=(Share(JOURNAL, hidden),))
+
+
+def import_file(state: State, form: Form) -> Outcome[State]:
+    """A chosen file («Скачать все данные» or the journal's JSON): its entries join the journal by
+    id (an entry the journal has stays as it is), each where its time puts it; damaged ones are
+    set aside and offered for download. A file with no journal changes nothing."""
+    name = str(form.get(FILE_NAME, ""))[:200]
+    try:
+        found = importing.read(form.get(FILE_TEXT))
+    except ValueError as error:
+        raise InputError(text.IMPORT_REFUSED(file=name, why=text.IMPORT_WHY[str(error)])) from error
+    joined, new = state.journal.joined(found.good)
+    line = text.IMPORTED(file=name, new=new, known=len(found.good) - new, aside=len(found.bad))
+    done = replace(state, journal=joined, note=line, aside=found.bad)
+    return Outcome(done, say=line, effects=(Share(JOURNAL, joined),) if new else ())
+
+
+def download_aside(state: State, form: Form) -> Outcome[State]:
+    """The damaged entries of the last imported file, as a file (``kit.aside``'s format)."""
+    if not state.aside:
+        raise InputError(text.NOTHING_ASIDE)
+    lines = json.dumps(list(state.aside), ensure_ascii=False)
+    file = aside.download_text({f"{JOURNAL.key} import": lines})
+    return Outcome(state, effects=(Download(aside.FILE_NAME, file, "application/json"),))
 
 
 def _words(lang: str) -> export.Words:
@@ -147,6 +176,8 @@ def view(state: State) -> View:
         "journal-empty": Show(text=text.EMPTY if not total else text.NONE_MATCH, hidden=bool(shown)),
         "journal-count": Show(text=text.COUNT(shown=len(shown), total=total)),
         "journal-limit": Show(text=notice, hidden=not state.journal.dropped),
+        "journal-import-status": Show(text=state.note, hidden=not state.note),
+        "journal-import-aside-part": Show(hidden=not state.aside),
         "journal-who": Show(
             children=options([("", text.ANY_WHO), *((name, name) for name in who)]), value=state.chosen.who
         ),
@@ -170,6 +201,8 @@ def panel(rng: random.Random) -> Panel[State]:
         "#journal-search": choose,
         ".journal-reveal": reveal,
         ".journal-hide": hide,
+        "#journal-import": import_file,
+        "#journal-import-aside": download_aside,
         "#journal-copy-bbcode": copy_bbcode,
         **{
             f"#journal-export-{kind}": (lambda k: lambda s, f: _export(k, s, f))(kind)

@@ -57,3 +57,32 @@ COLUMNS = (
     Msg("journal.col_what", "Что", "What"),
     Msg("journal.col_why", "Зачем", "Why"),
 )
+IMPORT = Msg("journal.import", "Импорт журнала из файла JSON", "Import a journal from a JSON file")
+IMPORT_HINT = Msg(
+    "journal.import_hint",
+    "Подходит файл «Скачать все данные» или JSON журнала. Записи добавляются к журналу по своим"
+    " id (уже известные остаются как есть), повреждённые откладываются; плохой файл ничего не меняет.",
+    "Takes the file of «Скачать все данные» (download all data) or the journal's JSON. Entries join"
+    " the journal by their ids (known ones stay as they are), damaged ones are set aside; a bad file"
+    " changes nothing.",
+)
+IMPORTED = Msg(
+    "journal.imported",
+    "Из файла {file}: новых записей — {new}, уже были — {known}, повреждённых отложено — {aside}.",
+    "From {file}: {new} new entries, {known} already here, {aside} damaged set aside.",
+)
+IMPORT_REFUSED = Msg(
+    "journal.import_refused",
+    "Файл {file} не импортирован, журнал не изменился: {why}",
+    "The file {file} was not imported and the journal is unchanged: {why}",
+)
+IMPORT_WHY = {
+    "not_json": Msg("journal.import_not_json", "это не JSON.", "it is not JSON."),
+    "no_journal": Msg(
+        "journal.import_no_journal",
+        "в нём нет журнала (ни «Скачать все данные», ни JSON журнала).",
+        "it holds no journal (neither «Скачать все данные» nor a journal's JSON).",
+    ),
+}
+IMPORT_ASIDE = Msg("journal.import_aside", "Скачать отложенные записи", "Download the entries set aside")
+NOTHING_ASIDE = Msg("journal.nothing_aside", "Отложенных записей нет.", "No entries were set aside.")
