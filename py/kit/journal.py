@@ -324,6 +324,28 @@ def _dump(journal: Journal) -> dict[str, Any]:
     return {"entries": [entry_to_json(e) for e in journal.entries], "dropped": journal.dropped}
 
 
+_ENCODED: dict[int, tuple[Entry, str]] = {}  # id(entry) → the entry and its JSON text
+
+
+def _text(journal: Journal) -> str:
+    """``json.dumps(_dump(journal))``, each entry encoded once: the journal is saved after every
+    action (up to ``LIMIT`` entries), and all but the new one were encoded for an earlier save. An
+    entry is kept with its text, so its ``id()`` is never another's; entries no journal of this
+    tab holds any more go when the cache outgrows two journals."""
+    parts: list[str] = []
+    for entry in journal.entries:
+        known = _ENCODED.get(id(entry))
+        if known is None or known[0] is not entry:
+            known = (entry, json.dumps(entry_to_json(entry), ensure_ascii=False))
+            _ENCODED[id(entry)] = known
+        parts.append(known[1])
+    if len(_ENCODED) > 2 * LIMIT:
+        kept = {id(e): _ENCODED[id(e)] for e in journal.entries}
+        _ENCODED.clear()
+        _ENCODED.update(kept)
+    return '{"entries": [' + ", ".join(parts) + '], "dropped": ' + str(journal.dropped) + "}"
+
+
 def _load(raw: Any) -> Journal | Salvaged[Journal]:
     if not isinstance(raw, dict) or not isinstance(raw.get("entries"), list):
         raise ValueError("a journal is an object with a list of entries")
@@ -342,4 +364,5 @@ JOURNAL: Shared[Journal] = Shared(
     home="journal",
     what=WHAT,
     merge=lambda base, mine, theirs: mine.merged(base, theirs),
+    text=_text,
 )

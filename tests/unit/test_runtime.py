@@ -824,3 +824,39 @@ def test_every_panel_s_logged_result_lands_in_the_journal(name: str, button: str
     runtime_mount.mount(page.rt, journal.panel(random.Random(3)))
     items = page.dom.query_all(page.el("journal-list"), "li")
     assert [item.attrs["data-panel"] for item in items] == [e["panel"] for e in entries]
+
+
+def test_one_roll_s_save_encodes_only_its_new_journal_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With 1,000 entries in the journal, a roll writes the whole journal record (its bytes are
+    all the entries'), but encodes as JSON only the one new entry: the others' texts are reused
+    from the save before, and the record is the same text a full encoding gives."""
+    from kit import journal as kit_journal
+
+    entries = [
+        {
+            "id": f"old-{n:04d}",
+            "time": "2026-11-30T20:00:00",
+            "panel": "checks",
+            "ru": f"бросок {n}",
+            "en": f"roll {n}",
+        }
+        for n in range(kit_journal.LIMIT)
+    ]
+    page = make_page({"gm.shared.journal": json.dumps({"v": 1, "value": {"entries": entries, "dropped": 0}})})
+    mount_roller(page)
+    page.click("gauss-roll")  # the first save after a load encodes every entry once
+    encoded: list[str] = []
+    real = kit_journal.entry_to_json
+
+    def counted(entry: kit_journal.Entry) -> dict[str, Any]:
+        encoded.append(entry.id)
+        return real(entry)
+
+    monkeypatch.setattr(kit_journal, "entry_to_json", counted)
+    page.click("gauss-roll")
+    saved = page.records.records["gm.shared.journal"]
+    journal = page.rt.shared["journal"].value
+    assert len(encoded) == 1 and encoded[0] == journal.entries[0].id
+    assert len(journal.entries) == kit_journal.LIMIT and journal.dropped == 2
+    monkeypatch.setattr(kit_journal, "entry_to_json", real)
+    assert saved == json.dumps({"v": 1, "value": kit_journal.JOURNAL.dump(journal)}, ensure_ascii=False)
