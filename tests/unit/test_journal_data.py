@@ -129,3 +129,20 @@ def test_a_file_without_a_journal_changes_nothing(text: str) -> None:
         journal_panel.import_file(state, {FILE_NAME: "x.json", FILE_TEXT: text})
     assert "x.json" in render(refused.value.message, "ru")
     assert journal_panel.panel(random.Random(1)).actions["#journal-import"] is journal_panel.import_file
+
+
+def test_the_list_shows_the_newest_page_and_more_on_request() -> None:
+    """A full journal writes its newest ``PAGE`` entries into the list, not all 1,000 after every
+    roll; «Показать ещё» adds the next page; a new filter starts from the first page again."""
+    state = journal_panel.State(_journal(*(_entry(n) for n in range(LIMIT))))
+    shown = journal_panel.view(state)
+    assert len(shown["journal-list"].children) == journal_panel.PAGE
+    assert not shown["journal-more-part"].hidden
+    assert render(shown["journal-count"].text, "en") == "Entries: 1000 of 1000. The newest 100 are shown."
+    more = journal_panel.more(state, {})
+    assert len(journal_panel.view(more)["journal-list"].children) == 2 * journal_panel.PAGE
+    chosen = journal_panel.choose(
+        more, {"journal-who": "", "journal-panel": "", "journal-search": "бросок 99"}
+    )
+    assert chosen.showing == journal_panel.PAGE
+    assert journal_panel.view(chosen)["journal-more-part"].hidden

@@ -30,12 +30,14 @@ from panels.journal import export, importing, text
 __all__ = ["State", "panel", "view"]
 
 SEARCH_LIMIT = 100
+PAGE = 100  # entries written into the list at first and per «Показать ещё» (the journal keeps up to LIMIT)
 
 
 @dataclass(frozen=True)
 class State:
     journal: Journal = field(default_factory=Journal)  # follows JOURNAL (the kit writes it)
     chosen: Filter = field(default_factory=Filter)
+    showing: int = PAGE  # how many of the matching entries the list shows (newest first)
     note: Renderable = ""  # what the last import did
     aside: tuple[Any, ...] = ()  # damaged entries of the last imported file, offered for download
 
@@ -49,7 +51,13 @@ def choose(state: State, form: Form) -> State:
     who = read_text(form, "journal-who", 200, text.WHO)
     panel = read_choice(form, "journal-panel", ("", *registry.NAMES), text.PANEL)
     search = read_text(form, "journal-search", SEARCH_LIMIT, text.SEARCH).strip()
-    return replace(state, chosen=Filter(who, panel, search))
+    return replace(state, chosen=Filter(who, panel, search), showing=PAGE)
+
+
+def more(state: State, form: Form) -> State:
+    """«Показать ещё»: the next ``PAGE`` older entries too (a list of 1,000 written after every
+    roll would cost the page more than the roll)."""
+    return replace(state, showing=state.showing + PAGE)
 
 
 def reveal(state: State, form: Form) -> Outcome[State]:
@@ -165,8 +173,10 @@ def _item(entry: Entry) -> Node:
 
 
 def view(state: State) -> View:
-    shown = state.journal.select(state.chosen)
+    matching = state.journal.select(state.chosen)
+    shown = matching[: state.showing]
     total = len(state.journal.entries)
+    count = text.COUNT(shown=len(matching), total=total)
     who = state.journal.who()
     notice: Renderable = (
         text.LIMIT(limit=LIMIT, dropped=state.journal.dropped) if state.journal.dropped else ""
@@ -174,7 +184,10 @@ def view(state: State) -> View:
     return {
         "journal-list": Show(children=tuple(_item(e) for e in shown)),
         "journal-empty": Show(text=text.EMPTY if not total else text.NONE_MATCH, hidden=bool(shown)),
-        "journal-count": Show(text=text.COUNT(shown=len(shown), total=total)),
+        "journal-count": Show(
+            text=Cat((count, text.PAGED(showing=len(shown))), " ") if len(shown) < len(matching) else count
+        ),
+        "journal-more-part": Show(hidden=len(shown) >= len(matching)),
         "journal-limit": Show(text=notice, hidden=not state.journal.dropped),
         "journal-import-status": Show(text=state.note, hidden=not state.note),
         "journal-import-aside-part": Show(hidden=not state.aside),
@@ -199,6 +212,7 @@ def panel(rng: random.Random) -> Panel[State]:
         "#journal-who": choose,
         "#journal-panel": choose,
         "#journal-search": choose,
+        "#journal-more": more,
         ".journal-reveal": reveal,
         ".journal-hide": hide,
         "#journal-import": import_file,

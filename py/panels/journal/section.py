@@ -84,4 +84,5 @@ SECTION = panel(
     h("p", cls="muted", id="journal-limit", hidden=True),
     h("p", cls="muted", id="journal-empty"),
     h("ol", cls="journal-list", id="journal-list"),
+    h("p", button("journal-more", text.MORE), id="journal-more-part", hidden=True),
 )

@@ -29,6 +29,8 @@ EMPTY = Msg(
 )
 NONE_MATCH = Msg("journal.none_match", "Под эти условия ничего не подходит.", "Nothing matches.")
 COUNT = Msg("journal.count", "Записей: {shown} из {total}.", "Entries: {shown} of {total}.")
+PAGED = Msg("journal.paged", "Показаны новые {showing}.", "The newest {showing} are shown.")
+MORE = Msg("journal.more", "Показать ещё", "Show more")
 LIMIT = Msg(
     "journal.limit",
     "Журнал хранит не больше {limit} записей: старые уходят первыми (ушло: {dropped}). Скачайте JSON, чтобы сохранить всё.",
