@@ -761,7 +761,7 @@ def test_an_older_record_s_log_is_carried_into_the_journal_once() -> None:
 def test_a_short_log_follows_the_journal_and_the_page_s_data() -> None:
     """An entry the GM hides in the journal shows its public line in the panel's short log too;
     «Скачать все данные» holds the journal (hidden entries included: it is the GM's own copy),
-    and «Сократить журналы вдвое» halves the journal the short logs show."""
+    and «Сократить журнал вдвое» halves the journal the short logs show."""
     page = make_page()
     mount_roller(page)
     journal = importlib.import_module(registry.entry("journal").module)
