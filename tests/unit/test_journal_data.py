@@ -61,6 +61,10 @@ def test_the_panel_hides_an_entry_and_shares_the_journal() -> None:
     assert dict(item.attrs)["data-hidden"] == "true"
     assert [c.cls for c in item.children if c.tag == "button"] == ["journal-reveal"]
     assert journal_panel.hide(done.state, {ARG: "nope"}).state is done.state
+    shown = journal_panel.reveal(done.state, {ARG: "e0001"}).state
+    again = journal_panel.reveal(journal_panel.hide(shown, {ARG: "e0001"}).state, {ARG: "e0001"}).state
+    ids = [e.id for e in again.journal.entries]
+    assert ids == ["e0001-r2", "e0001-r", "e0001"], "each reveal is a line of its own id"
 
 
 def test_a_panel_s_short_log_is_the_journal_filtered_to_it() -> None:

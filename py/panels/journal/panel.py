@@ -66,7 +66,12 @@ def reveal(state: State, form: Form) -> Outcome[State]:
     target = next((e for e in state.journal.entries if e.id == ident and e.secret), None)
     if target is None:
         return Outcome(state)
-    revealed = state.journal.reveal(ident, f"{ident}-r", target.time)
+    taken = {e.id for e in state.journal.entries}
+    line, count = f"{ident}-r", 1
+    while line in taken:  # hidden again and revealed again: the new reveal line gets an id of its own
+        count += 1
+        line = f"{ident}-r{count}"
+    revealed = state.journal.reveal(ident, line, target.time)
     return Outcome(replace(state, journal=revealed), say=text.REVEALED, effects=(Share(JOURNAL, revealed),))
 
 
