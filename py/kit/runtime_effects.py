@@ -9,7 +9,7 @@ with elapsed time and Cancel shown until its answer, and a superseded answer is 
 
 from __future__ import annotations
 
-import random
+import secrets
 import traceback
 from collections.abc import Callable
 from typing import Any, assert_never
@@ -142,7 +142,18 @@ def _clear_log(rt: Runtime, mounted: Mounted) -> None:
     rt.say(mounted, notice, common.LOG_CLEARED, Offer(undo.UNDO, f"{spec.prefix}-log-undo", give_back))
 
 
-_JOURNAL_IDS = {"tab": f"{random.getrandbits(32):08x}", "count": 0}  # entry ids unique across tabs
+# Entry ids unique across tabs: the tab's part is drawn at its first entry, from the system's
+# randomness; drawn at import it would be the same in every tab (the page starts from a memory
+# snapshot taken after the import, docs/startup.md), and two tabs' entries of one second would
+# share their ids and merge into one.
+_JOURNAL_IDS: dict[str, Any] = {"tab": "", "count": 0}
+
+
+def tab_id() -> str:
+    if not _JOURNAL_IDS["tab"]:
+        _JOURNAL_IDS["tab"] = secrets.token_hex(4)
+    return _JOURNAL_IDS["tab"]
+
 
 
 def journal(rt: Runtime, mounted: Mounted, line: Renderable, note: Note | None) -> None:
@@ -158,7 +169,7 @@ def journal(rt: Runtime, mounted: Mounted, line: Renderable, note: Note | None) 
             rt.dom.set_value(field, "")
     _JOURNAL_IDS["count"] += 1
     time = rt.dom.local_stamp()
-    ident = f"{time}-{_JOURNAL_IDS['tab']}-{_JOURNAL_IDS['count']:06d}"  # padded: ids sort as made
+    ident = f"{time}-{tab_id()}-{_JOURNAL_IDS['count']:06d}"  # padded: ids sort as made
     entry = entry_for(ident, time, name, line, note, why)
     rt.share(mounted, JOURNAL, rt.shared_value(JOURNAL).add(entry))
 
