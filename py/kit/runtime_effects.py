@@ -155,7 +155,6 @@ def tab_id() -> str:
     return _JOURNAL_IDS["tab"]
 
 
-
 def journal(rt: Runtime, mounted: Mounted, line: Renderable, note: Note | None) -> None:
     """A logged line into the journal of the evening (``kit.journal``), with the «зачем» typed in
     the panel's note field beside the button (``.why-note``; then emptied: a note goes with one
