@@ -86,7 +86,7 @@ SAVE_FAILED = Msg(
     "Could not save: {what}. The latest actions are on screen but would be lost on a reload.",
 )
 SAVE_EXPORT = Msg("common.save_export", "Скачать все данные (JSON)", "Download all data (JSON)")
-SAVE_TRIM = Msg("common.save_trim", "Сократить журналы вдвое", "Halve the logs")
+SAVE_TRIM = Msg("common.save_trim", "Сократить журнал вдвое", "Halve the journal")
 SAVE_RETRY = Msg("common.save_retry", "Повторить", "Try again")
 STORAGE_USAGE = Msg(
     "common.storage_usage",

@@ -22,11 +22,21 @@ two tabs' versions by entry id (``kit.merge``).
 ['Revealed: Threat: 14 ≥ 12', 'Threat: 14 ≥ 12', '3d20 → 8']
 >>> [e.panel for e in j.select(Filter(who="Кац"))]
 ['roller']
+
+A panel's short log (``kit.panel.LogSpec``) is a view of the journal: that panel's newest lines
+(``of_panel``), after the mark its «Очистить» left (``LogMark``: the newest line it hid).
+
+>>> [e.id for e in of_panel(j, "threat", 5)], [e.id for e in of_panel(j, "threat", 5, ("2026-12-01T20:01:00", "2"))]
+(['3', '2'], ['3'])
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import hashlib
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -35,23 +45,31 @@ from kit.msg import Msg, Renderable, both
 from kit.shared import Salvaged, Shared
 
 __all__ = [
+    "HIDDEN_BY_GM",
     "JOURNAL",
     "LIMIT",
+    "LogMark",
     "MAX_NOTE",
     "Entry",
     "Filter",
     "Journal",
     "Note",
+    "carry_log",
     "entries_from_json",
     "entry_for",
     "entry_from_json",
     "entry_to_json",
+    "mark_of",
+    "of_panel",
 ]
 
 LIMIT = 1000  # entries kept; the oldest go first, and the panel says so
 MAX_NOTE = 200  # characters of a «зачем» note
 MAX_TEXT = 4000  # characters of one line in one language (a converted log is summarised, not copied)
 REVEALED = ("Раскрыто: ", "Revealed: ")
+HIDDEN_BY_GM = Msg("kit.journal.hidden_by_gm", "Скрыто мастером", "Hidden by the GM")
+
+LogMark = tuple[str, str]  # (time, id) of the newest line a panel's «Очистить» hid from its short log
 
 
 @dataclass(frozen=True)
@@ -148,6 +166,39 @@ class Journal:
         )
         return Journal(shown, self.dropped).add(line)
 
+    def hide(self, ident: str, /) -> Journal:
+        """The GM hides an entry after the fact: it shows only a public line (its own, if it was
+        made behind the screen, else «Скрыто мастером») until it is revealed again."""
+
+        def hidden(entry: Entry) -> Entry:
+            if entry.public_ru or entry.public_en:
+                return replace(entry, hidden=True, revealed=False)
+            words = both(HIDDEN_BY_GM)
+            return replace(entry, hidden=True, revealed=False, public_ru=words["ru"], public_en=words["en"])
+
+        if not any(e.id == ident and not e.secret for e in self.entries):
+            return self
+        return replace(self, entries=tuple(hidden(e) if e.id == ident else e for e in self.entries))
+
+    def joined(self, entries: Iterable[Entry], /) -> tuple[Journal, int]:
+        """These entries added where their time puts them (an imported file, an old panel log),
+        each id once (an entry the journal has already stays as it is); and how many were new."""
+        known = {e.id for e in self.entries}
+        new: dict[str, Entry] = {}
+        for entry in entries:
+            if entry.id not in known:
+                new.setdefault(entry.id, entry)
+        if not new:
+            return self, 0
+        ordered = sorted((*self.entries, *new.values()), key=lambda e: (e.time, e.id), reverse=True)
+        over = max(0, len(ordered) - LIMIT)
+        return Journal(tuple(ordered[:LIMIT]), self.dropped + over), len(new)
+
+    def trimmed(self, size: int, /) -> Journal:
+        """The ``size`` newest entries (the others counted as gone)."""
+        kept = self.entries[: max(0, size)]
+        return Journal(kept, self.dropped + len(self.entries) - len(kept))
+
     def remove(self, ident: str, /) -> Journal:
         return replace(self, entries=tuple(e for e in self.entries if e.id != ident))
 
@@ -232,8 +283,67 @@ def entry_for(ident: str, time: str, panel: str, line: Renderable, note: Note | 
     return replace(entry, hidden=True, public_ru=public["ru"][:MAX_TEXT], public_en=public["en"][:MAX_TEXT])
 
 
+def mark_of(entry: Entry, /) -> LogMark:
+    return (entry.time, entry.id)
+
+
+def of_panel(journal: Journal, panel: str, size: int, cleared: LogMark | None = None) -> tuple[Entry, ...]:
+    """The panel's short log: its ``size`` newest entries, those after ``cleared`` only."""
+    found: list[Entry] = []
+    for entry in journal.entries:
+        if len(found) >= size:
+            break
+        if entry.panel == panel and (cleared is None or mark_of(entry) > cleared):
+            found.append(entry)
+    return tuple(found)
+
+
+_OLD_TIME = re.compile(r"(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d)(:\d\d)?")
+
+
+def carry_log(journal: Journal, panel: str, lines: Sequence[tuple[str, str, str]]) -> Journal:
+    """A panel's log saved before the journal held it (``(ru, en, time)``, newest first) carried
+    into the journal, line by line with its time (``2024-05-01 10:00`` becomes ISO; none: ``""``,
+    the oldest). A line the journal has already (the kit wrote both for a while) is not copied
+    again: the panel's entries are matched by text, as many times as they occur. Ids come from the
+    line and its place, so two tabs carrying the same record agree."""
+    have = Counter((e.ru, e.en) for e in journal.entries if e.panel == panel)
+    carried: list[Entry] = []
+    for place, (ru, en, time) in enumerate(lines):
+        if have[(ru, en)] > 0:
+            have[(ru, en)] -= 1
+            continue
+        found = _OLD_TIME.fullmatch(time.strip())
+        iso = f"{found[1]}T{found[2]}{found[3] or ':00'}" if found else ""
+        digest = hashlib.sha1(json.dumps([panel, place, ru, en, time]).encode()).hexdigest()[:16]
+        carried.append(Entry(f"log-{panel}-{digest}", iso, panel, ru[:MAX_TEXT], en[:MAX_TEXT]))
+    return journal.joined(carried)[0]
+
+
 def _dump(journal: Journal) -> dict[str, Any]:
     return {"entries": [entry_to_json(e) for e in journal.entries], "dropped": journal.dropped}
+
+
+_ENCODED: dict[int, tuple[Entry, str]] = {}  # id(entry) → the entry and its JSON text
+
+
+def _text(journal: Journal) -> str:
+    """``json.dumps(_dump(journal))``, each entry encoded once: the journal is saved after every
+    action (up to ``LIMIT`` entries), and all but the new one were encoded for an earlier save. An
+    entry is kept with its text, so its ``id()`` is never another's; entries no journal of this
+    tab holds any more go when the cache outgrows two journals."""
+    parts: list[str] = []
+    for entry in journal.entries:
+        known = _ENCODED.get(id(entry))
+        if known is None or known[0] is not entry:
+            known = (entry, json.dumps(entry_to_json(entry), ensure_ascii=False))
+            _ENCODED[id(entry)] = known
+        parts.append(known[1])
+    if len(_ENCODED) > 2 * LIMIT:
+        kept = {id(e): _ENCODED[id(e)] for e in journal.entries}
+        _ENCODED.clear()
+        _ENCODED.update(kept)
+    return '{"entries": [' + ", ".join(parts) + '], "dropped": ' + str(journal.dropped) + "}"
 
 
 def _load(raw: Any) -> Journal | Salvaged[Journal]:
@@ -254,4 +364,5 @@ JOURNAL: Shared[Journal] = Shared(
     home="journal",
     what=WHAT,
     merge=lambda base, mine, theirs: mine.merged(base, theirs),
+    text=_text,
 )

@@ -27,7 +27,7 @@ from typing import Any, Generic, TypeVar, Union
 
 from kit import bounded_json, common
 from kit.form import Form
-from kit.journal import Note
+from kit.journal import LogMark, Note
 from kit.msg import Cat, Msg, Renderable, both
 from kit.shared import Follow, Share
 from kit.view import View
@@ -113,7 +113,8 @@ class SetFields:
 
 @dataclass(frozen=True)
 class ClearLog:
-    """Empty the panel's log."""
+    """Clear the panel's short log: its lines so far leave the view (they stay in the journal of
+    the evening), and the kit offers «Отменить» beside it."""
 
 
 @dataclass(frozen=True)
@@ -221,9 +222,12 @@ def outcome(result: S | Outcome[S], /) -> Outcome[S]:
 
 @dataclass(frozen=True)
 class LogSpec:
-    """The panel's log: elements ``PREFIX-log`` (an ``<ol>``), ``PREFIX-log-empty``,
-    ``PREFIX-log-notice`` and an optional ``PREFIX-log-clear`` button. ``legacy_key`` is the
-    localStorage key of a log saved before the kit, read once and carried over."""
+    """The panel's short log: elements ``PREFIX-log`` (an ``<ol>``), ``PREFIX-log-empty``,
+    ``PREFIX-log-notice`` and an optional ``PREFIX-log-clear`` button. It is a view of the journal
+    of the evening (``kit.journal``): the panel's ``size`` newest entries there, after the mark
+    its «Очистить» left; no line is stored twice. A log a record saved before (its ``log`` list),
+    or the localStorage key ``legacy_key`` (before the kit), is read once and carried into the
+    journal."""
 
     prefix: str
     size: int = 50
@@ -233,7 +237,8 @@ class LogSpec:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """A log line in both languages (written when it happened, so it follows later switches)."""
+    """A line of a panel's short log in both languages (the journal entry's, as it shows: a hidden
+    one's public line), with its time for a panel that shows times."""
 
     ru: str
     en: str
@@ -306,7 +311,9 @@ WHAT_LOG = Msg("kit.saved.log", "журнал", "the log")
 
 @dataclass(frozen=True)
 class Restored(Generic[S]):
-    """What a saved record gave back, and what had to be dropped (renderables naming the parts)."""
+    """What a saved record gave back, and what had to be dropped (renderables naming the parts).
+    ``log``: the lines an older record kept itself (the kit carries them into the journal once);
+    ``cleared``: the mark of the panel's last «Очистить»."""
 
     form: dict[str, str | bool]
     state: S
@@ -314,10 +321,14 @@ class Restored(Generic[S]):
     dropped: tuple[Renderable, ...] = ()
     log_damaged: bool = False
     log_set_aside: int = 0  # damaged log entries left out (the others are kept)
+    cleared: LogMark | None = None
 
 
-def encode(panel: Panel[S], form: Mapping[str, str | bool], state: S, log: tuple[LogEntry, ...]) -> str:
-    """The panel's whole saved record as one JSON text (one write: fields, state and log agree)."""
+def encode(
+    panel: Panel[S], form: Mapping[str, str | bool], state: S, cleared: LogMark | tuple[()] | None = None
+) -> str:
+    """The panel's whole saved record as one JSON text (one write: fields and state agree). Its log
+    lines are the journal's (``LogSpec``); the record keeps only where «Очистить» left it."""
     fields = {
         key: value
         for key, value in form.items()
@@ -326,10 +337,8 @@ def encode(panel: Panel[S], form: Mapping[str, str | bool], state: S, log: tuple
     record: dict[str, Any] = {"v": 1, "form": fields}
     if panel.dump is not None:
         record["state"] = panel.dump(state)
-    if panel.log is not None:
-        record["log"] = [
-            {"ru": e.ru, "en": e.en, **({"time": e.time} if e.time else {})} for e in log[: panel.log.size]
-        ]
+    if panel.log is not None and cleared:
+        record["log_cleared"] = list(cleared)
     return json.dumps(record, ensure_ascii=False)
 
 
@@ -397,7 +406,13 @@ def decode(panel: Panel[S], raw: str | None, legacy: Callable[[str], Any] | None
                     log.append(_entry_from_json(entry))
                 except ValueError:
                     log_set_aside += 1
-    return Restored(form, state, tuple(log), tuple(dropped), log_damaged, log_set_aside)
+    mark = record.get("log_cleared")
+    cleared = (
+        (mark[0], mark[1])
+        if isinstance(mark, list) and len(mark) == 2 and all(isinstance(m, str) for m in mark)
+        else None
+    )
+    return Restored(form, state, tuple(log), tuple(dropped), log_damaged, log_set_aside, cleared)
 
 
 def dropped_notice(dropped: tuple[Renderable, ...]) -> Renderable | None:

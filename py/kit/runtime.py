@@ -9,7 +9,9 @@ and their effects), ``kit.runtime_mount`` (mounting, events), ``kit.runtime_page
 banner and the page's data) and ``kit.runtime_follow`` (other tabs).
 
 A language switch re-renders every mounted panel, its log, the kit's messages on screen and the
-static text (``data-i18n="id"``).
+static text (``data-i18n="id"``). A panel's short log is a view of the journal of the evening
+(``kit.journal``): whenever the journal changes, every mounted log is written again where it
+changed.
 """
 
 from __future__ import annotations
@@ -21,31 +23,44 @@ from typing import Any
 
 from kit import aside, common, fmt
 from kit.dom import Dom, Element, Records, Worker
+from kit.journal import JOURNAL, Entry, Journal, LogMark, of_panel
 from kit.msg import LANGUAGES, Renderable, catalogue, render
 from kit.panel import Download, LogEntry, Panel, encode
 from kit.shared import Shared, decode_shared, encode_shared
 from kit.view import Node, Show, changes, to_html
 
-__all__ = ["LANG_KEY", "Held", "Mounted", "Runtime"]
+__all__ = ["LANG_KEY", "Held", "Mounted", "Offer", "Runtime"]
 
 LANG_KEY = "gm.lang"
 STATIC_ATTRIBUTES = ("title", "aria-label", "placeholder")
 
 
+@dataclass(frozen=True)
+class Offer:
+    """A button beside a kit message (``label``, element id ``element_id``) that runs ``run``: the
+    «Отменить» of a cleared log."""
+
+    label: Renderable
+    element_id: str
+    run: Callable[[], None]
+
+
 @dataclass
 class Mounted:
-    """A mounted panel: its current state and log, and the kit's texts on screen (error boxes,
-    notices, copy statuses) kept as renderables so that a switch re-words them."""
+    """A mounted panel: its current state, where its short log was cleared (``cleared``; the lines
+    are the journal's), and the kit's texts on screen (error boxes, notices, copy statuses) kept
+    as renderables so that a switch re-words them."""
 
     panel: Panel[Any]
     section: Element
     state: Any
-    log: tuple[LogEntry, ...] = ()
-    shown: dict[str, tuple[Element, Renderable, str | Download]] = field(default_factory=dict)
+    cleared: LogMark | None = None
+    shown: dict[str, tuple[Element, Renderable, str | Download | Offer]] = field(default_factory=dict)
     statuses: set[str] = field(default_factory=set)  # copy statuses on screen, until the next action
     written: dict[str, Show] = field(default_factory=dict)  # what each element shows (in ``lang``)
     written_log: tuple[str, tuple[LogEntry, ...]] | None = None
     computing: int = 0  # the panel's request in flight (0: none)
+    log_view: tuple[Journal, LogMark | None, tuple[Entry, ...]] | None = None  # the last one worked out
 
 
 @dataclass
@@ -179,9 +194,40 @@ class Runtime:
                 mounted.written[element_id] = show
         self._render_log(mounted)
 
+    def log_entries(self, mounted: Mounted) -> tuple[Entry, ...]:
+        """The journal entries the panel's short log shows (newest first; none without a LogSpec)."""
+        spec = mounted.panel.log
+        if spec is None:
+            return ()
+        journal = self.shared_value(JOURNAL)
+        cached = mounted.log_view
+        if cached is not None and cached[0] is journal and cached[1] == mounted.cleared:
+            return cached[2]
+        entries = of_panel(journal, mounted.panel.name, spec.size, mounted.cleared)
+        mounted.log_view = (journal, mounted.cleared, entries)
+        return entries
+
+    def log_of(self, mounted: Mounted) -> tuple[LogEntry, ...]:
+        """The panel's short log as it shows: each entry's line (a hidden one's public line), with
+        its time (``2026-12-01 20:00``) where the panel shows times."""
+        spec = mounted.panel.log
+        stamped = spec is not None and spec.timestamps
+        return tuple(
+            LogEntry(e.shown("ru"), e.shown("en"), e.time[:16].replace("T", " ") if stamped else "")
+            for e in self.log_entries(mounted)
+        )
+
+    def render_logs(self) -> None:
+        """Every mounted short log again where it changed (the journal changed)."""
+        for mounted in self.mounted.values():
+            self._render_log(mounted)
+
     def _render_log(self, mounted: Mounted) -> None:
-        spec, lang, log = mounted.panel.log, self.lang, mounted.log
-        if spec is None or mounted.written_log == (lang, log):
+        spec, lang = mounted.panel.log, self.lang
+        if spec is None:
+            return
+        log = self.log_of(mounted)
+        if mounted.written_log == (lang, log):
             return
         box = self.by_id(f"{spec.prefix}-log")
         before = mounted.written_log
@@ -194,8 +240,8 @@ class Runtime:
         self.dom.set_hidden(self.by_id(f"{spec.prefix}-log-empty"), bool(log))
 
     def log_text(self, mounted: Mounted, title: Renderable | None = None, oldest_first: bool = False) -> str:
-        lang = self.lang
-        entries = reversed(mounted.log) if oldest_first else mounted.log
+        lang, log = self.lang, self.log_of(mounted)
+        entries = reversed(log) if oldest_first else log
         lines = [f"{e.time} {e.text(lang)}" if e.time else e.text(lang) for e in entries]
         if title is not None:
             lines = [render(title, lang), "", *lines]
@@ -204,11 +250,15 @@ class Runtime:
     # ----------------------------------------------------------------------- the kit's messages
 
     def say(
-        self, mounted: Mounted, element: Element, text: Renderable | None, details: str | Download = ""
+        self,
+        mounted: Mounted,
+        element: Element,
+        text: Renderable | None,
+        details: str | Download | Offer = "",
     ) -> None:
         """Put a kit message (error, notice, status) into ``element``; empty hides an error box.
         ``details`` (an unexpected error's traceback) gets a «copy details» button; a ``Download``
-        (damaged data set aside) a button that offers it."""
+        (damaged data set aside) a button that offers it; an ``Offer`` its button."""
         dom = self.dom
         key = dom.attribute(element, "id") or ""
         if not key:  # an error box without an id: give it one, to find it again
@@ -224,10 +274,14 @@ class Runtime:
         self.fill(element, text, details)
         dom.set_hidden(element, False)
 
-    def fill(self, element: Element, text: Renderable, details: str | Download) -> None:
+    def fill(self, element: Element, text: Renderable, details: str | Download | Offer) -> None:
         dom = self.dom
         dom.set_text(element, render(text, self.lang))
-        if isinstance(details, Download):
+        if isinstance(details, Offer):
+            button = dom.append_button(element, render(details.label, self.lang), "log-undo")
+            dom.set_attribute(button, "id", details.element_id)
+            dom.listen(button, "click", details.run)
+        elif isinstance(details, Download):
             offer = dom.append_button(element, render(aside.DOWNLOAD, self.lang), "copy-details")
             dom.listen(
                 offer, "click", lambda: dom.download(details.filename, str(details.text), details.mime)
@@ -247,7 +301,7 @@ class Runtime:
     def save(self, mounted: Mounted) -> None:
         """The panel's whole record (fields, state, log) in one write."""
         panel = mounted.panel
-        text = encode(panel, self.dom.read_form(mounted.section), mounted.state, mounted.log)
+        text = encode(panel, self.dom.read_form(mounted.section), mounted.state, mounted.cleared)
         self.known[panel.key] = text
         self.records.save(panel.key, text)
 
@@ -270,9 +324,9 @@ class Runtime:
         self.known[shared.key] = text
         self.records.save(shared.key, text)
 
-    def share(self, acting: Mounted, shared: Shared[Any], value: Any) -> None:
+    def share(self, acting: Mounted | None, shared: Shared[Any], value: Any) -> None:
         """``shared`` takes the new value: save it, sync every follower (the acting panel is saved
-        and rendered by the outcome that shared it)."""
+        and rendered by the outcome that shared it); a new journal shows in every short log."""
         self.shared_value(shared)
         self.shared[shared.name].value = value
         self.save_shared(shared)
@@ -283,6 +337,8 @@ class Runtime:
                     if mounted is not acting:
                         self.save(mounted)
                         self.render(mounted)
+        if shared.name == JOURNAL.name:
+            self.render_logs()
 
     def shared_records(self) -> dict[str, str]:
         """Every shared value's saved record by key (the page's data export)."""

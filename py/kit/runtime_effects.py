@@ -9,15 +9,15 @@ with elapsed time and Cancel shown until its answer, and a superseded answer is 
 
 from __future__ import annotations
 
-import random
+import secrets
 import traceback
 from collections.abc import Callable
 from typing import Any, assert_never
 
-from kit import common, compute
+from kit import common, compute, undo
 from kit.dom import Element
 from kit.form import ARG, LANG, InputError
-from kit.journal import JOURNAL, Note, entry_for
+from kit.journal import JOURNAL, Note, entry_for, mark_of
 from kit.msg import Renderable, fixed, render
 from kit.panel import (
     Answer,
@@ -33,11 +33,10 @@ from kit.panel import (
     Outcome,
     SetFields,
     SetUrl,
-    log_entry,
     outcome,
     sound_url_params,
 )
-from kit.runtime import Mounted, Runtime
+from kit.runtime import Mounted, Offer, Runtime
 from kit.shared import Share
 from kit.view import Node, to_html
 
@@ -64,9 +63,7 @@ def _effect(
             for key, value in values:
                 dom.put_field(mounted.section, key, value)
         case ClearLog():
-            mounted.log = ()
-            if mounted.panel.log is not None:
-                rt.say(mounted, rt.by_id(f"{mounted.panel.log.prefix}-log-notice"), None)
+            _clear_log(rt, mounted)
         case Copy(text=text, status=status):
             _copy(rt, mounted, render(text, rt.lang), status)
         case CopyLog(status=status):
@@ -104,12 +101,8 @@ def apply(rt: Runtime, mounted: Mounted, result: Any, box: Element | None = None
     for status_id in mounted.statuses:  # "Copied." spoke of the previous result
         rt.say(mounted, rt.by_id(status_id), None)
     mounted.statuses.clear()
-    spec = mounted.panel.log
     computing = [job for effect in done.effects if (job := _effect(rt, mounted, effect, box)) is not None]
-    if done.log is not None and spec is not None:
-        entry = log_entry(done.log, rt.dom.local_time() if spec.timestamps else "")
-        mounted.log = (entry, *mounted.log)[: spec.size]
-    if done.log is not None:
+    if done.log is not None:  # the panel's short log shows it from the journal
         journal(rt, mounted, done.log, next((e for e in done.effects if isinstance(e, Note)), None))
     rt.save(mounted)
     rt.render(mounted)
@@ -119,7 +112,47 @@ def apply(rt: Runtime, mounted: Mounted, result: Any, box: Element | None = None
         _compute(rt, mounted, job, box if box is not None else rt.error_of(mounted))
 
 
-_JOURNAL_IDS = {"tab": f"{random.getrandbits(32):08x}", "count": 0}  # entry ids unique across tabs
+def _clear_log(rt: Runtime, mounted: Mounted) -> None:
+    """«Очистить» of a short log: its lines leave the view, not the journal of the evening (the
+    mark of the newest one is kept in the panel's record), and «Отменить» beside «Журнал очищен.»
+    puts the mark back as it was, whatever was logged since (issue 25: an offer outlives the
+    panel's other actions; a new clear replaces it)."""
+    spec = mounted.panel.log
+    if spec is None:
+        return
+    notice = rt.by_id(f"{spec.prefix}-log-notice")
+    shown = rt.log_entries(mounted)
+    if not shown:  # nothing to clear: an offer on screen stays, another notice goes
+        on_screen = mounted.shown.get(f"{spec.prefix}-log-notice")
+        if on_screen is None or not isinstance(on_screen[2], Offer):
+            rt.say(mounted, notice, None)
+        return
+    before = mounted.cleared
+    journal = rt.shared_value(
+        JOURNAL
+    )  # every line of the panel so far (a reveal line keeps its entry's time)
+    mounted.cleared = max(mark_of(e) for e in journal.entries if e.panel == mounted.panel.name)
+
+    def give_back() -> None:
+        mounted.cleared = before
+        rt.say(mounted, notice, None)
+        rt.save(mounted)
+        rt.render(mounted)
+
+    rt.say(mounted, notice, common.LOG_CLEARED, Offer(undo.UNDO, f"{spec.prefix}-log-undo", give_back))
+
+
+# Entry ids unique across tabs: the tab's part is drawn at its first entry, from the system's
+# randomness; drawn at import it would be the same in every tab (the page starts from a memory
+# snapshot taken after the import, docs/startup.md), and two tabs' entries of one second would
+# share their ids and merge into one.
+_JOURNAL_IDS: dict[str, Any] = {"tab": "", "count": 0}
+
+
+def tab_id() -> str:
+    if not _JOURNAL_IDS["tab"]:
+        _JOURNAL_IDS["tab"] = secrets.token_hex(4)
+    return _JOURNAL_IDS["tab"]
 
 
 def journal(rt: Runtime, mounted: Mounted, line: Renderable, note: Note | None) -> None:
@@ -135,7 +168,7 @@ def journal(rt: Runtime, mounted: Mounted, line: Renderable, note: Note | None) 
             rt.dom.set_value(field, "")
     _JOURNAL_IDS["count"] += 1
     time = rt.dom.local_stamp()
-    ident = f"{time}-{_JOURNAL_IDS['tab']}-{_JOURNAL_IDS['count']}"
+    ident = f"{time}-{tab_id()}-{_JOURNAL_IDS['count']:06d}"  # padded: ids sort as made
     entry = entry_for(ident, time, name, line, note, why)
     rt.share(mounted, JOURNAL, rt.shared_value(JOURNAL).add(entry))
 

@@ -5,7 +5,8 @@ tab did is lost to another's write.
 this tab with the newer record it found on disk instead of writing over it (``kit.browser_storage``
 hands both to ``changed``). Either way the record is merged here with what this tab did since the
 version it last knew (``Runtime.known``): a shared value through its ``merge`` (the roster,
-character by character), a panel's log line by line (``kit.merge.merge_log``), a panel's state
+character by character; the journal of the evening, entry by entry, which the panels' short
+logs show), the mark of a panel's cleared log as the tab that moved it left it, a panel's state
 newest-wins, said in the panel when it replaced a change of this tab. What was merged is saved
 again; the fields a GM is typing in are never touched.
 """
@@ -15,7 +16,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from kit.merge import merge_log
 from kit.msg import Msg
 from kit.panel import Panel, decode
 from kit.runtime import Held, Mounted, Runtime
@@ -70,14 +70,14 @@ def _merge_panel(rt: Runtime, mounted: Mounted, text: str, base_text: str | None
         for follow in panel.follows:  # the shared values as this tab has them
             state = follow.sync(state, rt.shared[follow.shared.name].value)
         mounted.state = state
-    if panel.log is not None:
-        mounted.log = merge_log(base.log, mounted.log, theirs.log, panel.log.size)
+    if panel.log is not None and mounted.cleared == base.cleared:
+        mounted.cleared = theirs.cleared  # else this tab's «Очистить» (or its undo) is the newer
     rt.render(mounted)
     if replaced:
         box = rt.dom.query(mounted.section, ".notice") or rt.error_of(mounted)
         rt.say(mounted, box, NEWER_IN_OTHER_TAB)
     merged_state = panel.merge is not None and _dumped(panel, mounted.state) != _dumped(panel, theirs.state)
-    if found or merged_state or mounted.log != theirs.log:
+    if found or merged_state or mounted.cleared != theirs.cleared:
         rt.save(mounted)  # what this tab did, onto the other's version
 
 
@@ -95,5 +95,6 @@ def _merge_shared(rt: Runtime, held: Held, text: str, base_text: str | None, fou
             if follow.shared.name == shared.name:
                 mounted.state = follow.sync(mounted.state, value)
                 rt.render(mounted)
+    rt.render_logs()
     if found or value != theirs.value:
         rt.save_shared(shared)  # what this tab did, onto the other's version

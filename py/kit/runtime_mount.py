@@ -1,7 +1,7 @@
 """Mounting a panel and listening to its section.
 
-For each mounted panel the runtime restores the saved record (fields, state, log), shows the
-view, and listens to the panel's section: a click on a button or a change of a field that an
+For each mounted panel the runtime restores the saved record (fields, state, where its short
+log was cleared; a log an older record kept goes into the journal of the evening), shows the view, and listens to the panel's section: a click on a button or a change of a field that an
 action is bound to runs the action with the section's form (``kit.runtime_effects``); any other
 change, and typing after a pause, saves the record.
 """
@@ -14,8 +14,9 @@ from typing import Any
 from kit import aside, common
 from kit.dom import Element
 from kit.form import FILE_NAME, FILE_TEXT, InputError
+from kit.journal import JOURNAL, carry_log
 from kit.msg import Cat, Renderable
-from kit.panel import WHAT_FIELDS, Download, Panel, decode, dropped_notice, outcome
+from kit.panel import WHAT_FIELDS, Download, LogEntry, Panel, decode, dropped_notice, outcome
 from kit.runtime import Mounted, Runtime
 from kit.runtime_effects import apply, clear_log, error_box, run
 from kit.runtime_page import enable
@@ -63,8 +64,9 @@ def _mount(rt: Runtime, panel: Panel[Any], saved: str | None, afresh: Renderable
     rt.known[panel.key] = saved
     has_record = saved is not None or afresh is not None
     restored = decode(panel, saved, None if has_record else rt.records.legacy_json)
-    mounted = Mounted(panel, section, restored.state, restored.log)
+    mounted = Mounted(panel, section, restored.state, restored.cleared)
     rt.mounted[panel.name] = mounted
+    carried = _carry_log(rt, mounted, restored.log)
     dropped = list(restored.dropped)
     if saved is not None and (dropped or restored.log_damaged or restored.log_set_aside):
         rt.records.set_aside(panel.key, saved)  # before the repair below is written over it
@@ -104,14 +106,27 @@ def _mount(rt: Runtime, panel: Panel[Any], saved: str | None, afresh: Renderable
         else:
             if done.error is not None:
                 rt.say(mounted, box, done.error)
-    elif not has_record or notice is not None or restored.log_set_aside:
-        rt.save(mounted)  # carried over from before the kit, or repaired: from now on one sound record
+    elif not has_record or notice is not None or restored.log_set_aside or carried:
+        rt.save(mounted)  # carried over (from before the kit, its log into the journal), or repaired
     rt.render(mounted)
     clear_id = None if panel.log is None else f"{panel.log.prefix}-log-clear"
     clear = dom.find(clear_id) if clear_id and f"#{clear_id}" not in panel.actions else None
     if clear is not None:
         dom.listen(clear, "click", lambda: clear_log(rt, mounted))
     _listen(rt, mounted)
+
+
+def _carry_log(rt: Runtime, mounted: Mounted, lines: tuple[LogEntry, ...]) -> bool:
+    """The log an older record kept itself goes into the journal of the evening, once, line by
+    line with its times (``kit.journal.carry_log``); the journal is saved before the panel's
+    record drops the lines. Whether there were any."""
+    if mounted.panel.log is None or not lines:
+        return False
+    journal = rt.shared_value(JOURNAL)
+    carried = carry_log(journal, mounted.panel.name, [(e.ru, e.en, e.time) for e in lines])
+    if carried is not journal:
+        rt.share(mounted, JOURNAL, carried)
+    return True
 
 
 # --------------------------------------------------------------------------- events

@@ -10,6 +10,7 @@ import json
 
 from kit import common
 from kit.dom import Element
+from kit.journal import JOURNAL
 from kit.msg import Cat, Renderable
 from kit.panel import encode
 from kit.runtime import Runtime
@@ -80,9 +81,12 @@ def saved(rt: Runtime, key: str) -> None:
 
 
 def export_all(rt: Runtime) -> None:
-    """Every panel's record as one JSON file (what is on screen, saved or not)."""
+    """Every panel's record and every shared record (the roster, the journal of the evening, with
+    what is hidden in it: this file is the GM's own copy) as one JSON file (what is on screen,
+    saved or not). The journal panel imports its journal back (``panels.journal``)."""
+    rt.shared_value(JOURNAL)  # read even if no panel has asked for it yet
     records = {
-        m.panel.key: json.loads(encode(m.panel, rt.dom.read_form(m.section), m.state, m.log))
+        m.panel.key: json.loads(encode(m.panel, rt.dom.read_form(m.section), m.state, m.cleared))
         for m in rt.mounted.values()
     }
     records.update({key: json.loads(text) for key, text in rt.shared_records().items()})
@@ -94,11 +98,11 @@ def export_all(rt: Runtime) -> None:
 
 
 def trim_logs(rt: Runtime) -> None:
-    for mounted in rt.mounted.values():
-        if mounted.log:
-            mounted.log = mounted.log[: len(mounted.log) // 2]
-            rt.save(mounted)
-            rt.render(mounted)
+    """«Сократить журналы»: the journal of the evening keeps its newer half (the panels' short logs
+    are views of it), so that its record fits again."""
+    journal = rt.shared_value(JOURNAL)
+    if journal.entries:
+        rt.share(None, JOURNAL, journal.trimmed(len(journal.entries) // 2))
 
 
 def retry(rt: Runtime) -> None:

@@ -49,6 +49,7 @@ class Shared(Generic[T]):
     home: str
     what: Renderable
     merge: Callable[[T, T, T], T] | None = None  # (base, mine, theirs): two tabs' changes kept
+    text: Callable[[T], str] | None = None  # ``json.dumps(dump(value))`` made faster (parts reused)
 
     @property
     def key(self) -> str:
@@ -72,7 +73,9 @@ class Share:
 
 
 def encode_shared(shared: Shared[T], value: T) -> str:
-    """The saved record of ``value``."""
+    """The saved record of ``value`` (``shared.text``, when given, writes the same text cheaper)."""
+    if shared.text is not None:
+        return '{"v": 1, "value": ' + shared.text(value) + "}"
     return json.dumps({"v": 1, "value": shared.dump(value)}, ensure_ascii=False)
 
 

@@ -280,15 +280,16 @@ def test_bad_input_shows_message_and_changes_nothing(app: Page) -> None:
 
 
 def test_log_persists_and_clears(app: Page) -> None:
-    """The log is saved in the panel's record (gm.panel.checks); the clear button empties it."""
+    """The log is a view of the journal of the evening (gm.shared.journal); the clear button
+    empties the view and keeps its mark in the panel's record (gm.panel.checks)."""
     goto_checks(app)
     app.click("#chk-skill-roll")
-    saved = app.evaluate("async () => JSON.parse(await gmStorage.get('gm.panel.checks'))")
-    assert saved["log"][0]["ru"] == app.locator("#chk-log li").first.inner_text()
+    saved = app.evaluate("async () => JSON.parse(await gmStorage.get('gm.shared.journal'))")
+    assert saved["value"]["entries"][0]["ru"] == app.locator("#chk-log li").first.inner_text()
     app.click("#chk-log-clear")
     expect(app.locator("#chk-log li")).to_have_count(0)
     expect(app.locator("#chk-log-empty")).to_be_visible()
-    assert app.evaluate("async () => JSON.parse(await gmStorage.get('gm.panel.checks')).log") == []
+    assert app.evaluate("async () => JSON.parse(await gmStorage.get('gm.panel.checks')).log_cleared")
 
 
 def test_language_switch_keeps_controls(app: Page) -> None:

@@ -19,9 +19,16 @@ KINDS = ("i", "t", "e")
 
 
 def _saved_log(page: Page) -> list[dict[str, str]]:
-    """The log in the panel's saved record (gm.panel.ite)."""
+    """The panel's log as saved: its entries in the journal of the evening (gm.shared.journal), after
+    the mark of its last «Очистить» in its record (gm.panel.ite)."""
     record = json.loads(page.evaluate("gmStorage.get('gm.panel.ite')") or "{}")
-    return record.get("log", [])
+    journal = json.loads(page.evaluate("gmStorage.get('gm.shared.journal')") or '{"value": {"entries": []}}')
+    mark = record.get("log_cleared")
+    return [
+        e
+        for e in journal["value"]["entries"]
+        if e["panel"] == "ite" and (not isinstance(mark, list) or [e["time"], e["id"]] > mark)
+    ]
 
 
 def _open(app: Page) -> None:
@@ -465,7 +472,8 @@ def test_language_switch_leaves_no_russian_and_no_stale_text(browser: Browser, s
 
 
 def test_old_saved_log_is_carried_over(browser: Browser, site_url: str) -> None:
-    """A log saved before the kit (gm.ite.log) shows once in the new record, in both languages."""
+    """A log saved before the kit (gm.ite.log) is carried once into the journal of the evening,
+    which the short log shows, in both languages."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html#ite", watch)
     page.evaluate(
@@ -476,7 +484,7 @@ def test_old_saved_log_is_carried_over(browser: Browser, site_url: str) -> None:
     wait_ready(page)
     entry = page.locator("#ite-log li").first
     expect(entry).to_have_text("старая запись")
-    assert _saved_log(page)[0] == {"ru": "старая запись", "en": "old entry"}
+    assert {k: _saved_log(page)[0][k] for k in ("ru", "en")} == {"ru": "старая запись", "en": "old entry"}
     page.click("#lang-switch")
     expect(entry).to_have_text("old entry")
     context.close()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
+
+from e2e_support import wait_ready
 
 
 def _open(app: Page, panel: str) -> None:
@@ -44,6 +47,7 @@ def test_results_of_three_panels_land_newest_first_and_survive_a_reload(app: Pag
 
     app.reload()
     _open(app, "journal")
+    wait_ready(app, "journal")  # a reload under load takes longer than an expect waits
     expect(app.locator("#journal-list li")).to_have_count(3)
 
     bbcode = _download(app, "#journal-export-bbcode", tmp_path).decode()
@@ -72,3 +76,56 @@ def test_the_filters_narrow_the_list(app: Page) -> None:
     app.fill("#journal-search", "моста")
     app.press("#journal-search", "Enter")
     expect(app.locator("#journal-list li")).to_have_count(1)
+
+
+def test_hide_clear_undo_and_import(app: Page, tmp_path: Path) -> None:
+    """The GM hides a roll after the fact: the journal and the roller's short log (a view of the
+    journal) show only «Скрыто мастером». «Очистить историю» empties the short log, not the
+    journal; «Отменить» gives it back after another roll. «Скачать все данные» holds the journal
+    and the journal imports it back by entry id: a new entry joins, a damaged one is set aside."""
+    _open(app, "journal")
+    app.fill("#journal-search", "")  # the filters of the test before
+    app.press("#journal-search", "Enter")
+    app.select_option("#journal-panel", "")
+    _open(app, "roller")
+    app.click("#gauss-roll")
+    _open(app, "journal")
+    expect(app.locator("#journal-count")).to_contain_text("Записей: 5 из 5")
+    total = app.locator("#journal-list li").count()
+    roll = app.locator("#journal-list li[data-panel='roller']").first
+    roll.locator(".journal-hide").click()
+    expect(roll).to_have_attribute("data-hidden", "true")
+    expect(roll).to_contain_text("Скрыто мастером")
+    _open(app, "roller")
+    short = app.locator("#gauss-log li")
+    expect(short.first).to_have_text("Скрыто мастером")
+    before = short.count()
+
+    app.click("#gauss-log-clear")
+    expect(short).to_have_count(0)
+    expect(app.locator("#gauss-log-notice")).to_contain_text("Журнал очищен.")
+    app.click("#gauss-roll")
+    expect(short).to_have_count(1)
+    app.click("#gauss-log-undo")
+    expect(short).to_have_count(before + 1)
+    app.reload()
+    _open(app, "roller")
+    wait_ready(app, "roller")
+    expect(app.locator("#gauss-log li")).to_have_count(before + 1)
+
+    with app.expect_download() as info:
+        app.evaluate("document.getElementById('save-export').click()")
+    data = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
+    saved = data["records"]["gm.shared.journal"]["value"]["entries"]
+    assert len(saved) == total + 1 and any(e.get("hidden") for e in saved)
+    assert "log" not in data["records"]["gm.panel.roller"], "a line is stored once: in the journal"
+    new = {**saved[-1], "id": "imported-1", "ru": "из файла", "en": "from the file"}
+    data["records"]["gm.shared.journal"]["value"]["entries"] = [*saved, new, {"id": 5}]
+    upload = tmp_path / "gm-dice-data.json"
+    upload.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    _open(app, "journal")
+    app.set_input_files("#journal-import", str(upload))
+    expect(app.locator("#journal-import-status")).to_contain_text("новых записей — 1")
+    expect(app.locator("#journal-list li")).to_have_count(total + 2)
+    expect(app.locator("#journal-list li", has_text="из файла")).to_have_count(1)
+    expect(app.locator("#journal-import-aside")).to_be_visible()

@@ -310,8 +310,9 @@ def test_log_survives_reload_and_clears(browser: Browser, site_url: str) -> None
 
 
 def test_corrupted_log_falls_back_with_a_notice(browser: Browser, site_url: str) -> None:
-    """An unreadable saved log is replaced by an empty one with a visible notice, without errors; a
-    log saved before the kit (gm.notation.log) is carried over once."""
+    """An unreadable saved record is said in a visible notice, without errors; a log saved before
+    the kit (gm.notation.log) is carried over once into the journal of the evening, so a damaged
+    panel record later loses no line of it."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html#notation", watch)
     page.evaluate(
@@ -327,10 +328,10 @@ def test_corrupted_log_falls_back_with_a_notice(browser: Browser, site_url: str)
         page.reload()
         wait_ready(page)
         expect(page.locator("#notation")).to_contain_text("повреждён")
-    expect(page.locator("#notation-log li")).to_have_count(0)
+    expect(page.locator("#notation-log li")).to_have_count(1)  # the line is the journal's
     page.fill("#notation-expr", "d6")
     page.click("#notation-roll")
-    expect(page.locator("#notation-log li")).to_have_count(1)
+    expect(page.locator("#notation-log li")).to_have_count(2)
     context.close()
     watch.assert_clean()
 

@@ -53,7 +53,8 @@ def test_records_are_kept_in_indexeddb(browser: Browser, site_url: str) -> None:
     context, page = open_app(browser, site_url + "index.html?seed=4#roller", watch)
     page.click("#gauss-roll")
     record = saved(page, "gm.panel.roller")
-    assert record is not None and len(record["log"]) == 1 and record["state"]["last"] is not None
+    assert record is not None and "log" not in record and record["state"]["last"] is not None
+    assert len(saved(page, "gm.shared.journal")["value"]["entries"]) == 1  # the log line, stored once
     assert record["form"]["gauss-luck"] == "5"
     assert page.evaluate("localStorage.getItem('gm.panel.roller')") is None
     expect(page.locator("#storage-usage")).to_contain_text("КБ")
@@ -117,7 +118,7 @@ def test_export_gives_every_panel_record(browser: Browser, site_url: str) -> Non
         page.click("#save-export")
     data = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert data["app"] == "gm-dice"
-    assert len(data["records"]["gm.panel.roller"]["log"]) == 1
+    assert len(data["records"]["gm.shared.journal"]["value"]["entries"]) == 1
     assert {"gm.panel.threat", "gm.panel.converter"} <= set(data["records"])
     page.evaluate("localStorage.removeItem('test.full')")
     context.close()
@@ -145,7 +146,7 @@ def test_a_damaged_record_is_dropped_alone(browser: Browser, site_url: str, dama
     expect(page.locator("#roller .error")).to_contain_text(what)
     expect(page.locator("#gauss-odds tr")).to_have_count(20)
     page.click("#gauss-roll")  # the panel works, and its record is sound again
-    assert saved(page, "gm.panel.roller")["log"]
+    assert saved(page, "gm.panel.roller")["state"]["last"]
     page.goto(page.url.split("#")[0] + "#threat")
     expect(page.locator("#threat-screen")).to_be_checked()
     context.close()

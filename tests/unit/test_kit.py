@@ -113,13 +113,16 @@ COUNTER = Panel(
 
 
 def test_the_record_round_trips() -> None:
-    """Fields, state and log saved in one record come back as they were."""
-    log = (log_entry(GREETING(luck=1, p="x")),)
-    raw = encode(COUNTER, {"f": "7", "box": True}, Counter(3), log)
+    """Fields, state and the mark of the log's last «Очистить» saved in one record come back as
+    they were; the log's lines are the journal's, not the record's."""
+    raw = encode(COUNTER, {"f": "7", "box": True}, Counter(3), ("2026-12-01T20:00:00", "e1"))
     back = decode(COUNTER, raw)
     assert back.form == {"f": "7", "box": True}
     assert back.state == Counter(3)
-    assert back.log == log and back.dropped == ()
+    assert back.cleared == ("2026-12-01T20:00:00", "e1")
+    assert back.log == () and back.dropped == () and "log" not in json.loads(raw)
+    assert decode(COUNTER, encode(COUNTER, {}, Counter(), None)).cleared is None
+    assert decode(COUNTER, json.dumps({"log_cleared": ["x", 3]})).cleared is None
 
 
 def test_a_broken_part_is_dropped_alone() -> None:
@@ -155,11 +158,10 @@ def test_a_damaged_log_is_reported_and_the_state_kept() -> None:
     assert [entry.ru for entry in back.log] == ["два"]
 
 
-def test_the_log_keeps_its_size() -> None:
-    """Only the newest ``size`` entries are saved."""
-    log = tuple(log_entry(str(n)) for n in range(5))
-    saved = json.loads(encode(COUNTER, {}, Counter(), log))
-    assert [e["ru"] for e in saved["log"]] == ["0", "1"]
+def test_an_older_record_s_log_is_read_up_to_its_size() -> None:
+    """An older record's own log (to carry into the journal) is read: its newest ``size`` lines."""
+    raw = json.dumps({"v": 1, "log": [log_entry(str(n)).__dict__ for n in range(5)]})
+    assert [e.ru for e in decode(COUNTER, raw).log] == ["0", "1"]
 
 
 def test_an_action_result_is_an_outcome() -> None:

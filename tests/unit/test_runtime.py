@@ -523,11 +523,10 @@ def test_an_action_changes_the_state_logs_saves_and_shows_the_result() -> None:
     assert "GaussD20" in page.el("gauss-result").text
     assert len(page.el("gauss-log").descendants()) >= 1
     assert sorted(page.records.writes[writes:]) == ["gm.panel.roller", "gm.shared.journal"]
-    logged = json.loads(page.records.records["gm.panel.roller"])["log"]
+    assert "log" not in json.loads(page.records.records["gm.panel.roller"]), "the line is stored once"
     journal = json.loads(page.records.records["gm.shared.journal"])["value"]["entries"]
-    assert [(e["panel"], e["ru"], e["time"]) for e in journal] == [
-        ("roller", logged[0]["ru"], "2026-12-01T12:34:56")
-    ]
+    assert [(e["panel"], e["time"]) for e in journal] == [("roller", "2026-12-01T12:34:56")]
+    assert page.dom.query_all(page.el("gauss-log"), "li")[0].text == journal[0]["ru"]
     page.click("gauss-roll")
     assert len([c for c in page.el("gauss-log").children if isinstance(c, El)]) == 2
 
@@ -709,15 +708,89 @@ def test_typing_is_saved_after_a_pause_or_when_the_page_goes() -> None:
     assert json.loads(page.records.records["gm.panel.roller"])["form"]["gauss-luck"] == "6"
 
 
-def test_the_log_clear_button_empties_the_log() -> None:
-    """The roller's «Очистить» (bound by the kit from its LogSpec) clears the log and saves."""
+def _journal(page: Page) -> list[dict[str, Any]]:
+    return json.loads(page.records.records["gm.shared.journal"])["value"]["entries"]
+
+
+def _lines(page: Page, prefix: str) -> list[str]:
+    return [li.text for li in page.dom.query_all(page.el(f"{prefix}-log"), "li")]
+
+
+def test_the_log_clear_button_empties_the_short_log_not_the_journal() -> None:
+    """The roller's «Очистить» (bound by the kit from its LogSpec) empties its short log and keeps
+    the mark in its record (a reload keeps it cleared); the journal of the evening keeps the lines.
+    «Отменить» gives them back, also after another roll (issue 25: the offer outlives it)."""
     page = make_page()
     mount_roller(page)
     page.click("gauss-roll")
+    page.click("gauss-roll")
     page.click("gauss-log-clear")
-    assert page.rt.mounted["roller"].log == ()
-    assert not page.el("gauss-log").children
-    assert not page.el("gauss-log-empty").hidden
+    assert not page.el("gauss-log").children and not page.el("gauss-log-empty").hidden
+    assert len(_journal(page)) == 2, "the journal keeps what the short log hid"
+    assert json.loads(page.records.records["gm.panel.roller"])["log_cleared"]
+    assert "Журнал очищен." in page.el("gauss-log-notice").text
+    page.click("gauss-roll")
+    assert len(_lines(page, "gauss")) == 1
+    reloaded = make_page(page.records.records)
+    mount_roller(reloaded)
+    assert len(_lines(reloaded, "gauss")) == 1, "the clear survives a reload"
+    page.click("gauss-log-undo")
+    assert [e["ru"] for e in _journal(page)] == _lines(page, "gauss") and len(_lines(page, "gauss")) == 3
+    assert page.el("gauss-log-notice").hidden
+    assert "log_cleared" not in json.loads(page.records.records["gm.panel.roller"])
+
+
+def test_an_older_record_s_log_is_carried_into_the_journal_once() -> None:
+    """A record saved when each panel kept its own log: its lines go into the journal of the
+    evening, with their times, except those the journal has already; the record then keeps no
+    lines, and a second load carries nothing again."""
+    journal = {
+        "entries": [{"id": "j1", "time": "2026-11-30T21:00:00", "panel": "notation", "ru": "б", "en": "b"}]
+    }
+    old_log = [
+        {"ru": "б", "en": "b", "time": "2026-11-30 21:00"},
+        {"ru": "а", "en": "a", "time": "2026-11-30 20:00"},
+        {"ru": "а", "en": "a", "time": "2026-11-30 19:00"},
+    ]
+    records = {
+        "gm.panel.notation": json.dumps({"v": 1, "form": {}, "log": old_log}),
+        "gm.shared.journal": json.dumps({"v": 1, "value": journal}),
+    }
+    page = make_page(records)
+    notation = importlib.import_module(registry.entry("notation").module)
+    runtime_mount.mount(page.rt, notation.panel(random.Random(3)))
+    assert [(e["ru"], e["time"]) for e in _journal(page)] == [
+        ("б", "2026-11-30T21:00:00"),
+        ("а", "2026-11-30T20:00:00"),
+        ("а", "2026-11-30T19:00:00"),
+    ]
+    assert "log" not in json.loads(page.records.records["gm.panel.notation"])
+    assert _lines(page, "notation") == ["21:00 б", "20:00 а", "19:00 а"]
+    again = make_page(page.records.records)
+    runtime_mount.mount(again.rt, notation.panel(random.Random(3)))
+    assert len(_journal(again)) == 3
+
+
+def test_a_short_log_follows_the_journal_and_the_page_s_data() -> None:
+    """An entry the GM hides in the journal shows its public line in the panel's short log too;
+    «Скачать все данные» holds the journal (hidden entries included: it is the GM's own copy),
+    and «Сократить журнал вдвое» halves the journal the short logs show."""
+    page = make_page()
+    mount_roller(page)
+    journal = importlib.import_module(registry.entry("journal").module)
+    runtime_mount.mount(page.rt, journal.panel(random.Random(3)))
+    for _ in range(4):
+        page.click("gauss-roll")
+    hide = page.dom.query_all(page.el("journal-list"), ".journal-hide")[0]
+    page.dom.fire(hide, "click")
+    assert _lines(page, "gauss")[0] == "Скрыто мастером"
+    assert page.dom.query_all(page.el("journal-list"), "li")[0].attrs["data-hidden"] == "true"
+    runtime_page.export_all(page.rt)
+    name, text, _mime = page.dom.downloads[-1]
+    exported = json.loads(text)["records"]["gm.shared.journal"]["value"]["entries"]
+    assert name == "gm-dice-data.json" and len(exported) == 4 and exported[0]["hidden"]
+    runtime_page.trim_logs(page.rt)
+    assert len(_journal(page)) == 2 and len(_lines(page, "gauss")) == 2
 
 
 @pytest.mark.parametrize("bad", ["", "abc", "-3"])
@@ -802,3 +875,95 @@ def test_a_check_for_picked_characters_names_them_in_the_journal(
     page.click(button)
     entries = json.loads(page.records.records["gm.shared.journal"])["value"]["entries"]
     assert len(entries) == 2 and entries[0].get("who") == who
+
+
+def test_one_roll_s_save_encodes_only_its_new_journal_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With 1,000 entries in the journal, a roll writes the whole journal record (its bytes are
+    all the entries'), but encodes as JSON only the one new entry: the others' texts are reused
+    from the save before, and the record is the same text a full encoding gives."""
+    from kit import journal as kit_journal
+
+    entries = [
+        {
+            "id": f"old-{n:04d}",
+            "time": "2026-11-30T20:00:00",
+            "panel": "checks",
+            "ru": f"бросок {n}",
+            "en": f"roll {n}",
+        }
+        for n in range(kit_journal.LIMIT)
+    ]
+    page = make_page({"gm.shared.journal": json.dumps({"v": 1, "value": {"entries": entries, "dropped": 0}})})
+    mount_roller(page)
+    page.click("gauss-roll")  # the first save after a load encodes every entry once
+    encoded: list[str] = []
+    real = kit_journal.entry_to_json
+
+    def counted(entry: kit_journal.Entry) -> dict[str, Any]:
+        encoded.append(entry.id)
+        return real(entry)
+
+    monkeypatch.setattr(kit_journal, "entry_to_json", counted)
+    page.click("gauss-roll")
+    saved = page.records.records["gm.shared.journal"]
+    journal = page.rt.shared["journal"].value
+    assert len(encoded) == 1 and encoded[0] == journal.entries[0].id
+    assert len(journal.entries) == kit_journal.LIMIT and journal.dropped == 2
+    monkeypatch.setattr(kit_journal, "entry_to_json", real)
+    assert saved == json.dumps({"v": 1, "value": kit_journal.JOURNAL.dump(journal)}, ensure_ascii=False)
+
+
+def test_a_short_log_s_copy_and_download_are_of_its_view() -> None:
+    """What ``CopyLog``/``DownloadLog`` give (``Runtime.log_text``) is the short log's view of the
+    journal: the panel's lines, oldest first when asked, a hidden one as its public line, none of
+    another panel's, none from before «Очистить»."""
+    page = make_page()
+    mount_roller(page)
+    page.click("gauss-roll")
+    page.click("gauss-log-clear")
+    page.click("gauss-roll")
+    page.click("gauss-roll")
+    threat = importlib.import_module(registry.entry("threat").module)
+    runtime_mount.mount(page.rt, threat.panel(random.Random(3)))
+    page.click("threat-check")
+    roller_lines = [e["ru"] for e in _journal(page) if e["panel"] == "roller"][:2]
+    text = page.rt.log_text(page.rt.mounted["roller"], "Журнал", oldest_first=True)
+    assert text == "\n".join(["Журнал", "", *roller_lines[::-1]]) + "\n"
+    assert page.rt.log_text(page.rt.mounted["roller"]) == "\n".join(roller_lines)
+
+
+def test_another_tab_s_clear_of_a_short_log_is_followed() -> None:
+    """A short log cleared in another tab is cleared here too (its mark comes with the record);
+    a clear made here since the version both knew stays this tab's."""
+    from kit import runtime_follow
+
+    page = make_page()
+    mount_roller(page)
+    page.click("gauss-roll")
+    base = page.records.records["gm.panel.roller"]
+    mark = [_journal(page)[0]["time"], _journal(page)[0]["id"]]
+    theirs = json.dumps({**json.loads(base), "log_cleared": mark})
+    runtime_follow.changed(page.rt, "gm.panel.roller", theirs, base, False)
+    assert page.rt.mounted["roller"].cleared == tuple(mark) and not _lines(page, "gauss")
+    page.click("gauss-roll")
+    before = page.records.records["gm.panel.roller"]
+    page.click("gauss-log-clear")
+    mine = page.rt.mounted["roller"].cleared
+    assert mine is not None and mine > tuple(mark)
+    other = json.dumps({**json.loads(before), "form": {"gauss-luck": "6"}})  # found on disk instead of ours
+    runtime_follow.changed(page.rt, "gm.panel.roller", other, before, True)
+    assert page.rt.mounted["roller"].cleared == mine
+
+
+def test_a_tab_s_part_of_journal_ids_is_not_drawn_at_import() -> None:
+    """The page starts from a memory snapshot taken after the import: an id part drawn then would
+    be every tab's, and two tabs' entries of one second would merge into one. So it is drawn at
+    the tab's first entry (a fresh interpreter, as the snapshot, holds none yet)."""
+    import subprocess
+    import sys
+
+    probe = "import kit.runtime_effects as r; print(repr(r._JOURNAL_IDS['tab'])); print(len(r.tab_id()))"
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT / "py"
+    ).stdout.split()
+    assert out == ["''", "8"]

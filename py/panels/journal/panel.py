@@ -1,5 +1,6 @@
 """The journal panel: the evening's results of every panel (``kit.journal.JOURNAL``), filtered,
-searched, revealed and exported. The kit writes the entries; this panel only reads and shows them.
+searched, hidden or revealed, exported, and imported from a file (merged by entry id). The kit
+writes the entries; this panel shows them and changes them only at the GM's word.
 
 >>> import random
 >>> from kit.journal import Entry, Journal
@@ -11,28 +12,34 @@ searched, revealed and exported. The kit writes the entries; this panel only rea
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from kit.form import ARG, LANG, Form, read_choice, read_text
+from kit import aside
+from kit.form import ARG, FILE_NAME, FILE_TEXT, LANG, Form, InputError, read_choice, read_text
 from kit.journal import JOURNAL, LIMIT, Entry, Filter, Journal
 from kit.msg import Both, Cat, Renderable, render
 from kit.panel import Copy, Download, Outcome, Panel
 from kit.shared import Follow, Share
 from kit.view import Node, Show, View, options
 from panels import registry
-from panels.journal import export, text
+from panels.journal import export, importing, text
 
 __all__ = ["State", "panel", "view"]
 
 SEARCH_LIMIT = 100
+PAGE = 100  # entries written into the list at first and per «Показать ещё» (the journal keeps up to LIMIT)
 
 
 @dataclass(frozen=True)
 class State:
     journal: Journal = field(default_factory=Journal)  # follows JOURNAL (the kit writes it)
     chosen: Filter = field(default_factory=Filter)
+    showing: int = PAGE  # how many of the matching entries the list shows (newest first)
+    note: Renderable = ""  # what the last import did
+    aside: tuple[Any, ...] = ()  # damaged entries of the last imported file, offered for download
 
 
 def _sync(state: State, journal: Journal) -> State:
@@ -44,7 +51,13 @@ def choose(state: State, form: Form) -> State:
     who = read_text(form, "journal-who", 200, text.WHO)
     panel = read_choice(form, "journal-panel", ("", *registry.NAMES), text.PANEL)
     search = read_text(form, "journal-search", SEARCH_LIMIT, text.SEARCH).strip()
-    return replace(state, chosen=Filter(who, panel, search))
+    return replace(state, chosen=Filter(who, panel, search), showing=PAGE)
+
+
+def more(state: State, form: Form) -> State:
+    """«Показать ещё»: the next ``PAGE`` older entries too (a list of 1,000 written after every
+    roll would cost the page more than the roll)."""
+    return replace(state, showing=state.showing + PAGE)
 
 
 def reveal(state: State, form: Form) -> Outcome[State]:
@@ -53,8 +66,46 @@ def reveal(state: State, form: Form) -> Outcome[State]:
     target = next((e for e in state.journal.entries if e.id == ident and e.secret), None)
     if target is None:
         return Outcome(state)
-    revealed = state.journal.reveal(ident, f"{ident}-r", target.time)
+    taken = {e.id for e in state.journal.entries}
+    line, count = f"{ident}-r", 1
+    while line in taken:  # hidden again and revealed again: the new reveal line gets an id of its own
+        count += 1
+        line = f"{ident}-r{count}"
+    revealed = state.journal.reveal(ident, line, target.time)
     return Outcome(replace(state, journal=revealed), say=text.REVEALED, effects=(Share(JOURNAL, revealed),))
+
+
+def hide(state: State, form: Form) -> Outcome[State]:
+    """Hide an entry after the fact (its button's ``data-arg`` is the entry's id): it shows only a
+    public line, here, in its panel's short log and in no export, until it is revealed."""
+    hidden = state.journal.hide(str(form.get(ARG, "")))
+    if hidden is state.journal:
+        return Outcome(state)
+    return Outcome(replace(state, journal=hidden), say=text.HIDDEN_SAID, effects=(Share(JOURNAL, hidden),))
+
+
+def import_file(state: State, form: Form) -> Outcome[State]:
+    """A chosen file («Скачать все данные» or the journal's JSON): its entries join the journal by
+    id (an entry the journal has stays as it is), each where its time puts it; damaged ones are
+    set aside and offered for download. A file with no journal changes nothing."""
+    name = str(form.get(FILE_NAME, ""))[:200]
+    try:
+        found = importing.read(form.get(FILE_TEXT))
+    except ValueError as error:
+        raise InputError(text.IMPORT_REFUSED(file=name, why=text.IMPORT_WHY[str(error)])) from error
+    joined, new = state.journal.joined(found.good)
+    line = text.IMPORTED(file=name, new=new, known=len(found.good) - new, aside=len(found.bad))
+    done = replace(state, journal=joined, note=line, aside=found.bad)
+    return Outcome(done, say=line, effects=(Share(JOURNAL, joined),) if new else ())
+
+
+def download_aside(state: State, form: Form) -> Outcome[State]:
+    """The damaged entries of the last imported file, as a file (``kit.aside``'s format)."""
+    if not state.aside:
+        raise InputError(text.NOTHING_ASIDE)
+    lines = json.dumps(list(state.aside), ensure_ascii=False)
+    file = aside.download_text({f"{JOURNAL.key} import": lines})
+    return Outcome(state, effects=(Download(aside.FILE_NAME, file, "application/json"),))
 
 
 def _words(lang: str) -> export.Words:
@@ -108,6 +159,16 @@ def _item(entry: Entry) -> Node:
                 attrs=(("type", "button"), ("data-arg", entry.id)),
             )
         )
+    else:
+        label = text.HIDE_LABEL(time=clock, panel=title)
+        parts.append(
+            Node(
+                "button",
+                text.HIDE,
+                cls="journal-hide",
+                attrs=(("type", "button"), ("data-arg", entry.id), ("aria-label", label)),
+            )
+        )
     attrs: tuple[tuple[str, Renderable], ...] = (
         ("data-panel", entry.panel),
         ("data-id", entry.id),
@@ -117,8 +178,10 @@ def _item(entry: Entry) -> Node:
 
 
 def view(state: State) -> View:
-    shown = state.journal.select(state.chosen)
+    matching = state.journal.select(state.chosen)
+    shown = matching[: state.showing]
     total = len(state.journal.entries)
+    count = text.COUNT(shown=len(matching), total=total)
     who = state.journal.who()
     notice: Renderable = (
         text.LIMIT(limit=LIMIT, dropped=state.journal.dropped) if state.journal.dropped else ""
@@ -126,8 +189,13 @@ def view(state: State) -> View:
     return {
         "journal-list": Show(children=tuple(_item(e) for e in shown)),
         "journal-empty": Show(text=text.EMPTY if not total else text.NONE_MATCH, hidden=bool(shown)),
-        "journal-count": Show(text=text.COUNT(shown=len(shown), total=total)),
+        "journal-count": Show(
+            text=Cat((count, text.PAGED(showing=len(shown))), " ") if len(shown) < len(matching) else count
+        ),
+        "journal-more-part": Show(hidden=len(shown) >= len(matching)),
         "journal-limit": Show(text=notice, hidden=not state.journal.dropped),
+        "journal-import-status": Show(text=state.note, hidden=not state.note),
+        "journal-import-aside-part": Show(hidden=not state.aside),
         "journal-who": Show(
             children=options([("", text.ANY_WHO), *((name, name) for name in who)]), value=state.chosen.who
         ),
@@ -149,7 +217,11 @@ def panel(rng: random.Random) -> Panel[State]:
         "#journal-who": choose,
         "#journal-panel": choose,
         "#journal-search": choose,
+        "#journal-more": more,
         ".journal-reveal": reveal,
+        ".journal-hide": hide,
+        "#journal-import": import_file,
+        "#journal-import-aside": download_aside,
         "#journal-copy-bbcode": copy_bbcode,
         **{
             f"#journal-export-{kind}": (lambda k: lambda s, f: _export(k, s, f))(kind)

@@ -12,11 +12,12 @@ ABOUT = Msg(
 HINT = Msg(
     "journal.hint",
     "Сюда попадает каждый результат каждой панели, новые сверху. «Зачем» — поле рядом с главной"
-    " кнопкой панели. Результат за ширмой (панель угрозы) скрыт, пока вы его не раскроете; скрытое"
-    " не попадает ни в один экспорт.",
+    " кнопкой панели. Результат за ширмой (панель угрозы) скрыт, пока вы его не раскроете; любую"
+    " запись можно скрыть и позже («Скрыть»). Скрытое не попадает ни в один экспорт.",
     "Every result of every panel lands here, newest first. «Зачем» (why) is the field beside a"
     " panel's main button. A result behind the screen (the threat panel) stays hidden until you"
-    " reveal it; nothing hidden goes into any export.",
+    " reveal it; any entry can be hidden later too («Скрыть», hide). Nothing hidden goes into any"
+    " export.",
 )
 WHO = Msg("journal.who", "Персонаж", "Character")
 ANY_WHO = Msg("journal.any_who", "все персонажи", "every character")
@@ -28,6 +29,8 @@ EMPTY = Msg(
 )
 NONE_MATCH = Msg("journal.none_match", "Под эти условия ничего не подходит.", "Nothing matches.")
 COUNT = Msg("journal.count", "Записей: {shown} из {total}.", "Entries: {shown} of {total}.")
+PAGED = Msg("journal.paged", "Показаны новые {showing}.", "The newest {showing} are shown.")
+MORE = Msg("journal.more", "Показать ещё", "Show more")
 LIMIT = Msg(
     "journal.limit",
     "Журнал хранит не больше {limit} записей: старые уходят первыми (ушло: {dropped}). Скачайте JSON, чтобы сохранить всё.",
@@ -35,6 +38,13 @@ LIMIT = Msg(
 )
 HIDDEN = Msg("journal.hidden", "скрыто", "hidden")
 REVEAL = Msg("journal.reveal", "Раскрыть", "Reveal")
+HIDE = Msg("journal.hide", "Скрыть", "Hide")
+HIDE_LABEL = Msg("journal.hide_label", "Скрыть запись {time}, {panel}", "Hide the entry of {time}, {panel}")
+HIDDEN_SAID = Msg(
+    "journal.hidden_said",
+    "Скрыто: запись показывает только «Скрыто мастером», пока вы её не раскроете.",
+    "Hidden: the entry shows only «Hidden by the GM» until you reveal it.",
+)
 REVEALED = Msg("journal.revealed", "Раскрыто.", "Revealed.")
 EXPORTS = Msg("journal.exports", "Экспорт", "Export")
 EXPORT_BBCODE = Msg("journal.export_bbcode", "BBCode (форум)", "BBCode (forum)")
@@ -49,3 +59,32 @@ COLUMNS = (
     Msg("journal.col_what", "Что", "What"),
     Msg("journal.col_why", "Зачем", "Why"),
 )
+IMPORT = Msg("journal.import", "Импорт журнала из файла JSON", "Import a journal from a JSON file")
+IMPORT_HINT = Msg(
+    "journal.import_hint",
+    "Подходит файл «Скачать все данные» или JSON журнала. Записи добавляются к журналу по своим"
+    " id (уже известные остаются как есть), повреждённые откладываются; плохой файл ничего не меняет.",
+    "Takes the file of «Скачать все данные» (download all data) or the journal's JSON. Entries join"
+    " the journal by their ids (known ones stay as they are), damaged ones are set aside; a bad file"
+    " changes nothing.",
+)
+IMPORTED = Msg(
+    "journal.imported",
+    "Из файла {file}: новых записей — {new}, уже были — {known}, повреждённых отложено — {aside}.",
+    "From {file}: {new} new entries, {known} already here, {aside} damaged set aside.",
+)
+IMPORT_REFUSED = Msg(
+    "journal.import_refused",
+    "Файл {file} не импортирован, журнал не изменился: {why}",
+    "The file {file} was not imported and the journal is unchanged: {why}",
+)
+IMPORT_WHY = {
+    "not_json": Msg("journal.import_not_json", "это не JSON.", "it is not JSON."),
+    "no_journal": Msg(
+        "journal.import_no_journal",
+        "в нём нет журнала (ни «Скачать все данные», ни JSON журнала).",
+        "it holds no journal (neither «Скачать все данные» nor a journal's JSON).",
+    ),
+}
+IMPORT_ASIDE = Msg("journal.import_aside", "Скачать отложенные записи", "Download the entries set aside")
+NOTHING_ASIDE = Msg("journal.nothing_aside", "Отложенных записей нет.", "No entries were set aside.")

@@ -1,0 +1,152 @@
+"""The journal of the evening as data (issue 24): hidden after the fact, joined with a file or an
+older panel log entry by entry, the panels' short logs as views of it, and its import."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from kit.form import ARG, FILE_NAME, FILE_TEXT, InputError
+from kit.journal import LIMIT, Entry, Journal, carry_log, entry_to_json, of_panel
+from kit.msg import render
+from kit.shared import Share
+from panels.journal import export
+from panels.journal import panel as journal_panel
+
+
+def _entry(n: int, panel: str = "roller", **more: object) -> Entry:
+    return Entry(
+        f"e{n:04d}", f"2026-12-01T20:{n // 60:02d}:{n % 60:02d}", panel, f"бросок {n}", f"roll {n}", **more
+    )  # type: ignore[arg-type]
+
+
+def _journal(*entries: Entry) -> Journal:
+    journal = Journal()
+    for entry in entries:
+        journal = journal.add(entry)
+    return journal
+
+
+def test_the_gm_hides_an_entry_after_the_fact_and_reveals_it_as_its_own_line() -> None:
+    """«Скрыть» makes a shown entry secret: a public line instead of its numbers, in the journal,
+    its panel's short log and every export; the reveal is a line of its own. A hidden one cannot
+    be hidden twice; a threat check keeps its own public line."""
+    journal = _journal(_entry(1), _entry(2, "threat", hidden=True, revealed=True, public_ru="За ширмой"))
+    hidden = journal.hide("e0001")
+    first = next(e for e in hidden.entries if e.id == "e0001")
+    assert first.secret and first.shown("ru") == "Скрыто мастером" and first.shown("en") == "Hidden by the GM"
+    assert of_panel(hidden, "roller", 5)[0].shown("ru") == "Скрыто мастером"
+    words = export.Words("Журнал", ("a", "b", "c", "d", "e"), {})
+    assert "бросок 1" not in export.bbcode(hidden.entries, "ru", words)
+    assert hidden.hide("e0001") is hidden
+    again = hidden.hide("e0002")
+    assert next(e for e in again.entries if e.id == "e0002").shown("ru") == "За ширмой"
+    shown = hidden.reveal("e0001", "e0001-r", first.time)
+    assert [e.shown("ru") for e in shown.entries][:1] == ["Раскрыто: бросок 1"]
+
+
+def test_the_panel_hides_an_entry_and_shares_the_journal() -> None:
+    """The journal's «Скрыть» button (one per shown entry) marks it data-hidden and shares the
+    new journal; the hidden entry gets «Раскрыть» instead."""
+    state = journal_panel.State(_journal(_entry(1)))
+    view = journal_panel.view(state)
+    item = view["journal-list"].children[0]
+    buttons = [c for c in item.children if c.tag == "button"]
+    assert [b.cls for b in buttons] == ["journal-hide"] and dict(buttons[0].attrs)["data-arg"] == "e0001"
+    done = journal_panel.hide(state, {ARG: "e0001"})
+    assert any(isinstance(e, Share) for e in done.effects)
+    item = journal_panel.view(done.state)["journal-list"].children[0]
+    assert dict(item.attrs)["data-hidden"] == "true"
+    assert [c.cls for c in item.children if c.tag == "button"] == ["journal-reveal"]
+    assert journal_panel.hide(done.state, {ARG: "nope"}).state is done.state
+    shown = journal_panel.reveal(done.state, {ARG: "e0001"}).state
+    again = journal_panel.reveal(journal_panel.hide(shown, {ARG: "e0001"}).state, {ARG: "e0001"}).state
+    ids = [e.id for e in again.journal.entries]
+    assert ids == ["e0001-r2", "e0001-r", "e0001"], "each reveal is a line of its own id"
+
+
+def test_a_panel_s_short_log_is_the_journal_filtered_to_it() -> None:
+    """Newest first, at most its size, only after the mark «Очистить» left."""
+    journal = _journal(*(_entry(n, "roller" if n % 2 else "checks") for n in range(10)))
+    assert [e.id for e in of_panel(journal, "roller", 3)] == ["e0009", "e0007", "e0005"]
+    cleared = ("2026-12-01T20:00:07", "e0007")
+    assert [e.id for e in of_panel(journal, "roller", 3, cleared)] == ["e0009"]
+
+
+def test_an_older_panel_log_is_carried_entry_by_entry_with_its_times() -> None:
+    """Lines the journal lacks come in with their times (by time among the others; none: the
+    oldest), the ones it has are not doubled, and carrying twice changes nothing."""
+    journal = _journal(_entry(30))
+    lines = [("бросок 30", "roll 30", ""), ("старый", "old", "2026-12-01 20:00"), ("древний", "older", "")]
+    carried = carry_log(journal, "roller", lines)
+    assert [(e.ru, e.time) for e in carried.entries] == [
+        ("бросок 30", "2026-12-01T20:00:30"),
+        ("старый", "2026-12-01T20:00:00"),
+        ("древний", ""),
+    ]
+    assert carry_log(carried, "roller", lines) is carried
+
+
+def test_joining_keeps_each_id_once_and_the_limit() -> None:
+    """Entries join by id (a known one stays as it is), sorted by time, cut to LIMIT."""
+    journal = _journal(_entry(1), _entry(3))
+    joined, new = journal.joined([_entry(2), Entry("e0001", "2026-12-01T23:00:00", "roller", "x", "x")])
+    assert new == 1 and [e.id for e in joined.entries] == ["e0003", "e0002", "e0001"]
+    full = _journal(*(_entry(n) for n in range(LIMIT)))
+    more, new = full.joined([_entry(LIMIT + 5)])
+    assert new == 1 and len(more.entries) == LIMIT and more.dropped == 1
+
+
+def _file(entries: list[object]) -> str:
+    value = {"entries": entries, "dropped": 0}
+    return json.dumps({"app": "gm-dice", "records": {"gm.shared.journal": {"v": 1, "value": value}}})
+
+
+def test_the_page_s_data_file_imports_the_journal_entry_by_entry() -> None:
+    """«Скачать все данные» read back by the journal's import: new entries join, known ones stay,
+    a damaged one is set aside and offered for download; the journal's own JSON is read too."""
+    state = journal_panel.State(_journal(_entry(1)))
+    text = _file([entry_to_json(_entry(1)), entry_to_json(_entry(2, hidden=True, public_ru="?")), {"id": 3}])
+    done = journal_panel.import_file(state, {FILE_NAME: "gm-dice-data.json", FILE_TEXT: text})
+    assert [e.id for e in done.state.journal.entries] == ["e0002", "e0001"]
+    assert done.state.journal.entries[0].secret, "a hidden entry stays hidden"
+    assert [e.value for e in done.effects if isinstance(e, Share)] == [done.state.journal]
+    assert (
+        render(done.state.note, "en")
+        == "From gm-dice-data.json: 1 new entries, 1 already here, 1 damaged set aside."
+    )
+    offered = journal_panel.download_aside(done.state, {})
+    assert '{\\"id\\": 3}' in offered.effects[0].text  # type: ignore[union-attr]
+    own = export.json_text((_entry(7),))
+    again = journal_panel.import_file(done.state, {FILE_NAME: "journal.json", FILE_TEXT: own})
+    assert again.state.journal.entries[0].id == "e0007" and not again.state.aside
+
+
+@pytest.mark.parametrize(
+    "text", ["{oops", "[]", '{"app": "gm-dice", "records": {}}', "[" * 5000 + "]" * 5000]
+)
+def test_a_file_without_a_journal_changes_nothing(text: str) -> None:
+    state = journal_panel.State(_journal(_entry(1)))
+    with pytest.raises(InputError) as refused:
+        journal_panel.import_file(state, {FILE_NAME: "x.json", FILE_TEXT: text})
+    assert "x.json" in render(refused.value.message, "ru")
+    assert journal_panel.panel(random.Random(1)).actions["#journal-import"] is journal_panel.import_file
+
+
+def test_the_list_shows_the_newest_page_and_more_on_request() -> None:
+    """A full journal writes its newest ``PAGE`` entries into the list, not all 1,000 after every
+    roll; «Показать ещё» adds the next page; a new filter starts from the first page again."""
+    state = journal_panel.State(_journal(*(_entry(n) for n in range(LIMIT))))
+    shown = journal_panel.view(state)
+    assert len(shown["journal-list"].children) == journal_panel.PAGE
+    assert not shown["journal-more-part"].hidden
+    assert render(shown["journal-count"].text, "en") == "Entries: 1000 of 1000. The newest 100 are shown."
+    more = journal_panel.more(state, {})
+    assert len(journal_panel.view(more)["journal-list"].children) == 2 * journal_panel.PAGE
+    chosen = journal_panel.choose(
+        more, {"journal-who": "", "journal-panel": "", "journal-search": "бросок 99"}
+    )
+    assert chosen.showing == journal_panel.PAGE
+    assert journal_panel.view(chosen)["journal-more-part"].hidden
