@@ -22,4 +22,4 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/pyright  # basic strictness on py/ and tools/ ([tool.pyright] in pyproject.toml)
-.venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest --durations=25 "$@"  # the slowest tests, to keep CI under its budget

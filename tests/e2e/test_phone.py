@@ -63,9 +63,9 @@ MEASURE = """([button, result]) => {
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-@pytest.mark.parametrize("width", [320, 360, 414])
+@pytest.mark.parametrize("width", [320, 360])  # the narrowest phones: what fits them fits 414 px
 def test_every_panel_fits_a_phone(browser: Browser, site_url: str, width: int, lang: str) -> None:
-    """At 320-414 px, in both languages, every panel: no sideways scroll, its main button and result
+    """At 320 and 360 px, in both languages, every panel: no sideways scroll, its main button and result
     line in the first viewport after switching to it, every control at least 44 x 44 px."""
     watch = Watch()
     context, page = open_app(
