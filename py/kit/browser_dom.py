@@ -15,6 +15,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from kit import browser_enter as enter
+from kit.form import MAX_READ_CHARS, OVERSIZED
 from kit.runtime_mount import MAX_FILE_MB
 
 __all__ = [
@@ -83,6 +84,9 @@ def read_form(section: Any) -> dict[str, str | bool]:
                 form[str(element.name)] = str(element.value)
         elif kind == "checkbox":
             form[str(element.id)] = bool(element.checked)
+        elif element.id and str(element.tagName) == "TEXTAREA" and int(element.textLength) > MAX_READ_CHARS:
+            form[str(element.id)] = ""  # its length, read without copying the text
+            form[OVERSIZED + str(element.id)] = str(int(element.textLength))
         elif element.id:
             # A number field holding junk (``-``, ``1e309``) reports an empty value; pass on
             # something that cannot parse, so that it gets a message instead of meaning "empty".

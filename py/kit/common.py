@@ -30,6 +30,7 @@ TOO_LONG = Msg(
     "{name}: слишком длинный текст ({length} символов; можно до {limit}).",
     "{name}: the text is too long ({length} characters; at most {limit}).",
 )
+A_FIELD = Msg("common.a_field", "Поле", "A field")  # a text area's name where the kit words a paste too long
 INTERNAL_ERROR = Msg(
     "common.internal_error",
     "Простите, что-то пошло не так: это ошибка в программе, а не в ваших данных. Панель работает дальше.",

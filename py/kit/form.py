@@ -32,10 +32,13 @@ __all__ = [
     "Form",
     "InputError",
     "LANG",
+    "MAX_READ_CHARS",
+    "OVERSIZED",
     "read_bool",
     "read_choice",
     "read_int",
     "read_optional_int",
+    "oversized",
     "read_text",
 ]
 
@@ -44,6 +47,10 @@ ARG = "@arg"  # the form key of the pressed element's ``data-arg`` (one of many 
 FILE_NAME = "@file.name"  # a chosen file's name, for the action of an ``<input type="file">``
 LANG = "@lang"  # the page's language when the action ran ("ru"/"en"): a file made for it, e.g. a CSV
 FILE_TEXT = "@file.text"  # … and its text (UTF-8; the kit refuses big or unreadable files itself)
+# A text area holding more is not copied into Python (16 million characters would be a long task on
+# every keystroke and save): it reads as "" and ``OVERSIZED + its id`` holds its length.
+MAX_READ_CHARS = 2_000_000
+OVERSIZED = "@oversized:"
 MAX_DIGITS = 30  # a longer "number" is refused before int() (which is quadratic and limited)
 
 
@@ -53,6 +60,16 @@ class InputError(ValueError):
     def __init__(self, message: Renderable, /) -> None:
         super().__init__(render(message, "en"))
         self.message = message
+
+
+def oversized(form: Form, key: str) -> int | None:
+    """The length of field ``key`` where it was too long to read (over ``MAX_READ_CHARS``), else None.
+
+    >>> oversized({"log": "", OVERSIZED + "log": "3000000"}, "log"), oversized({"log": "x"}, "log")
+    (3000000, None)
+    """
+    value = form.get(OVERSIZED + key)
+    return int(value) if isinstance(value, str) and value.isdigit() else None
 
 
 def _raw(form: Form, key: str) -> str:

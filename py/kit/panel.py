@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, Union
 
 from kit import bounded_json, common
-from kit.form import Form
+from kit.form import OVERSIZED, Form
 from kit.journal import LogMark, Note
 from kit.msg import Cat, Msg, Renderable, both
 from kit.shared import Follow, Share
@@ -280,6 +280,8 @@ class Panel(Generic[S]):
     ``merge(base, mine, theirs, mine_is_newer)`` joins this tab's state with another tab's newer
     record (both changed since ``base``); without it the newer state is kept whole (a collection
     in the state, such as a journal, should merge instead: ``kit.merge``).
+    ``long_fields`` are text areas whose actions word a paste too long to read themselves
+    (``form.oversized``); for any other, the kit refuses the action with ``common.TOO_LONG``.
     """
 
     name: str
@@ -292,6 +294,7 @@ class Panel(Generic[S]):
     start: Callable[[S, Form, Mapping[str, str]], S | Outcome[S]] | None = None
     legacy: Callable[[Callable[[str], Any]], Any] | None = None
     unsaved_fields: frozenset[str] = frozenset()
+    long_fields: frozenset[str] = frozenset()
     title: Msg | None = None
     fallback: S | None = None
     follows: tuple[Follow[S, Any], ...] = ()
@@ -332,7 +335,10 @@ def encode(
     fields = {
         key: value
         for key, value in form.items()
-        if key not in panel.unsaved_fields and (isinstance(value, bool) or len(value) <= MAX_FIELD_CHARS)
+        if key not in panel.unsaved_fields
+        and not key.startswith("@")  # the kit's own keys (``form.OVERSIZED``)
+        and OVERSIZED + key not in form  # too long to read (and to save, as below)
+        and (isinstance(value, bool) or len(value) <= MAX_FIELD_CHARS)
     }
     record: dict[str, Any] = {"v": 1, "form": fields}
     if panel.dump is not None:

@@ -16,7 +16,7 @@ from typing import Any, assert_never
 
 from kit import common, compute, undo
 from kit.dom import Element
-from kit.form import ARG, LANG, InputError
+from kit.form import ARG, LANG, MAX_READ_CHARS, OVERSIZED, InputError
 from kit.journal import JOURNAL, Note, entry_for, mark_of
 from kit.msg import Renderable, fixed, render
 from kit.panel import (
@@ -291,6 +291,13 @@ def run(
         form[ARG] = arg
     form[LANG] = rt.lang
     form.update(extra or {})
+    unread = [
+        k for k in form if k.startswith(OVERSIZED) and k[len(OVERSIZED) :] not in mounted.panel.long_fields
+    ]
+    if unread:  # a paste too long to read: refused before the action, nothing changes
+        too_long = common.TOO_LONG(name=common.A_FIELD, length=form[unread[0]], limit=MAX_READ_CHARS)
+        rt.say(mounted, box, too_long)
+        return
 
     def step() -> Renderable | _Keep | None:
         done = outcome(action(mounted.state, form))

@@ -21,14 +21,16 @@ import pytest
 
 import page as built
 from kit import common, prerender, runtime_mount, runtime_page
-from kit.form import Form, read_int
+from kit.form import MAX_READ_CHARS, OVERSIZED, Form, read_int
 from kit.msg import Msg
 from kit.panel import Answer, Compute, Outcome, Panel
 from kit.runtime import Runtime
 from kit.runtime_effects import KIT_FAILURES
 from kit.view import Show
 from panels import registry
+from panels.converter import panel as converter
 from panels.roller import panel as roller
+from panels.roster import panel as roster
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = built.page((ROOT / "index.html").read_text(encoding="utf-8"))
@@ -223,6 +225,9 @@ class FakeDom:
                     form[element.attrs["name"]] = element.attrs.get("value", "on")
             elif kind == "checkbox":
                 form[element.attrs["id"]] = element.checked
+            elif element.tag == "textarea" and len(element.value) > MAX_READ_CHARS:
+                form[element.attrs["id"]] = ""
+                form[OVERSIZED + element.attrs["id"]] = str(len(element.value))
             elif "id" in element.attrs:
                 form[element.attrs["id"]] = element.value
         return form
@@ -967,3 +972,34 @@ def test_a_tab_s_part_of_journal_ids_is_not_drawn_at_import() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT / "py"
     ).stdout.split()
     assert out == ["''", "8"]
+
+
+def test_a_paste_too_long_to_read_is_refused_and_never_read_or_saved() -> None:
+    """A text area over ``MAX_READ_CHARS`` reaches an action as "" with its length beside it: the
+    roster's skills field is refused by the kit (nothing changes, nothing saved); the converter,
+    which words it itself, says the length; no record takes the empty text (as for any field over
+    ``MAX_FIELD_CHARS``, the record holds none)."""
+    page = make_page()
+    runtime_mount.mount(page.rt, roster.panel())
+    runtime_mount.mount(page.rt, converter.panel())
+    page.el("roster-name").value = "Кац"
+    page.change("roster-g-skills", "Стрельба 3")
+    before, saved = page.state("roster"), page.records.records["gm.panel.roster"]
+    huge = "x" * (MAX_READ_CHARS + 1)
+    page.el("roster-g-skills").value = huge
+    page.click("roster-save")
+    shown = [b.text for b in page.dom.query_all(page.el("roster"), ".error") if not b.hidden]
+    assert shown == [
+        f"Поле: слишком длинный текст ({MAX_READ_CHARS + 1} символов; можно до {MAX_READ_CHARS})."
+    ]
+    assert page.state("roster") is before and page.records.records["gm.panel.roster"] == saved
+    assert page.dom.read_form(page.el("roster"))[OVERSIZED + "roster-g-skills"] == str(MAX_READ_CHARS + 1)
+
+    page.change("convert-input", "Результат броска 3D20: 17 + 5 + 2 = 24.")
+    page.click("convert-run")
+    page.el("convert-input").value = huge
+    page.click("convert-run")
+    shown = [b.text for b in page.dom.query_all(page.el("converter"), ".error") if not b.hidden]
+    assert len(shown) == 1 and f"слишком длинный текст ({MAX_READ_CHARS + 1} символов" in shown[0]
+    form = json.loads(page.records.records["gm.panel.converter"])["form"]
+    assert "convert-input" not in form and not any(key.startswith("@") for key in form)

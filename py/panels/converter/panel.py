@@ -27,7 +27,7 @@ from functools import partial
 from typing import Any
 
 from kit import common, undo
-from kit.form import Form, InputError
+from kit.form import Form, InputError, oversized
 from kit.msg import Cat, Renderable, grouped
 from kit.panel import MAX_FIELD_CHARS, Answer, Compute, Copy, Outcome, Panel, SetFields, outcome
 from kit.view import Node, Show, View
@@ -165,6 +165,9 @@ def _kept(old: State, done: State | Outcome[State]) -> Outcome[State]:
 def convert(state: State, form: Form) -> Outcome[State]:
     """Convert the pasted log; empty or too long input is refused and clears the old result.
     A long paste goes to the compute worker, and the old result goes at once."""
+    unread = oversized(form, INPUT_ID)  # a paste too long for the kit to read into Python
+    if unread is not None:
+        return _kept(state, Outcome(State(), error=_too_long(unread)))
     raw = form.get(INPUT_ID, "")
     source = raw if isinstance(raw, str) else ""
     if not source.strip():
@@ -344,5 +347,6 @@ def panel(rng: random.Random | None = None) -> Panel[State]:
         load=load,
         start=start,
         unsaved_fields=frozenset({OUTPUT_ID}),
+        long_fields=frozenset({INPUT_ID}),  # ``convert`` words a paste too long to read
         title=text.TITLE,
     )
