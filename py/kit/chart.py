@@ -43,7 +43,7 @@ COLOURS = ("#1f5fa8", "#c0392b", "#1e8449", "#7d3c98", "#b9770e", "#148f9b", "#4
 DASHES = ("", "7 4", "2 3", "10 3 2 3")
 MARKERS = ("circle", "square", "triangle", "diamond", "cross", "down", "ring", "plus")
 WIDTH, HEIGHT = 640, 280
-LEFT, RIGHT, TOP, BOTTOM = 52, 12, 12, 30
+LEFT, RIGHT, TOP, BOTTOM = 78, 12, 12, 30  # LEFT: a y label at a phone's larger type (static/app.css)
 MAX_MARKERS = 30  # markers per series; a longer series marks every n-th point
 
 
