@@ -6,6 +6,7 @@ imported here so that every ``fudge.*`` id is declared once this module is impor
 
 from kit.msg import Msg
 from panels.fudge import text_attack, text_wounds  # noqa: F401 (every fudge.* id declared)
+from rules import fudge_action
 
 TITLE = Msg("fudge.title", "Omicron FUDGE", "Omicron FUDGE")
 HINT = Msg(
@@ -37,7 +38,7 @@ _LADDER_EN = {
     -7: "legendary failure",
     -8: "epic failure",
 }
-_RU_LADDER = {
+LADDER = {
     8: "Эпически",
     7: "Легендарно",
     6: "Фантастически",
@@ -58,7 +59,7 @@ _RU_LADDER = {
 }
 LADDER = {
     level: Msg(f"fudge.ladder.{level:+d}", name, f"«{name}» ({_LADDER_EN[level]})")
-    for level, name in _RU_LADDER.items()
+    for level, name in fudge_action.LADDER.items()  # the seed's Russian terms, kept by the rules
 }
 LEVEL = Msg("fudge.level", "{value} «{name}»", "{value} {name}")
 LADDER_BEYOND = Msg("fudge.ladder_beyond", "{name} {excess}", "{name} {excess}")
