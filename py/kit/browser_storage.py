@@ -110,6 +110,7 @@ def save(key: str, text: str) -> None:
     if problem is not None:
         _failed(key, problem)
         return
+    text = str(text)  # a ``Sound`` text is checked; JavaScript gets a plain string
     _records[key] = text
     if _state["backend"] == "localstorage":
         try:

@@ -42,7 +42,7 @@ from typing import Any
 
 from kit.merge import merge_by_id
 from kit.msg import Msg, Renderable, both
-from kit.shared import Salvaged, Shared
+from kit.shared import Salvaged, Shared, Sound, sound_part
 
 __all__ = [
     "HIDDEN_BY_GM",
@@ -324,26 +324,32 @@ def _dump(journal: Journal) -> dict[str, Any]:
     return {"entries": [entry_to_json(e) for e in journal.entries], "dropped": journal.dropped}
 
 
-_ENCODED: dict[int, tuple[Entry, str]] = {}  # id(entry) → the entry and its JSON text
+_ENCODED: dict[int, tuple[Entry, str, bool]] = {}  # id(entry) → the entry, its JSON text, whether sound
+_ENTRY_NESTING = 3  # an entry's place in its record: {"value": {"entries": [entry]}}
 
 
 def _text(journal: Journal) -> str:
     """``json.dumps(_dump(journal))``, each entry encoded once: the journal is saved after every
     action (up to ``LIMIT`` entries), and all but the new one were encoded for an earlier save. An
     entry is kept with its text, so its ``id()`` is never another's; entries no journal of this
-    tab holds any more go when the cache outgrows two journals."""
+    tab holds any more go when the cache outgrows two journals. Each entry's text is checked once
+    (``kit.shared.sound_part``), so the journal's text is ``Sound`` unless one is not."""
     parts: list[str] = []
+    sound = True
     for entry in journal.entries:
         known = _ENCODED.get(id(entry))
         if known is None or known[0] is not entry:
-            known = (entry, json.dumps(entry_to_json(entry), ensure_ascii=False))
+            part = json.dumps(entry_to_json(entry), ensure_ascii=False)
+            known = (entry, part, sound_part(part, nesting=_ENTRY_NESTING))
             _ENCODED[id(entry)] = known
         parts.append(known[1])
+        sound = sound and known[2]
     if len(_ENCODED) > 2 * LIMIT:
         kept = {id(e): _ENCODED[id(e)] for e in journal.entries}
         _ENCODED.clear()
         _ENCODED.update(kept)
-    return '{"entries": [' + ", ".join(parts) + '], "dropped": ' + str(journal.dropped) + "}"
+    text = '{"entries": [' + ", ".join(parts) + '], "dropped": ' + str(journal.dropped) + "}"
+    return Sound(text) if sound else text
 
 
 def _load(raw: Any) -> Journal | Salvaged[Journal]:

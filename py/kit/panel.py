@@ -29,7 +29,7 @@ from kit import bounded_json, common
 from kit.form import OVERSIZED, Form
 from kit.journal import LogMark, Note
 from kit.msg import Cat, Msg, Renderable, both
-from kit.shared import Follow, Share
+from kit.shared import Follow, Share, Sound
 from kit.view import View
 
 __all__ = [
@@ -441,6 +441,8 @@ def check_record(text: object) -> str | None:
     """
     if not isinstance(text, str):
         return "not_text"
+    if isinstance(text, Sound):  # its parts were checked when they were made
+        return "too_large" if len(text) > MAX_RECORD_CHARS else None
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

@@ -150,3 +150,34 @@ def test_the_list_shows_the_newest_page_and_more_on_request() -> None:
     )
     assert chosen.showing == journal_panel.PAGE
     assert journal_panel.view(chosen)["journal-more-part"].hidden
+
+
+def test_the_journal_s_record_is_checked_entry_by_entry_not_parsed_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After every roll the journal's record is saved: its text is made of entries each checked
+    once, so the save's check does not parse the whole record again; it is still the same JSON.
+    An entry that is not UTF-8, or too deep for a record, leaves the whole text to the full check,
+    which refuses it."""
+    from kit import bounded_json
+    from kit.journal import JOURNAL
+    from kit.panel import check_record
+    from kit.shared import Sound, encode_shared
+
+    journal = _journal(*(_entry(n) for n in range(300)))
+    record = encode_shared(JOURNAL, journal)
+    assert isinstance(record, Sound)
+    assert json.loads(record) == {"v": 1, "value": json.loads(json.dumps(JOURNAL.dump(journal)))}
+
+    def parsed(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the whole record was parsed")
+
+    monkeypatch.setattr(bounded_json, "loads", parsed)
+    assert check_record(record) is None
+    monkeypatch.undo()
+
+    surrogate = journal.add(_entry(301, why="\ud800"))
+    deep = journal.add(_entry(302, extra=(("x", json.loads("[" * 61 + "]" * 61)),)))
+    for bad, problem in ((surrogate, "not_utf8"), (deep, "too_deep")):
+        text = encode_shared(JOURNAL, bad)
+        assert not isinstance(text, Sound) and check_record(text) == problem
