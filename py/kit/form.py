@@ -33,6 +33,7 @@ __all__ = [
     "InputError",
     "LANG",
     "MAX_READ_CHARS",
+    "NOW",
     "OVERSIZED",
     "read_bool",
     "read_choice",
@@ -46,6 +47,7 @@ Form = Mapping[str, "str | bool"]
 ARG = "@arg"  # the form key of the pressed element's ``data-arg`` (one of many generated buttons)
 FILE_NAME = "@file.name"  # a chosen file's name, for the action of an ``<input type="file">``
 LANG = "@lang"  # the page's language when the action ran ("ru"/"en"): a file made for it, e.g. a CSV
+NOW = "@now"  # the local time the action ran, ISO 8601 to the second: for a line the action writes itself
 FILE_TEXT = "@file.text"  # … and its text (UTF-8; the kit refuses big or unreadable files itself)
 # A text area holding more is not copied into Python (16 million characters would be a long task on
 # every keystroke and save): it reads as "" and ``OVERSIZED + its id`` holds its length.

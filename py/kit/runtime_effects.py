@@ -16,7 +16,7 @@ from typing import Any, assert_never
 
 from kit import common, compute, undo
 from kit.dom import Element
-from kit.form import ARG, LANG, MAX_READ_CHARS, OVERSIZED, InputError
+from kit.form import ARG, LANG, MAX_READ_CHARS, NOW, OVERSIZED, InputError
 from kit.journal import JOURNAL, Note, entry_for, mark_of
 from kit.msg import Renderable, fixed, render
 from kit.panel import (
@@ -290,6 +290,7 @@ def run(
     if arg is not None:  # which of many generated buttons (e.g. a wound box) was pressed
         form[ARG] = arg
     form[LANG] = rt.lang
+    form[NOW] = rt.dom.local_stamp()
     form.update(extra or {})
     unread = [
         k for k in form if k.startswith(OVERSIZED) and k[len(OVERSIZED) :] not in mounted.panel.long_fields

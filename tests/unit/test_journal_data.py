@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from kit.form import ARG, FILE_NAME, FILE_TEXT, InputError
+from kit.form import ARG, FILE_NAME, FILE_TEXT, NOW, InputError
 from kit.journal import LIMIT, Entry, Journal, carry_log, entry_to_json, of_panel
 from kit.msg import render
 from kit.shared import Share
@@ -65,6 +65,10 @@ def test_the_panel_hides_an_entry_and_shares_the_journal() -> None:
     again = journal_panel.reveal(journal_panel.hide(shown, {ARG: "e0001"}).state, {ARG: "e0001"}).state
     ids = [e.id for e in again.journal.entries]
     assert ids == ["e0001-r2", "e0001-r", "e0001"], "each reveal is a line of its own id"
+    later = journal_panel.reveal(done.state, {ARG: "e0001", NOW: "2026-12-01T23:05:00"}).state
+    assert [e.time for e in later.journal.entries] == ["2026-12-01T23:05:00", "2026-12-01T20:00:01"], (
+        "the reveal is a line of when it was revealed"
+    )
 
 
 def test_a_panel_s_short_log_is_the_journal_filtered_to_it() -> None:

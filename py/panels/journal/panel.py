@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kit import aside
-from kit.form import ARG, FILE_NAME, FILE_TEXT, LANG, Form, InputError, read_choice, read_text
+from kit.form import ARG, FILE_NAME, FILE_TEXT, LANG, NOW, Form, InputError, read_choice, read_text
 from kit.journal import JOURNAL, LIMIT, Entry, Filter, Journal
 from kit.msg import Both, Cat, Renderable, render
 from kit.panel import Copy, Download, Outcome, Panel
@@ -71,7 +71,8 @@ def reveal(state: State, form: Form) -> Outcome[State]:
     while line in taken:  # hidden again and revealed again: the new reveal line gets an id of its own
         count += 1
         line = f"{ident}-r{count}"
-    revealed = state.journal.reveal(ident, line, target.time)
+    when = form.get(NOW)  # the reveal is a line of now, not of the result it reveals
+    revealed = state.journal.reveal(ident, line, when if isinstance(when, str) and when else target.time)
     return Outcome(replace(state, journal=revealed), say=text.REVEALED, effects=(Share(JOURNAL, revealed),))
 
 
