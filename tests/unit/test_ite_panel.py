@@ -13,7 +13,7 @@ from kit import compute
 from kit.compute import answer, encode, settle
 from kit.form import InputError
 from kit.msg import pct, render
-from kit.panel import Answer, ClearLog, Compute, Outcome, SetFields, outcome
+from kit.panel import Answer, Compute, Outcome, SetFields, outcome
 from kit.view import texts
 from panels.ite import jobs as ite_jobs
 from panels.ite import panel as ite_panel
@@ -231,9 +231,6 @@ def test_english_view_has_no_russian_outside_quotes() -> None:
                 form.setdefault(f"ite-{kind.lower()}-on", False)
             state = _roll(state, form, seed)
             _english_is_clean(state)
-    cleared = ite_panel.clear_log(state, {})
-    assert isinstance(cleared, Outcome) and cleared.effects == (ClearLog(),)
-    _english_is_clean(cleared.state)
 
 
 def test_dump_and_load_round_trip() -> None:

@@ -28,7 +28,7 @@ from kit.compute import TOO_SLOW_HERE
 from kit.form import Form, InputError, read_choice
 from kit.journal import Note
 from kit.msg import Cat, Msg, Renderable, pct
-from kit.panel import Answer, ClearLog, Compute, Effect, LogSpec, Outcome, Panel, SetFields, outcome
+from kit.panel import Answer, Compute, Effect, LogSpec, Outcome, Panel, SetFields, outcome
 from kit.view import Show, View, bar_chart, table_rows
 from panels.ite import jobs, text
 from panels.ite.cast import WHO, WHOM, Cast, attach
@@ -52,7 +52,6 @@ __all__ = [
     "Rolled",
     "State",
     "calc",
-    "clear_log",
     "dump",
     "got_odds",
     "load",
@@ -70,7 +69,6 @@ __all__ = [
 KINDS = ite.CHECK_KINDS
 ORDERS = tuple("".join(p) for p in permutations(KINDS))
 LOG_SIZE = 50
-CLEARED = "cleared"  # State.status after the log was cleared (else a preset's key)
 
 
 def _preset_stages(name: str) -> tuple[ite.Stage, ...]:
@@ -132,7 +130,7 @@ class Computed:
 class State:
     stages: tuple[ite.Stage, ...] = DEFAULT_STAGES
     last: Rolled | None = None
-    status: str | None = None  # the preset whose fields were filled, or CLEARED
+    status: str | None = None  # the preset whose fields were filled
     computed: Computed | None = None  # a heavy chain's odds (light ones are computed in the view); not saved
     cast: Cast = field(default_factory=Cast)  # the roster and the pickers' choices (panels.ite.cast)
 
@@ -236,10 +234,6 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     return replace(done, log=line, effects=(*done.effects, Note(who=who)))
 
 
-def clear_log(state: State, form: Form) -> Outcome[State]:
-    return Outcome(replace(state, status=CLEARED), effects=(ClearLog(),))
-
-
 def start(state: State, form: Form, params: Mapping[str, str]) -> State | Outcome[State]:
     """A restored heavy chain's odds are asked of the worker (they are not saved)."""
     return _with_odds(state)
@@ -270,8 +264,6 @@ def _roll_view(last: Rolled | None) -> dict[str, Show]:
 
 
 def _status(status: str | None) -> Renderable:
-    if status == CLEARED:
-        return common.LOG_CLEARED
     if status in PRESETS:
         return text.FILLED(name=PRESETS[status])
     return ""
@@ -355,7 +347,7 @@ def load(raw: Any) -> State:
 
 
 def panel(rng: random.Random) -> Panel[State]:
-    actions = {"#ite-preset": preset, ".ite-input": calc, "#ite-calc": calc, "#ite-log-clear": clear_log}
+    actions = {"#ite-preset": preset, ".ite-input": calc, "#ite-calc": calc}
     return attach(
         Panel(
             name="ite",
