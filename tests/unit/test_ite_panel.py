@@ -20,7 +20,7 @@ from panels.ite import panel as ite_panel
 from panels.ite import presets as ite_presets
 from panels.ite import stage as ite_stage
 from panels.ite import text as ite_text
-from rules import ite
+from rules import ite, ite_chain, ite_check, ite_roll
 
 CYRILLIC_OUTSIDE_QUOTES = re.compile("[А-Яа-яЁё]")
 
@@ -499,7 +499,7 @@ def _calls(stages: tuple[ite.Stage, ...]) -> int:
     import sys
 
     ite_jobs.odds.cache_clear()
-    for module in (ite, ite_stage):
+    for module in (ite_check, ite_chain, ite_roll, ite_stage):
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()
