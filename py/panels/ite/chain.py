@@ -29,7 +29,7 @@ from kit.msg import Cat, Renderable, pct
 from kit.panel import Answer, Compute, Effect, Outcome
 from kit.view import Show, View, bar_chart, table_rows
 from panels.ite import jobs, text
-from panels.ite.stage import read_stage, stage_view
+from panels.ite.stage import dump_stage, load_stage, read_stage, stage_view
 from rules import ite
 
 __all__ = [
@@ -39,7 +39,9 @@ __all__ = [
     "Chain",
     "Computed",
     "calc",
+    "dump_chain",
     "got_odds",
+    "load_chain",
     "odds_of",
     "odds_stopped",
     "read_chain",
@@ -89,7 +91,7 @@ def with_odds(chain: Chain) -> Chain | Outcome[Chain]:
     stages = chain.stages
     ask: Effect[Chain] = Compute(
         jobs.JOB,
-        {"stages": [jobs.dump_stage(stage) for stage in stages]},
+        {"stages": dump_chain(stages)},
         partial(got_odds, stages),
         text.ODDS_LABEL,
         failed=partial(odds_stopped, stages),
@@ -196,3 +198,17 @@ def view(chain: Chain) -> View:
         return shown
     shown.update(_odds_view(odds))
     return shown
+
+
+# --------------------------------------------------------------------------- saved form
+
+
+def dump_chain(stages: tuple[ite.Stage, ...]) -> list[dict[str, Any]]:
+    return [dump_stage(stage) for stage in stages]
+
+
+def load_chain(raw: Any) -> tuple[ite.Stage, ...]:
+    """A saved chain back; ``ValueError`` on anything the form could not have produced."""
+    if not isinstance(raw, list):
+        raise ValueError(f"a chain must be a list of stages, got {raw!r}")
+    return ite.validate_chain([load_stage(item) for item in raw])

@@ -31,10 +31,9 @@ from kit.part import Part, field_part
 from kit.view import View
 from panels.ite import chain, presets, rolling, text
 from panels.ite.cast import WHO, WHOM, Cast, attach
-from panels.ite.chain import DEFAULT_STAGES, ORDERS, Chain, read_chain
+from panels.ite.chain import DEFAULT_STAGES, ORDERS, Chain, dump_chain, load_chain, read_chain
 from panels.ite.presets import PRESETS, Filling
-from panels.ite.rolling import Rolled, Rolling, dump_rolled, load_chain, load_rolled
-from panels.ite.stage import dump_stage
+from panels.ite.rolling import Rolled, Rolling, dump_rolled, load_rolled
 from panels.roster.shared import who_acts
 from panels.shell.table import from_table
 
@@ -110,7 +109,7 @@ def view(state: State) -> View:
 def dump(state: State) -> dict[str, Any]:
     """The record's shape from before the sub-tools were lifted: the chain's stages, the last roll."""
     last = None if state.last is None else dump_rolled(state.last)
-    return {"stages": [dump_stage(stage) for stage in state.chain.stages], "last": last}
+    return {"stages": dump_chain(state.chain.stages), "last": last}
 
 
 def load(raw: Any) -> State:

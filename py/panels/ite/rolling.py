@@ -30,13 +30,12 @@ from kit.panel import Outcome
 from kit.part import Part, field_part
 from kit.view import Show, View, table_rows
 from panels.ite import text
-from panels.ite.chain import Chain, read_chain, with_odds
-from panels.ite.stage import dump_stage, load_stage
+from panels.ite.chain import Chain, dump_chain, load_chain, read_chain, with_odds
 from panels.ite.words import new_situation, roll_rows, summary
 from panels.shell.table import mark_table, rolled_by_hand
 from rules import ite
 
-__all__ = ["CHAIN", "Rolled", "Rolling", "dump_rolled", "load_chain", "load_rolled", "roll", "view"]
+__all__ = ["CHAIN", "Rolled", "Rolling", "dump_rolled", "load_rolled", "roll", "view"]
 
 
 @dataclass(frozen=True)
@@ -97,17 +96,10 @@ def view(part: Rolling) -> View:
 def dump_rolled(last: Rolled) -> dict[str, Any]:
     """The roll as saved: its chain and its dice (the result is resolved again from them)."""
     return {
-        "stages": [dump_stage(stage) for stage in last.stages],
+        "stages": dump_chain(last.stages),
         "dice": [[list(s.faces), list(s.right_faces)] for s in last.result.stages],
         "table": last.from_table,
     }
-
-
-def load_chain(raw: Any) -> tuple[ite.Stage, ...]:
-    """A saved chain back; ``ValueError`` on anything the form could not have produced."""
-    if not isinstance(raw, list):
-        raise ValueError(f"a chain must be a list of stages, got {raw!r}")
-    return ite.validate_chain([load_stage(item) for item in raw])
 
 
 def load_rolled(raw: Any) -> Rolled:
