@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -553,3 +554,28 @@ def test_from_disk_a_chain_over_the_bound_is_refused_with_a_message(monkeypatch:
     assert "without background computing" in render(answered.error, "en")
     shown = ite_panel.view(answered.state)["ite-chain-odds"].text
     assert render(shown, "ru") == render(ite_text.ODDS_STOPPED, "ru")
+
+
+# --------------------------------------------------------------------------- the sub-tools' parts (issue 22)
+
+
+def test_each_part_puts_back_what_it_gets_and_keeps_the_rest() -> None:
+    """``LIFT``: a part read from the whole and put back changes nothing; a changed part changes
+    only its own fields (the roll's and the presets' parts share the chain)."""
+    whole = _roll(outcome(ite_panel.preset(ite_panel.State(), {"ite-preset": "sword"})).state, _only_t())
+    for part in ite_panel.LIFT.values():
+        assert part.put(whole, part.get(whole)) == whole
+    roll_part = ite_panel.LIFT["roll"]
+    cleared = roll_part.put(whole, replace(roll_part.get(whole), last=None))
+    assert cleared.last is None and cleared.status == "sword" and cleared.chain == whole.chain
+
+
+def test_a_roll_s_odds_request_lands_in_the_chain() -> None:
+    """A heavy chain's roll asks for its odds from the roll's part; the answer fills the chain's
+    part of the whole and leaves the roll as it was."""
+    rolled = ite_panel.roll(random.Random(4), ite_panel.State(), _only_t(**HEAVY_T))
+    [ask] = _computes(rolled)
+    state = outcome(ask.done(rolled.state, answer(ask.job, ask.args))).state
+    assert state.chain.computed is not None and state.chain.computed.odds is not None
+    assert state.last == rolled.state.last
+    assert _odds_texts(state) == _expected_texts(state.chain.stages)
