@@ -11,7 +11,7 @@ The model follows what ``rules.notation`` asks icepool to build: a die of ``f`` 
 ``f`` steps per face, a sum or product one step per pair of outcomes it visits plus a few per
 outcome it keeps, a map (a comparison, a division, a function) a few dozen per tuple it calls its
 function on, ``n`` dice summed one at a time (icepool's ``_sum_all``) the pairs of every partial
-sum with one more die, a keep/drop pool (icepool's evaluator) its faces × dice × partial sums.
+sum with one more die, or, where cheaper, as one big-integer power (``sum_steps``), a keep/drop pool (icepool's evaluator) its faces × dice × partial sums.
 Each constant was measured and then doubled; ``tests/unit/test_notation_cost.py`` checks the
 bound against the measured count on many lines, random ones among them.
 
@@ -31,7 +31,7 @@ import math
 from rules.notation_expression import Expression, _chain_bounds, _kept_range, _needs_pool
 from rules.notation_tree import Limits, _Call, _Chain, _Compare, _Const, _Dice, _Gauss, _Neg, _Node
 
-__all__ = ["BASE", "SUMMARY", "array_steps", "outcomes", "steps"]
+__all__ = ["BASE", "SUMMARY", "array_steps", "outcomes", "power_is_cheaper", "steps", "sum_steps"]
 
 BASE = 1_500  # a node's fixed cost: creating a die, simplifying, a handful of checks
 PER_FACE = 50  # building a die from a list of faces, per face
@@ -57,15 +57,45 @@ def _sum_all(n: int, support: int, lo: int, hi: int) -> int:
     return total
 
 
+def _power(n: int, support: int, lo: int, hi: int, bits: int) -> int:
+    """``n @ die`` as one big-integer power (``rules.dice.power_weights``): a few calls per outcome,
+    and the multiplication, one call whose time grows as its digits to the 1.585 (Karatsuba),
+    counted as the calls that take as long (measured ~130 digit-steps a call; taken as 50)."""
+    span = _width(lo, hi)
+    size = (span - 1) * n + 1
+    digits = size * ((n * bits + 7) // 8) * 8 // 30 + 1  # CPython's 30-bit digits
+    return BASE + 4 * support + (4 + PER_OUTCOME) * size + int(digits**1.585) // 50
+
+
+def sum_steps(n: int, support: int, lo: int, hi: int, bits: int | None = None) -> int:
+    """The steps of ``n`` copies of a die summed as ``rules.notation`` sums them: the cheaper of
+    icepool's one-at-a-time sum and one big-integer power, where the bits of the die's total
+    weight are known (both bounds grow with every argument, so a bound computed from upper
+    bounds bounds the way the actual die takes)."""
+    one_by_one = _sum_all(n, support, lo, hi)
+    if bits is None or n < 2:
+        return one_by_one
+    return min(one_by_one, _power(n, support, lo, hi, bits))
+
+
+def power_is_cheaper(n: int, support: int, lo: int, hi: int, bits: int) -> bool:
+    """Whether ``rules.notation`` sums ``n`` copies of a die (its ``support`` outcomes in
+    ``lo..hi``, total weight of ``bits`` bits) as one big-integer power."""
+    return n >= 2 and _power(n, support, lo, hi, bits) < _sum_all(n, support, lo, hi)
+
+
 def _dice(node: _Dice, limits: Limits, /) -> tuple[int, int, int, int]:
     """(support, steps, lo, hi) of one dice term."""
     n = node.count
     distinct = node.distinct
     cost = BASE + PER_FACE * len(node.faces)
+    total = len(node.faces)  # one weight per face listed: the die's total weight
     if node.reroll is not None:
         cap = 1 if node.reroll_once else limits.reroll_cap
         cost += (BASE + PER_TUPLE * distinct) * min(cap + 1, 3)  # icepool rerolls in closed form
+        total **= cap + 1
     depth = limits.explode_depth if node.explode is not None else 0
+    total **= depth + 1  # each explosion mixes in another roll
     chain_lo, chain_hi = _chain_bounds(node, depth)
     chain_support = min(_width(chain_lo, chain_hi), distinct ** (depth + 1))
     face_lo, face_hi = node.low, node.high
@@ -115,7 +145,7 @@ def _dice(node: _Dice, limits: Limits, /) -> tuple[int, int, int, int]:
         per_support = per_hi - per_lo + 1
     else:
         per_lo, per_hi, per_support = chain_lo, chain_hi, chain_support
-    cost += _sum_all(n, per_support, per_lo, per_hi)
+    cost += sum_steps(n, per_support, per_lo, per_hi, total.bit_length())
     lo, hi = n * per_lo, n * per_hi
     return min(_width(lo, hi), per_support**n), cost, lo, hi
 

@@ -26,6 +26,40 @@ def test_sum_of_matches_brute_force(faces: list[int], count: int) -> None:
     assert dice.sum_of(dice.uniform(faces), count) == brute(faces, count)
 
 
+def naive_power(weights: dict[int, int], count: int) -> dict[int, int]:
+    """Every sequence of ``count`` outcomes, its weight the product of theirs."""
+    totals: Counter[int] = Counter()
+    for seq in itertools.product(weights.items(), repeat=count):
+        product = 1
+        for _, w in seq:
+            product *= w
+        totals[sum(v for v, _ in seq)] += product
+    return {k: v for k, v in sorted(totals.items()) if v}
+
+
+def test_power_weights_matches_every_sequence_enumerated() -> None:
+    """Random dice, dense (one big-integer power) and sparse (pairs by squaring), with zero, huge
+    and negative-outcome weights: the weights of the sum equal the enumerated products."""
+    rng = random.Random(20)
+    for trial in range(300):
+        low = rng.randint(-5, 5)
+        spread = rng.choice([1, 3, 8]) if trial % 2 else rng.choice([40, 500])
+        outcomes = rng.sample(range(low, low + spread + 1), k=min(spread + 1, rng.randint(1, 5)))
+        weights = {v: rng.choice([0, 1, 3, 7, 2**70 + 1]) for v in outcomes}
+        if not any(weights.values()):
+            weights[outcomes[0]] = 1
+        count = rng.randint(0, 4)
+        expected = naive_power(weights, count) if count else {0: 1}
+        assert dice.power_weights(weights, count) == expected, (weights, count)
+
+
+def test_power_weights_refuses_what_is_no_die() -> None:
+    """A negative count, negative weights or no weight at all: ValueError, as ``sum_of``."""
+    for weights, count in (({1: 1}, -1), ({1: -1, 2: 2}, 2), ({1: 0}, 2), ({}, 1)):
+        with pytest.raises(ValueError):
+            dice.power_weights(weights, count)
+
+
 def test_views_match_definitions() -> None:
     """at_least/at_most/between/cumulative agree with direct sums for 2d6."""
     d = dice.sum_of(dice.uniform(range(1, 7)), 2)

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import dice, gauss, notation, notation_expression, notation_parser, notation_tree
+from rules import dice, gauss, notation, notation_cost, notation_expression, notation_parser, notation_tree
 from rules.notation import Limits, NotationError
 
 SMALL = Limits(explode_depth=2, reroll_cap=2)
@@ -599,3 +599,36 @@ def test_a_keep_pool_too_wide_for_the_stack_is_refused_before_any_work() -> None
     assert notation.parse(f"2d{width}kh1").maximum == width
     wide = replace(notation.DEFAULT_LIMITS, max_work=10**12)
     assert sum(notation.distribution(f"2d{width}kh1", limits=wide).values()) == 1
+
+
+POWER_LINES = [
+    "8d10!",
+    "200d6",
+    "5d6!>=5",
+    "10d6r1",
+    "20x 3d6",
+    "12dF",
+    "9d{1,1,2,3,5,8}",
+    "6d10!!",
+    "30d20-2d4",
+]
+
+
+@pytest.mark.parametrize("line", POWER_LINES)
+def test_a_sum_taken_as_one_power_equals_icepools_sum(line: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where ``notation_cost`` judges a sum of copies cheaper as one big-integer power, that way is
+    taken, and its distribution is the one icepool's own ``n @ die`` gives."""
+    judged = notation_cost.power_is_cheaper
+    taken: list[bool] = []
+
+    def spy(*args: int) -> bool:
+        taken.append(judged(*args))
+        return taken[-1]
+
+    monkeypatch.setattr(notation_cost, "power_is_cheaper", spy)
+    notation._distribution_items.cache_clear()
+    fast = notation.distribution(line)
+    assert any(taken), f"{line}: no sum was taken as a power"
+    monkeypatch.setattr(notation_cost, "power_is_cheaper", lambda *args: False)
+    notation._distribution_items.cache_clear()
+    assert fast == notation.distribution(line)
