@@ -348,6 +348,24 @@ def test_chain_too_big_and_empty_chain_are_refused(app: Page) -> None:
     assert _snapshot(app) == before
 
 
+def test_undo_of_a_clear_leaves_no_word_of_the_clear(app: Page) -> None:
+    """«Очистить» says «Журнал очищен.» once, beside «Отменить» (not on the status line); after
+    the undo the line is back and nothing on the panel says the log was cleared (issue 24)."""
+    _open(app)
+    app.click("#ite-log-clear")  # the lines of the tests before: the undo below gives back one
+    app.select_option("#ite-preset", "crafting")
+    app.click("#ite-roll")
+    expect(app.locator("#ite-log li")).to_have_count(1)
+    app.click("#ite-log-clear")
+    expect(app.locator("#ite-log li")).to_have_count(0)
+    expect(app.locator("#ite-log-notice")).to_contain_text("Журнал очищен.")
+    expect(app.locator("#ite-status")).not_to_contain_text("Журнал очищен.")
+    app.click("#ite-log-undo")
+    expect(app.locator("#ite-log li")).to_have_count(1)
+    expect(app.locator("#ite")).not_to_contain_text("Журнал очищен.")
+    expect(app.locator("#ite-status")).to_contain_text("изготовление")
+
+
 def test_log_clear_and_damaged_log(app: Page) -> None:
     """The clear button empties the saved log; a damaged saved log is replaced with a visible notice."""
     _open(app)

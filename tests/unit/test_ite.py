@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules import dice, ite
+from rules import dice, ite, ite_chain, ite_check
 from rules.ite import (
     Check,
     FaceCritical,
@@ -357,8 +357,8 @@ CHAIN_CALLS = 1_000_000
 def test_largest_allowed_inputs_have_bounded_work(work_meter):
     """Seed 001 §4: the explicit limits keep the work of the worst allowed chains bounded.
 
-    Work, not time: from cold caches each chain runs at most CHAIN_LINES lines of rules/ite.py and
-    rules/dice.py and makes at most CHAIN_CALLS Python calls (they use 0.8-2.6 M lines and
+    Work, not time: from cold caches each chain runs at most CHAIN_LINES lines of rules/ite_check.py,
+    rules/ite_chain.py and rules/dice.py and makes at most CHAIN_CALLS Python calls (they use 0.8-2.6 M lines and
     0.14-0.38 M calls, about 0.1-0.25 s of CPython); enumerating the faces instead of convolving
     (20d11: 11**20 rolls) would blow through both. tools/bench.py times the first chain in the
     browser.
@@ -369,14 +369,14 @@ def test_largest_allowed_inputs_have_bounded_work(work_meter):
         [Stage(k, Check(0, 10, 11, rolled_right=True, critical=FaceCritical(100, 10))) for k in "IT"],
     ]
     for stages in worst:
-        ite._sum_dist.cache_clear()
-        ite._sum_counts.cache_clear()
+        ite_check._sum_dist.cache_clear()
+        ite_check._sum_counts.cache_clear()
         work = work_meter(
             chain_odds,
             stages,
             max_lines=CHAIN_LINES,
             max_calls=CHAIN_CALLS,
-            files=[ite.__file__, dice.__file__],
+            files=[ite_check.__file__, ite_chain.__file__, dice.__file__],
         )
         assert 0 < work.result.all_succeed < 1
         for stage in work.result.stages:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -13,13 +14,14 @@ from kit import compute
 from kit.compute import answer, encode, settle
 from kit.form import InputError
 from kit.msg import pct, render
-from kit.panel import Answer, ClearLog, Compute, Outcome, SetFields, outcome
+from kit.panel import Answer, Compute, Outcome, SetFields, outcome
 from kit.view import texts
 from panels.ite import jobs as ite_jobs
 from panels.ite import panel as ite_panel
+from panels.ite import presets as ite_presets
 from panels.ite import stage as ite_stage
 from panels.ite import text as ite_text
-from rules import ite
+from rules import ite, ite_chain, ite_check, ite_roll
 
 CYRILLIC_OUTSIDE_QUOTES = re.compile("[А-Яа-яЁё]")
 
@@ -66,14 +68,14 @@ def _roll(state: ite_panel.State, form: dict, seed: int = 1) -> ite_panel.State:
 
 def test_single_check_odds_are_the_rules_ite1_probability() -> None:
     """One Т-check: the stand-alone odds shown are ite1_probability; 3к6 shows the half constant 10,5."""
-    state = ite_panel.calc(ite_panel.State(), _only_t(x=7, m=3, n=6, mod=1, dif=9))
+    state = outcome(ite_panel.calc(ite_panel.State(), _only_t(x=7, m=3, n=6, mod=1, dif=9))).state
     shown = ite_panel.view(state)
     expected = ite.ite1_probability(7, 3, 6, 1, 9)
     assert render(shown["ite-t-p1"].text, "ru") == render(pct(expected), "ru")
     assert "10,5" in render(shown["ite-t-formula"].text, "ru")
     assert render(shown["ite-i-formula"].text, "ru") == "чек выключен"
-    assert ite.chain_odds(state.stages).stages[0].success == expected
-    assert ite_jobs.odds(state.stages).stages[0].success == expected
+    assert ite.chain_odds(state.chain.stages).stages[0].success == expected
+    assert ite_jobs.odds(state.chain.stages).stages[0].success == expected
 
 
 def test_three_stages_share_one_reader() -> None:
@@ -147,9 +149,9 @@ def test_presets_fill_the_form_with_set_fields() -> None:
         (effect,) = done.effects
         assert isinstance(effect, SetFields)
         form = {**{f"ite-{k}-on": True for k in "ite"}, **dict(effect.values)}
-        assert ite_panel.read_chain(form) == done.state.stages
+        assert ite_panel.read_chain(form) == done.state.chain.stages
         assert "Форма заполнена" in render(ite_panel.view(done.state)["ite-status"].text, "ru")
-    assert ite_panel.preset(ite_panel.State(), {"ite-preset": ""}) == ite_panel.State()
+    assert outcome(ite_panel.preset(ite_panel.State(), {"ite-preset": ""})) == Outcome(ite_panel.State())
     with pytest.raises(InputError):
         ite_panel.preset(ite_panel.State(), {"ite-preset": "nope"})
 
@@ -158,7 +160,7 @@ def test_sword_preset_is_the_seed_example() -> None:
     """Seed example 2: И → Т → Эф, margins carried into Т and Эф, a missed attack stops the chain."""
     done = ite_panel.preset(ite_panel.State(), {"ite-preset": "sword"})
     assert isinstance(done, Outcome)
-    stages = done.state.stages
+    stages = done.state.chain.stages
     assert [(s.kind, s.carry, s.stop_on_failure) for s in stages] == [
         ("I", False, False),
         ("T", True, True),
@@ -173,7 +175,7 @@ def test_roll_is_the_rules_roll_and_logs_its_summary() -> None:
     form = {"ite-order": "ITE", **_stage_form("I"), **_stage_form("T", carry=True), **_stage_form("E")}
     done = ite_panel.roll(random.Random(7), ite_panel.State(), form)
     assert isinstance(done, Outcome) and done.state.last is not None
-    assert done.state.last.result == ite.run_chain(random.Random(7), done.state.stages, with_odds=False)
+    assert done.state.last.result == ite.run_chain(random.Random(7), done.state.chain.stages, with_odds=False)
     shown = ite_panel.view(done.state)
     for lang in ("ru", "en"):
         assert render(done.log, lang) == render(shown["ite-result"].text, lang)
@@ -222,18 +224,15 @@ def test_english_view_has_no_russian_outside_quotes() -> None:
         _english_is_clean(state)
         for seed in range(3):
             form = {
-                "ite-order": "".join(s.kind for s in state.stages)
-                + "".join(k for k in "ITE" if k not in {s.kind for s in state.stages})
+                "ite-order": "".join(s.kind for s in state.chain.stages)
+                + "".join(k for k in "ITE" if k not in {s.kind for s in state.chain.stages})
             }
-            for stage in state.stages:
+            for stage in state.chain.stages:
                 form.update(dict(ite_stage.stage_fields(stage.kind, stage)))
             for kind in "ITE":
                 form.setdefault(f"ite-{kind.lower()}-on", False)
             state = _roll(state, form, seed)
             _english_is_clean(state)
-    cleared = ite_panel.clear_log(state, {})
-    assert isinstance(cleared, Outcome) and cleared.effects == (ClearLog(),)
-    _english_is_clean(cleared.state)
 
 
 def test_dump_and_load_round_trip() -> None:
@@ -242,13 +241,13 @@ def test_dump_and_load_round_trip() -> None:
     done = ite_panel.preset(ite_panel.State(), {"ite-preset": "crafting"})
     assert isinstance(done, Outcome)
     form = {"ite-order": "TIE"}
-    for stage in done.state.stages:
+    for stage in done.state.chain.stages:
         form.update(dict(ite_stage.stage_fields(stage.kind, stage)))
     for seed in range(5):
         state = _roll(done.state, form, seed)
-        state = ite_panel.calc(state, _only_t(crit="margin", crit_low="-3"))
+        state = outcome(ite_panel.calc(state, _only_t(crit="margin", crit_low="-3"))).state
         again = ite_panel.load(ite_panel.dump(state))
-        assert again.stages == state.stages and again.last == state.last
+        assert again.chain.stages == state.chain.stages and again.last == state.last
 
 
 def _saved() -> dict:
@@ -362,7 +361,7 @@ def test_heavy_chain_asks_the_worker_and_light_one_does_not() -> None:
     done = ite_panel.calc(ite_panel.State(), _worst_chain_form())
     [ask] = _computes(done)
     assert ask.job == ite_jobs.JOB and len(json.dumps(ask.args)) < 1000
-    assert not ite_jobs.is_light(outcome(done).state.stages)
+    assert not ite_jobs.is_light(outcome(done).state.chain.stages)
     assert _computes(ite_panel.calc(ite_panel.State(), _only_t(m=1, n=100))) == []
     assert ite_jobs.is_light(ite_panel.DEFAULT_STAGES)
     for name in ite_panel.PRESETS:
@@ -374,9 +373,9 @@ def test_settled_heavy_chain_shows_todays_exact_odds() -> None:
     stand-alone odds are exactly rules.ite's, in both languages, as when they were computed inline."""
     state = settle(ite_panel.calc(ite_panel.State(), _worst_chain_form()))
     for lang in ("ru", "en"):
-        assert _odds_texts(state, lang) == _expected_texts(state.stages, lang)
+        assert _odds_texts(state, lang) == _expected_texts(state.chain.stages, lang)
     light = ite_panel.calc(ite_panel.State(), _only_t(x=7, m=3, n=6, mod=1, dif=9))
-    assert _odds_texts(settle(light)) == _expected_texts(outcome(light).state.stages)
+    assert _odds_texts(settle(light)) == _expected_texts(outcome(light).state.chain.stages)
 
 
 def test_the_jobs_answer_is_small_and_exact() -> None:
@@ -401,8 +400,8 @@ def test_pending_view_then_answer_and_no_second_request() -> None:
     assert _computes(ite_panel.calc(done.state, _only_t(**HEAVY_T))) == []
     rolled = ite_panel.roll(random.Random(3), done.state, _only_t(**HEAVY_T))
     assert _computes(rolled) == [] and rolled.log is not None
-    state = ask.done(rolled.state, answer(ask.job, ask.args))
-    assert _odds_texts(state) == _expected_texts(state.stages)
+    state = outcome(ask.done(rolled.state, answer(ask.job, ask.args))).state
+    assert _odds_texts(state) == _expected_texts(state.chain.stages)
     assert state.last == rolled.state.last
 
 
@@ -411,12 +410,14 @@ def test_stale_answer_is_dropped() -> None:
     first = outcome(ite_panel.calc(ite_panel.State(), _only_t(**HEAVY_T)))
     [ask] = _computes(first)
     reply = answer(ask.job, ask.args)
-    light = ite_panel.calc(first.state, _only_t())
-    assert ask.done(light, reply) == light
-    assert ask.failed is not None and ask.failed(light, Answer(False, None, "timeout")) == light
+    light = outcome(ite_panel.calc(first.state, _only_t())).state
+    assert outcome(ask.done(light, reply)).state == light
+    assert (
+        ask.failed is not None and outcome(ask.failed(light, Answer(False, None, "timeout"))).state == light
+    )
     other = outcome(ite_panel.calc(first.state, _only_t(**{**HEAVY_T, "x": 4})))
     assert len(_computes(other)) == 1
-    assert ask.done(other.state, reply) == other.state
+    assert outcome(ask.done(other.state, reply)).state == other.state
     assert _odds_texts(other.state)["chain"] == render(ite_text.ODDS_PENDING, "ru")
 
 
@@ -427,30 +428,30 @@ def test_stopped_computation_shows_its_status_and_can_be_asked_again(code: str) 
     done = outcome(ite_panel.calc(ite_panel.State(), _only_t(**HEAVY_T)))
     [ask] = _computes(done)
     assert ask.failed is not None
-    stopped = ask.failed(done.state, Answer(False, None, code))
+    stopped = outcome(ask.failed(done.state, Answer(False, None, code))).state
     texts = _odds_texts(stopped)
     assert texts["rows"] == [] and texts["chain"] == render(ite_text.ODDS_STOPPED, "ru")
     assert texts["p1"]["t"] == "—"
     assert "Compute odds" in render(ite_text.ODDS_STOPPED, "en")
     again = ite_panel.calc(stopped, _only_t(**HEAVY_T))
     assert len(_computes(again)) == 1
-    assert _odds_texts(settle(again)) == _expected_texts(stopped.stages)
+    assert _odds_texts(settle(again)) == _expected_texts(stopped.chain.stages)
 
 
 def test_a_refusal_from_the_job_shows_as_stopped() -> None:
     """The job refuses only what the form cannot send; if it ever does, the panel says the odds stopped."""
     done = outcome(ite_panel.calc(ite_panel.State(), _only_t(**HEAVY_T)))
     [ask] = _computes(done)
-    refused = ask.done(done.state, Answer(False, None, "invalid", {"reason": "?"}))
+    refused = outcome(ask.done(done.state, Answer(False, None, "invalid", {"reason": "?"}))).state
     assert _odds_texts(refused)["chain"] == render(ite_text.ODDS_STOPPED, "ru")
 
 
 def test_restored_heavy_chain_is_asked_for_on_start_and_odds_are_not_saved() -> None:
     """The odds are not saved: a reloaded heavy chain asks the worker from Panel.start; a light one does not."""
     settled = settle(ite_panel.calc(ite_panel.State(), _only_t(**HEAVY_T)))
-    assert settled.computed is not None and settled.computed.odds is not None
+    assert settled.chain.computed is not None and settled.chain.computed.odds is not None
     restored = ite_panel.load(ite_panel.dump(settled))
-    assert restored.computed is None and restored.stages == settled.stages
+    assert restored.chain.computed is None and restored.chain.stages == settled.chain.stages
     panel = ite_panel.panel(random.Random(1))
     assert panel.start is not None
     started = panel.start(restored, {}, {})
@@ -474,7 +475,7 @@ def test_work_estimate_orders_the_examples() -> None:
     worst = ite_panel.read_chain(_worst_chain_form())
     assert ite_jobs.work(worst) > 10 * ite_jobs.INLINE_WORK
     for name in ite_panel.PRESETS:
-        assert ite_jobs.work(ite_panel._preset_stages(name)) < ite_jobs.INLINE_WORK / 4
+        assert ite_jobs.work(ite_presets.preset_stages(name)) < ite_jobs.INLINE_WORK / 4
 
 
 def test_a_check_from_the_table_uses_the_typed_dice() -> None:
@@ -499,7 +500,7 @@ def _calls(stages: tuple[ite.Stage, ...]) -> int:
     import sys
 
     ite_jobs.odds.cache_clear()
-    for module in (ite, ite_stage):
+    for module in (ite_check, ite_chain, ite_roll, ite_stage):
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()
@@ -518,7 +519,7 @@ def _calls(stages: tuple[ite.Stage, ...]) -> int:
 
 
 def _bounded_chains() -> dict[str, tuple[ite.Stage, ...]]:
-    chains = {name: ite_panel._preset_stages(name) for name in ite_panel.PRESETS}
+    chains = {name: ite_presets.preset_stages(name) for name in ite_panel.PRESETS}
     chains["default"] = ite_panel.DEFAULT_STAGES
     chains["heavy T"] = ite_panel.read_chain(_only_t(**HEAVY_T))
     chains["bench's worst"] = ite_panel.read_chain(_worst_chain_form())
@@ -553,3 +554,28 @@ def test_from_disk_a_chain_over_the_bound_is_refused_with_a_message(monkeypatch:
     assert "without background computing" in render(answered.error, "en")
     shown = ite_panel.view(answered.state)["ite-chain-odds"].text
     assert render(shown, "ru") == render(ite_text.ODDS_STOPPED, "ru")
+
+
+# --------------------------------------------------------------------------- the sub-tools' parts (issue 22)
+
+
+def test_each_part_puts_back_what_it_gets_and_keeps_the_rest() -> None:
+    """``LIFT``: a part read from the whole and put back changes nothing; a changed part changes
+    only its own fields (the roll's and the presets' parts share the chain)."""
+    whole = _roll(outcome(ite_panel.preset(ite_panel.State(), {"ite-preset": "sword"})).state, _only_t())
+    for part in ite_panel.LIFT.values():
+        assert part.put(whole, part.get(whole)) == whole
+    roll_part = ite_panel.LIFT["roll"]
+    cleared = roll_part.put(whole, replace(roll_part.get(whole), last=None))
+    assert cleared.last is None and cleared.status == "sword" and cleared.chain == whole.chain
+
+
+def test_a_roll_s_odds_request_lands_in_the_chain() -> None:
+    """A heavy chain's roll asks for its odds from the roll's part; the answer fills the chain's
+    part of the whole and leaves the roll as it was."""
+    rolled = ite_panel.roll(random.Random(4), ite_panel.State(), _only_t(**HEAVY_T))
+    [ask] = _computes(rolled)
+    state = outcome(ask.done(rolled.state, answer(ask.job, ask.args))).state
+    assert state.chain.computed is not None and state.chain.computed.odds is not None
+    assert state.last == rolled.state.last
+    assert _odds_texts(state) == _expected_texts(state.chain.stages)

@@ -8,7 +8,9 @@ record into the same parts and write it back unchanged.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
+from panels.ite import panel as ite_panel
 from panels.notation import state as notation_state
 from panels.threat import state as threat_state
 
@@ -49,3 +51,25 @@ def test_a_threat_record_of_today_loads_into_the_parts_and_dumps_as_before() -> 
     assert len(log.lines) == 6 and log.aside == ({"bogus": 1},) and log.aside_new == 1
     assert loaded.track == "алый" and [t.name for t in loaded.bag.tracks] == ["тёмный", "алый"]
     assert threat_state.dump(loaded) == THREAT_RELOADED
+
+
+# gm.panel.ite's state, as dumped at a2cab67 (before the lift): the sword fight (seed example 2)
+# rolled from the table as ``6 5 4 ; 1 2 3 ; 4``, then the form changed to the crafting Т-check alone
+ITE = json.loads(
+    '{"stages": [{"kind": "T", "x": 13, "m": 2, "n": 6, "modifier": 1, "difficulty": 14, "right": false, "carry": false, "gate": true, "crit": {"by": "face", "high": 12, "low": 2}}], "last": {"stages": [{"kind": "I", "x": 20, "m": 3, "n": 6, "modifier": 0, "difficulty": 19, "right": false, "carry": false, "gate": false, "crit": null}, {"kind": "T", "x": 21, "m": 3, "n": 6, "modifier": 0, "difficulty": 20, "right": false, "carry": true, "gate": true, "crit": {"by": "margin", "high": 6, "low": null}}, {"kind": "E", "x": 7, "m": 1, "n": 6, "modifier": 0, "difficulty": 5, "right": false, "carry": true, "gate": false, "crit": {"by": "margin", "high": 8, "low": null}}], "dice": [[[6, 5, 4], []], [[1, 2, 3], []], [[4], []]], "table": true}}'
+)
+
+
+def test_an_ite_record_of_today_loads_into_the_parts_and_dumps_unchanged() -> None:
+    """The stages land in the chain's part, the roll (with the chain it was rolled with and its
+    mark «со стола») in the roll's, and the record comes back as it was; a roll saved before
+    issue 24 (no ``table``) loads as rolled."""
+    loaded = ite_panel.load(ITE)
+    chain = ite_panel.LIFT["chain"].get(loaded)
+    assert [s.kind for s in chain.stages] == ["T"] and chain.stages[0].check.x == 13
+    last = ite_panel.LIFT["roll"].get(loaded).last
+    assert last is not None and last.from_table and [s.kind for s in last.stages] == ["I", "T", "E"]
+    assert [s.margin for s in last.result.stages] == [Fraction(11, 2), 2, Fraction(9, 2)]
+    assert ite_panel.dump(loaded) == ITE
+    older = ite_panel.load({**ITE, "last": {k: v for k, v in ITE["last"].items() if k != "table"}})
+    assert older.last is not None and not older.last.from_table and older.last.result == last.result

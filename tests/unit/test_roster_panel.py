@@ -261,10 +261,10 @@ def test_ite_pickers_fill_x_modifier_and_difficulty() -> None:
         )
     done = built.actions["#ite-t-who"](state, {**form, "ite-t-who": "c2:0"})
     assert dict(done.effects[-1].values) == {"ite-t-x": "20", "ite-t-mod": "1"}
-    t_stage = next(stage for stage in done.state.stages if stage.kind == "T")
+    t_stage = next(stage for stage in done.state.chain.stages if stage.kind == "T")
     assert (t_stage.check.x, t_stage.check.modifier) == (20, 1)  # the odds follow at once
     against = built.actions["#ite-t-whom"](done.state, {**form, "ite-t-whom": "c2:0"})
-    assert next(s for s in against.state.stages if s.kind == "T").check.difficulty == 20
+    assert next(s for s in against.state.chain.stages if s.kind == "T").check.difficulty == 20
     shown = built.view(against.state)
     assert [n.attrs[0][1] for n in shown["ite-t-who"].children] == ["", "c2:0"]  # only ITE characters
 

@@ -745,6 +745,21 @@ def test_the_log_clear_button_empties_the_short_log_not_the_journal() -> None:
     assert "log_cleared" not in json.loads(page.records.records["gm.panel.roller"])
 
 
+def test_after_the_undo_of_a_clear_the_ite_status_claims_no_clear() -> None:
+    """ITE's «Очистить» is the kit's: «Журнал очищен.» shows once, beside its «Отменить», and
+    after the undo nothing on the panel still says the log was cleared (issue 24's leftover)."""
+    page = make_page()
+    ite = importlib.import_module(registry.entry("ite").module)
+    runtime_mount.mount(page.rt, ite.panel(random.Random(3)))
+    page.click("ite-roll")
+    page.click("ite-log-clear")
+    assert "Журнал очищен." in page.el("ite-log-notice").text
+    assert "Журнал очищен." not in page.el("ite-status").text, "said once, beside its undo"
+    page.click("ite-log-undo")
+    assert len(_lines(page, "ite")) == 1 and page.el("ite-log-notice").hidden
+    assert "Журнал очищен." not in page.el("ite").text
+
+
 def test_an_older_record_s_log_is_carried_into_the_journal_once() -> None:
     """A record saved when each panel kept its own log: its lines go into the journal of the
     evening, with their times, except those the journal has already; the record then keeps no

@@ -12,7 +12,7 @@ message instead of freezing the page (a chain's walk is not sliced; no chain the
 come near that bound). Either way the panel shows ``Odds``, which
 holds only what the view prints (no margin distributions), so the worker's answer stays small.
 
->>> from panels.ite.panel import DEFAULT_STAGES
+>>> from panels.ite.chain import DEFAULT_STAGES
 >>> is_light(DEFAULT_STAGES)
 True
 >>> odds_from(odds_job([dump_stage(s) for s in DEFAULT_STAGES])) == odds(DEFAULT_STAGES)

@@ -5,7 +5,8 @@ from kit.markup import button, checkbox, h, number, select
 from kit.msg import Msg
 from kit.view import Node
 from panels.ite import text
-from panels.ite.panel import DEFAULT_STAGES, ORDERS, PRESETS
+from panels.ite.chain import DEFAULT_STAGES, ORDERS
+from panels.ite.presets import PRESETS
 from panels.ite.stage import CRIT_MODES, field_id
 from panels.roster import text as roster_text
 from panels.shell.section import about, panel, rules_link, subtools
