@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from panels.notation import state as notation_state
+from panels.threat import parts as threat_parts
 from panels.threat import state as threat_state
 
 # gm.panel.notation's state, as dumped at 228d781: a roll of a labelled line, the ≥ view, a lab of
@@ -44,8 +45,8 @@ def test_a_threat_record_of_today_loads_into_the_parts_and_dumps_as_before() -> 
     """The forecast's part gets the kind of checks, the journal's the lines (the damaged one set
     aside, the undo marks dropped, as before), and the record comes back as that code wrote it."""
     loaded = threat_state.load(THREAT)
-    assert threat_state.LIFT["forecast"].get(loaded).roll == "advantage"
-    log = threat_state.LIFT["journal"].get(loaded)
+    assert threat_parts.LIFT["forecast"].get(loaded).roll == "advantage"
+    log = threat_parts.LIFT["journal"].get(loaded)
     assert len(log.lines) == 6 and log.aside == ({"bogus": 1},) and log.aside_new == 1
     assert loaded.track == "алый" and [t.name for t in loaded.bag.tracks] == ["тёмный", "алый"]
     assert threat_state.dump(loaded) == THREAT_RELOADED
