@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from panels.ite import panel as ite_panel
 from panels.notation import state as notation_state
+from panels.threat import parts as threat_parts
 from panels.threat import state as threat_state
 
 # gm.panel.notation's state, as dumped at 228d781: a roll of a labelled line, the ≥ view, a lab of
@@ -44,12 +45,15 @@ THREAT_RELOADED = json.loads(
 
 def test_a_threat_record_of_today_loads_into_the_parts_and_dumps_as_before() -> None:
     """The forecast's part gets the kind of checks, the journal's the lines (the damaged one set
-    aside, the undo marks dropped, as before), and the record comes back as that code wrote it."""
+    aside, the undo marks dropped, as before), the bag's and the table's the bag and colours, and
+    the record comes back as that code wrote it."""
     loaded = threat_state.load(THREAT)
-    assert threat_state.LIFT["forecast"].get(loaded).roll == "advantage"
-    log = threat_state.LIFT["journal"].get(loaded)
+    assert threat_parts.LIFT["forecast"].get(loaded).roll == "advantage"
+    log = threat_parts.LIFT["journal"].get(loaded)
     assert len(log.lines) == 6 and log.aside == ({"bogus": 1},) and log.aside_new == 1
-    assert loaded.track == "алый" and [t.name for t in loaded.bag.tracks] == ["тёмный", "алый"]
+    bench = threat_parts.LIFT["bag"].get(loaded)
+    assert bench.track == "алый" and [t.name for t in bench.bag.tracks] == ["тёмный", "алый"]
+    assert bench.rec_colour == "тёмный" and bench.steps == () and bench.bag.left == (4, 2, 1)
     assert threat_state.dump(loaded) == THREAT_RELOADED
 
 

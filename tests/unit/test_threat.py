@@ -16,7 +16,7 @@ from functools import cache
 
 import pytest
 
-from rules import threat
+from rules import threat, threat_bag, threat_changes, threat_check, threat_odds
 
 NAMES = ("light", "dark", "red", "blue")
 ROLLS = ("normal", "advantage", "disadvantage")
@@ -639,9 +639,22 @@ def test_seeded_replay_is_deterministic():
 
 
 def test_module_doctests_pass():
-    """Module docstring examples (seed 003 worked numbers) run and pass."""
-    failures, tried = doctest.testmod(threat)
-    assert tried > 10 and failures == 0
+    """Module docstring examples (seed 003 worked numbers) run and pass, in ``rules.threat`` and
+    in each module it re-exports (their examples are theirs: ``testmod`` skips re-exported names)."""
+    tried = 0
+    for module in (threat, threat_bag, threat_changes, threat_check, threat_odds):
+        result = doctest.testmod(module)
+        assert result.failed == 0, module.__name__
+        tried += result.attempted
+    assert tried > 10
+
+
+def test_every_public_name_is_one_of_a_concept_module() -> None:
+    """``rules.threat`` re-exports each concept module's public names, once, and nothing else."""
+    modules = (threat_bag, threat_changes, threat_check, threat_odds)
+    names = [name for module in modules for name in module.__all__]
+    assert sorted(threat.__all__) == sorted(names) and len(set(names)) == len(names)
+    assert all(getattr(threat, name) is getattr(m, name) for m in modules for name in m.__all__)
 
 
 class _Pick:

@@ -1,6 +1,6 @@
 """The threat panel's forecast, a sub-tool: the odds of the next event and the checks until it.
 
-It works on its own part (``state.Outlook``, lifted by ``state.LIFT["forecast"]``): it reads the
+It works on its own part (``parts.Outlook``, lifted by ``parts.LIFT["forecast"]``): it reads the
 bag, the colour and screen mode, and owns the kind of checks and the worker's answer. The exact
 forecast is the one costly part: a light one (``jobs.is_light``) is computed in the view and
 cached, so a language switch does not compute it again; a heavy one comes from the compute worker
@@ -26,7 +26,8 @@ from kit.panel import Action, Answer, Compute, Outcome, outcome
 from kit.view import Show, bar_chart, table_rows
 from panels.threat import text
 from panels.threat.jobs import forecast_from, is_light
-from panels.threat.state import FORECAST_HORIZON, LIFT, Forecasted, ForecastKey, Outlook, State, forecast_key
+from panels.threat.parts import LIFT, Outlook, forecast_key
+from panels.threat.state import FORECAST_HORIZON, Forecasted, ForecastKey, State
 from panels.threat.words import colour_label
 from rules import threat
 

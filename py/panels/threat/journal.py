@@ -1,6 +1,6 @@
 """The threat panel's journal, a sub-tool: its lines, their copy and file, a clear and its undo.
 
-It works on its own part (``state.Log``, lifted by ``state.LIFT["journal"]``): the lines, the
+It works on its own part (``parts.Log``, lifted by ``parts.LIFT["journal"]``): the lines, the
 bag's undo steps (a clear leaves them undoing the bag but no longer taking lines back), what the
 clear took (``kit.undo``), and the damaged saved lines set aside.
 
@@ -23,7 +23,8 @@ from kit.form import Form, InputError
 from kit.panel import Copy, Download, Outcome
 from kit.view import Node, Show
 from panels.threat import text
-from panels.threat.state import JOURNAL_SIZE, Log, Undo
+from panels.threat.parts import Log
+from panels.threat.state import JOURNAL_SIZE, Undo
 from panels.threat.words import journal_line, journal_text
 
 __all__ = ["clear", "copy", "download", "download_aside", "restore", "unmarked", "view"]

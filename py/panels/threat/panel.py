@@ -1,10 +1,11 @@
 """The threat dice calculator (seed 003, «Кубы угрозы»): bag, threshold, odds, forecast, journal.
 
-The state (``panels.threat.state``), the bag's actions (``actions``), the forecast and the journal
-sub-tools (``forecast``, ``journal``: their parts lifted with ``kit.part``, ``state.LIFT``), the
-view (``view``), the heavy forecast run in the compute worker (``jobs``) and the wording of the
-rules' data (``words``) live in their own modules; this one wires them (every action asks for the
-forecast it makes heavy).
+The state (``panels.threat.state``), the sub-tools (the bag's settings ``bag``, the ``table``'s
+checks, the ``forecast`` and the ``journal``, each on its part lifted with ``kit.part``:
+``parts.LIFT``), the panel's own undo and screen mode (``actions``), the view (``view``), the
+heavy forecast run in the compute worker (``jobs``) and the wording of the rules' data
+(``words``) live in their own modules; this one wires them (every action asks for the forecast
+it makes heavy).
 
 >>> import random
 >>> from kit.msg import render
@@ -27,9 +28,9 @@ from kit.form import Form
 from kit.journal import Note
 from kit.msg import Renderable
 from kit.panel import Action, Outcome, Panel, outcome
-from panels.threat import actions, forecast, journal, text
-from panels.threat.actions import PARAMS
-from panels.threat.state import FALLBACK, LIFT, State, dump, legacy, load, merge
+from panels.threat import actions, bag, forecast, journal, table, text
+from panels.threat.parts import LIFT
+from panels.threat.state import FALLBACK, State, dump, legacy, load, merge
 from panels.threat.view import view
 from panels.threat.words import journal_line
 from rules.threat_journal import ChangeEntry
@@ -66,31 +67,32 @@ def journaled(action: Action[State]) -> Action[State]:
 
 
 def panel(rng: random.Random) -> Panel[State]:
+    on_bag, on_table, on_log = LIFT["bag"].action, LIFT["table"].action, LIFT["journal"].action
     bound: dict[str, Action[State]] = {
-        "#threat-check": partial(actions.check, rng, "normal"),
-        "#threat-adv": partial(actions.check, rng, "advantage"),
-        "#threat-dis": partial(actions.check, rng, "disadvantage"),
-        "#threat-record": actions.record,
-        "#threat-substitute": partial(actions.substitute, rng),
-        "#threat-refill": actions.refill,
+        "#threat-check": on_table(partial(table.check, rng, "normal")),
+        "#threat-adv": on_table(partial(table.check, rng, "advantage")),
+        "#threat-dis": on_table(partial(table.check, rng, "disadvantage")),
+        "#threat-record": on_table(table.record),
+        "#threat-substitute": on_table(partial(table.substitute, rng)),
+        "#threat-refill": on_table(table.refill),
         "#threat-undo": actions.undo,
-        "#threat-journal-undo": LIFT["journal"].action(journal.restore),
-        "#threat-aside-download": LIFT["journal"].action(journal.download_aside),
-        "#threat-track": actions.set_track,
-        "#threat-add-track": actions.add_track,
-        "#threat-remove-track": actions.remove_track,
+        "#threat-journal-undo": on_log(journal.restore),
+        "#threat-aside-download": on_log(journal.download_aside),
+        "#threat-track": on_bag(bag.set_track),
+        "#threat-add-track": on_bag(bag.add_track),
+        "#threat-remove-track": on_bag(bag.remove_track),
         "#threat-screen": actions.set_screen,
         "#threat-fc-roll": LIFT["forecast"].action(forecast.set_roll),
-        "#threat-rec-colour": actions.set_rec_colour,
-        "#threat-journal-copy": LIFT["journal"].action(journal.copy),
-        "#threat-journal-download": LIFT["journal"].action(journal.download),
-        "#threat-journal-clear": LIFT["journal"].action(journal.clear),
+        "#threat-rec-colour": on_table(table.set_rec_colour),
+        "#threat-journal-copy": on_log(journal.copy),
+        "#threat-journal-download": on_log(journal.download),
+        "#threat-journal-clear": on_log(journal.clear),
     }
-    for name, *_ in PARAMS:
-        bound[f"#threat-{name}"] = partial(actions.apply_inputs, None)
-        bound[f"#threat-{name}-range"] = partial(actions.apply_inputs, name)
-    for mode in actions.MODES:
-        bound[f"#{mode}"] = partial(actions.apply_inputs, None)
+    for name, *_ in bag.PARAMS:
+        bound[f"#threat-{name}"] = on_bag(partial(bag.apply_inputs, None))
+        bound[f"#threat-{name}-range"] = on_bag(partial(bag.apply_inputs, name))
+    for mode in bag.MODES:
+        bound[f"#{mode}"] = on_bag(partial(bag.apply_inputs, None))
     return Panel(
         name="threat",
         initial=State(),

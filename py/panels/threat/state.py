@@ -8,11 +8,8 @@ was up, we hide the secrets rather than show them to the players. The journal is
 offered for download with a notice), the others stay. Screen mode is also the default for a new
 GM (seed 003: «Не раскрывайте числа без нужды»; docs/rules/threat.md).
 
-Sub-tools (``kit.part``, ``LIFT``): the forecast (``panels.threat.forecast``) owns the kind of
-checks and the worker's answer and reads the bag; the journal (``panels.threat.journal``) owns
-the lines, what a clear took and the lines set aside. The bag's settings and the table's checks
-and records act on the whole state: each change of the bag is journalled and undone with it in
-one step (``commit``). The state stays flat, so the saved record keeps its shape.
+The sub-tools see it through parts of their own (``panels.threat.parts``, ``kit.part``); the
+state stays flat, so the saved record keeps its shape.
 """
 
 from __future__ import annotations
@@ -24,16 +21,13 @@ from typing import Any
 from kit import undo as kit_undo
 from kit.merge import merge_log
 from kit.msg import Renderable
-from kit.part import Part
 from panels.threat.words import DEFAULT_NAME, default_bag
 from rules import threat, threat_journal
 from rules.threat_journal import Line
 
 __all__ = [
     "FALLBACK",
-    "LIFT",
-    "Log",
-    "Outlook",
+    "Cleared",
     "FORECAST_BUDGET",
     "FORECAST_HORIZON",
     "JOURNAL_SIZE",
@@ -42,10 +36,8 @@ __all__ = [
     "UNDO_SIZE",
     "State",
     "Undo",
-    "commit",
     "dump",
     "forecast_cost",
-    "forecast_key",
     "legacy",
     "load",
 ]
@@ -72,6 +64,7 @@ class Undo:
     mark: int | None = None
 
 
+Cleared = kit_undo.Undo[tuple[tuple[Line, ...], tuple[Undo, ...]]]  # what a clear took, offered back
 ForecastKey = tuple[threat.BagState, str, str]  # what the forecast depends on: bag, roll, colour
 
 
@@ -113,101 +106,12 @@ class State:
     note: Renderable | None = None
     journal_note: Renderable | None = None
     forecast: Forecasted | None = None  # a heavy forecast from the worker (light ones: in the view)
-    cleared: kit_undo.Undo[tuple[tuple[Line, ...], tuple[Undo, ...]]] | None = None
+    cleared: Cleared | None = None
     aside: tuple[Any, ...] = ()
     aside_new: int = 0
 
 
 FALLBACK = State(screen=True)
-
-
-# --------------------------------------------------------------------------- the sub-tools' parts
-
-
-@dataclass(frozen=True)
-class Outlook:
-    """The forecast's part: it reads the bag, the colour and screen mode (the panel's) and owns
-    ``roll``, the kind of checks forecast, and ``asked``, the worker's forecast."""
-
-    bag: threat.BagState
-    track: str
-    screen: bool
-    roll: str = "normal"
-    asked: Forecasted | None = None
-
-
-Cleared = kit_undo.Undo[tuple[tuple[Line, ...], tuple[Undo, ...]]]
-
-
-@dataclass(frozen=True)
-class Log:
-    """The journal's part: its ``lines``, the bag's ``undo`` steps (a clear unmarks them, a restore
-    gives their marks back), what a clear took, the lines set aside, and the two notes it writes."""
-
-    lines: tuple[Line, ...] = ()
-    undo: tuple[Undo, ...] = ()
-    cleared: Cleared | None = None
-    aside: tuple[Any, ...] = ()
-    aside_new: int = 0
-    note: Renderable | None = None
-    journal_note: Renderable | None = None
-
-
-def _outlook(state: State) -> Outlook:
-    return Outlook(state.bag, state.track, state.screen, state.fc_roll, state.forecast)
-
-
-def _log(state: State) -> Log:
-    return Log(
-        state.journal, state.undo, state.cleared, state.aside, state.aside_new, state.note, state.journal_note
-    )
-
-
-def _put_log(state: State, log: Log) -> State:
-    return replace(
-        state,
-        journal=log.lines,
-        undo=log.undo,
-        cleared=log.cleared,
-        aside=log.aside,
-        aside_new=log.aside_new,
-        note=log.note,
-        journal_note=log.journal_note,
-    )
-
-
-LIFT: dict[str, Part[State, Any]] = {
-    "forecast": Part(_outlook, lambda state, o: replace(state, fc_roll=o.roll, forecast=o.asked)),
-    "journal": Part(_log, _put_log),
-}
-
-
-def commit(state: State, bag: threat.BagState, entry: Line | None = None, **changes: Any) -> State:
-    """``bag`` becomes the bag (the old one goes on the undo stack) and ``entry`` is journalled;
-    a change of the GM's settings without an entry is journalled as a change line.
-
-    Notes are cleared unless ``changes`` set them; an unchanged bag with no entry is no step to undo.
-    """
-    changes = {"note": None, "journal_note": None, **changes}
-    if bag == state.bag and entry is None:
-        return replace(state, **changes)
-    if entry is None:
-        entry = threat_journal.change_entry(state.bag, bag)
-    journal, last = state.journal, state.last
-    if entry is not None:
-        journal = (*journal, entry)[-JOURNAL_SIZE:]
-        last = entry if isinstance(entry, threat.JournalEntry) else last
-    mark = len(journal) if entry is not None else None
-    undo = (*state.undo, Undo(state.bag, mark))[-UNDO_SIZE:]
-    names = [t.name for t in bag.tracks]
-    track = changes.pop("track", state.track)
-    track = track if track in names else names[0]
-    return replace(state, bag=bag, journal=journal, undo=undo, last=last, track=track, **changes)
-
-
-def forecast_key(outlook: Outlook) -> ForecastKey:
-    """What the forecast shown depends on."""
-    return (outlook.bag, outlook.roll, outlook.track)
 
 
 def forecast_cost(bag: threat.BagState, track: str | None = None) -> int:
