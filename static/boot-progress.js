@@ -82,4 +82,5 @@
   };
   document.addEventListener("DOMContentLoaded", place);
   addEventListener("hashchange", place);
+  document.addEventListener("gm-stamped", place);  // a panel opened from its <template> (first-paint.js)
 })();

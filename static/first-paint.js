@@ -10,7 +10,7 @@
   // Untrusted: only the name of a tab on this page.
   const tab = typeof name === "string" && /^[a-z][a-z0-9-]*$/.test(name)
     ? document.querySelector(`nav.tabs a[href="#${name}"]`) : null;
-  if (tab && document.getElementById(name)) {
+  if (tab && (document.getElementById(name) || document.querySelector(`template[data-page="${name}"]`))) {
     location.replace(`#${name}`);
     scrollTo(0, 0);  // a reopened tab starts at the top of the page, like a fresh visit
   }
@@ -29,38 +29,68 @@
       }
     }
   };
-  // Pages kept out of the first parse (tools/rules_pages.py): a <template data-page> holds each
-  // rules page until the address names it or an element inside it. It is then stamped in place, in
-  // the page's language of the moment, and the address followed again, so :target and the tabs'
-  // focus find it (the same fragment: no second hashchange). Before Python, and after it.
-  const stamp = (hash, follow) => {
-    let id = "";
-    try { id = decodeURIComponent(hash.slice(1)); } catch { return; }
-    if (!id || document.getElementById(id)) return;
+  const paintView = (element, shown) => {  // one element of a panel's initial view, in English
+    if (shown.text !== undefined) element.textContent = shown.text;
+    // Markup made by the build from our own data, every text escaped (kit.view.to_html).
+    if (shown.html !== undefined) element.innerHTML = shown.html;
+    for (const [name, value] of Object.entries(shown.attrs || {})) element.setAttribute(name, value);
+  };
+  // Pages kept out of the first parse: a <template data-page> holds each rules page
+  // (tools/rules_pages.py) and each panel's section but the first (tools/page.py) until the address
+  // names it or an element inside it, or the kit is about to mount it (globalThis.gmPages.stamp).
+  // It is then stamped in place, in the page's language of the moment; a "gm-stamped" event on the
+  // section tells static/prefs.js (sub-tools, details). Where the address names something inside
+  // it, the address is followed again, so :target and the tabs' focus find it (the same fragment:
+  // no second hashchange). Before Python, and after it.
+  const paintEnglish = (page) => {
+    english(page);
+    for (const [id, shown] of Object.entries(FIRST_PAINT.en)) {
+      const element = document.getElementById(id);
+      if (element && page.contains(element)) paintView(element, shown);
+    }
+  };
+  const stampId = (id) => {
+    if (!id || document.getElementById(id)) return null;
     for (const template of document.querySelectorAll("template[data-page]")) {
       if (!template.content.getElementById(id)) continue;
       const page = template.content.firstElementChild;
       template.replaceWith(template.content);
-      if (page && document.documentElement.lang === "en" && typeof FIRST_PAINT === "object") english(page);
-      if (follow) location.replace(`#${hash.slice(1)}`);
-      return;
+      if (page && document.documentElement.lang === "en" && typeof FIRST_PAINT === "object") paintEnglish(page);
+      if (page) page.dispatchEvent(new Event("gm-stamped", { bubbles: true }));
+      return page;
     }
+    return null;
   };
-  addEventListener("hashchange", () => stamp(location.hash, true));  // before Python's listeners
+  const named = () => {
+    try { return decodeURIComponent(location.hash.slice(1)); } catch { return ""; }
+  };
+  const follow = (page) => {
+    const id = named();
+    const target = id ? document.getElementById(id) : null;
+    if (page && target && page.contains(target)) location.replace(`#${location.hash.slice(1)}`);
+  };
+  addEventListener("hashchange", () => follow(stampId(named())));  // before Python's listeners
+  // The kit stamps a panel before it mounts it (kit.browser_dom.stamp): the element of that id
+  // once it is in the document, null if there is none.
+  globalThis.gmPages = {
+    stamp: (id) => {
+      const page = stampId(id);
+      follow(page);
+      return document.getElementById(id);
+    },
+  };
+  // A deep link to a panel or a rules page: there before the first paint (in Russian as built;
+  // the English pass below covers it).
+  stampId(named());
   let lang = "ru";
   try { lang = JSON.parse(localStorage.getItem("gm.lang")) || "ru"; } catch { lang = "ru"; }
   if (lang === "en" && typeof FIRST_PAINT === "object") {
     document.documentElement.lang = "en";
     english(document);
   }
-  stamp(location.hash, false);  // a deep link to a rules page: there before the first paint
   if (lang !== "en" || typeof FIRST_PAINT !== "object") return;
   for (const [id, shown] of Object.entries(FIRST_PAINT.en)) {
     const element = document.getElementById(id);
-    if (!element) continue;
-    if (shown.text !== undefined) element.textContent = shown.text;
-    // Markup made by the build from our own data, every text escaped (kit.view.to_html).
-    if (shown.html !== undefined) element.innerHTML = shown.html;
-    for (const [name, value] of Object.entries(shown.attrs || {})) element.setAttribute(name, value);
+    if (element) paintView(element, shown);
   }
 })();

@@ -34,9 +34,9 @@
       write(SUBTOOL_KEY, kept);
     }
   };
-  const startSubtools = () => {
+  const startSubtools = (root) => {
     const saved = read(SUBTOOL_KEY, {});
-    for (const tablist of document.querySelectorAll(".subtabs[role=tablist]")) {
+    for (const tablist of root.querySelectorAll(".subtabs[role=tablist]")) {
       const tabs = [...tablist.querySelectorAll('[role="tab"]')];
       // Untrusted: only the key of one of this panel's tabs.
       const key = saved && typeof saved === "object" ? saved[tablist.dataset.panel] : null;
@@ -55,6 +55,21 @@
         const tab = tabs[(to + tabs.length) % tabs.length];
         tab.focus();
         pick(tablist, tab, true);
+      });
+    }
+  };
+  // Collapsible sections: markup says which are open at first; a user's choice is kept.
+  const startDetails = (root) => {
+    const open = read(OPEN_KEY, {});
+    const saved = open && typeof open === "object" ? open : {};
+    for (const details of root.querySelectorAll("details[data-remember]")) {
+      const key = details.dataset.remember;
+      if (typeof saved[key] === "boolean") details.open = saved[key];
+      details.addEventListener("toggle", () => {
+        const now = read(OPEN_KEY, {});
+        const record = now && typeof now === "object" ? now : {};
+        record[key] = details.open;
+        write(OPEN_KEY, record);
       });
     }
   };
@@ -81,20 +96,15 @@
         apply();
       });
     }
-    startSubtools();
-    // Collapsible sections: markup says which are open at first; a user's choice is kept.
-    const open = read(OPEN_KEY, {});
-    const saved = open && typeof open === "object" ? open : {};
-    for (const details of document.querySelectorAll("details[data-remember]")) {
-      const key = details.dataset.remember;
-      if (typeof saved[key] === "boolean") details.open = saved[key];
-      details.addEventListener("toggle", () => {
-        const now = read(OPEN_KEY, {});
-        const record = now && typeof now === "object" ? now : {};
-        record[key] = details.open;
-        write(OPEN_KEY, record);
-      });
-    }
+    startSubtools(document);
+    startDetails(document);
+  });
+  // A section stamped from its <template> once the page has loaded (static/first-paint.js): its
+  // sub-tools and details start as the page's did (one stamped while loading is covered above).
+  document.addEventListener("gm-stamped", (event) => {
+    if (document.readyState === "loading" || !(event.target instanceof Element)) return;
+    startSubtools(event.target);
+    startDetails(event.target);
   });
 })();
 

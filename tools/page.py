@@ -4,6 +4,11 @@ Each empty element of the shell below is a slot, filled with static markup (``ki
 header and footer from ``panels.shell.section``, the tabs and the start view from
 ``panels.registry``, and each panel's ``SECTION`` (``panels/NAME/section.py``) in ``<main>``.
 
+Only the first panel's section (the page without a ``#fragment``, and what shows without
+JavaScript) is in the first parse; every other one is a ``<template data-page="NAME">`` in its
+place, stamped by static/first-paint.js when the address names it (before the first paint) or when
+it is opened, and by the kit before it mounts the panel (``kit.browser.mount``).
+
     python3 tools/page.py > /tmp/page.html   # the page as the build writes it (before the first paint)
 """
 
@@ -22,12 +27,31 @@ from panels import registry  # noqa: E402
 from panels.shell import section as shell  # noqa: E402
 from panels.shell import text  # noqa: E402
 
-__all__ = ["SLOTS", "page", "sections"]
+__all__ = ["SLOTS", "page", "panels_markup", "sections"]
 
 
 def sections() -> tuple[Node, ...]:
     """Every panel's section, in the registry's order."""
     return tuple(importlib.import_module(entry.section).SECTION for entry in registry.PANELS)
+
+
+def panels_markup() -> str:
+    """The panels' sections in ``<main>``'s order: the first as it is, each other one inside a
+    ``<template data-page="NAME">`` (inert, out of the first parse, until it is stamped)."""
+    out = []
+    for index, (entry, section) in enumerate(zip(registry.PANELS, sections(), strict=True)):
+        markup = to_markup(section)
+        out.append(
+            markup if index == 0 else f'<template data-page="{escape(entry.name)}">{markup}</template>'
+        )
+    return "".join(out)
+
+
+def _main() -> str:
+    empty = to_markup(shell.main(()))
+    if not empty.endswith("</main>"):
+        raise RuntimeError("panels.shell.section.main must end with </main>")
+    return empty.removesuffix("</main>") + panels_markup() + "</main>"
 
 
 # The empty elements of index.html that the build fills, in the page's order.
@@ -46,7 +70,7 @@ def _slots() -> dict[str, str]:
         title,
         to_markup(shell.HEADER),
         to_markup(shell.tabs()),
-        to_markup(shell.main(sections())),
+        _main(),
         to_markup(shell.FOOTER),
     )
     return dict(zip(SLOTS, markup, strict=True))

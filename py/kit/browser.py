@@ -46,6 +46,8 @@ def set_language(lang: str, /, *, save: bool = True, first_paint: bool = False) 
 
 
 def mount(panel: Panel[Any]) -> None:
+    """Mount ``panel``; its section is stamped first if it is still a template (tools/page.py)."""
+    tabs.stamp_panel(panel.name)
     runtime_mount.mount(RUNTIME, panel)
 
 

@@ -6,6 +6,10 @@ them (focus stays on the tab). Opening a tab by click or Enter moves focus to th
 (``tabindex=-1``), so a screen reader says where it landed; so does following a link to a rules
 page (``#rules-*``). The last panel opened is saved (``kit.tabs.TAB_KEY``) and reopened after a
 reload by static/first-paint.js. Links keep working before Python and as deep links (``#ite``).
+
+A panel's section may still be a ``<template data-page="NAME">`` (tools/page.py): its tab is a tab
+all the same, and ``stamp_panel`` puts the section in place (static/first-paint.js's
+``gmPages.stamp``) and makes it a tabpanel, before the kit mounts it.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from pyscript import document, window
 from kit import browser_dom as dom
 from kit.tabs import TAB_KEY, moved
 
-__all__ = ["current_tab", "start_tabs"]
+__all__ = ["current_tab", "stamp_panel", "start_tabs"]
 
 _tabs: dict[str, Any] = {"names": (), "current": "", "keep_focus": ""}
 
@@ -80,6 +84,31 @@ def _focus_heading(target_id: str) -> None:
         if not heading.hasAttribute("tabindex"):
             heading.setAttribute("tabindex", "-1")
         heading.focus()
+
+
+def _as_tabpanel(panel: Any, name: str) -> None:
+    panel.setAttribute("role", "tabpanel")
+    heading = _heading(name)
+    if heading is not None and not heading.hasAttribute("tabindex"):
+        heading.setAttribute("tabindex", "-1")  # focus lands here when the tab opens
+
+
+def _section(name: str) -> Any:
+    """The panel's section, stamped from its template first if it is still one (``None``: neither)."""
+    panel = document.getElementById(name)
+    if hasattr(panel, "setAttribute"):
+        return panel
+    pages = getattr(window, "gmPages", None)
+    panel = pages.stamp(name) if pages is not None else None
+    return panel if hasattr(panel, "setAttribute") else None
+
+
+def stamp_panel(name: str) -> None:
+    """The section of panel ``name`` in the document (stamped if it was a template) and, once the
+    tabs have started, a tabpanel: the kit mounts it next."""
+    panel = _section(name)
+    if panel is not None and name in _tabs["names"]:
+        _as_tabpanel(panel, name)
 
 
 def _opened(on_switch: Callable[[], None]) -> Callable[..., None]:
@@ -142,15 +171,16 @@ def start_tabs(on_switch: Callable[[], None]) -> None:
         name = _name(link)
         panel = document.getElementById(name)
         if not hasattr(panel, "setAttribute"):
-            continue
+            panel = document.querySelector(f'template[data-page="{name}"]')
+            if not hasattr(panel, "content"):
+                continue
+            panel = None  # stamped (and made a tabpanel) when it is opened or mounted
         names.append(name)
         link.setAttribute("role", "tab")
         link.id = f"tab-{name}"
         link.setAttribute("aria-controls", name)
-        panel.setAttribute("role", "tabpanel")
-        heading = _heading(name)
-        if heading is not None and not heading.hasAttribute("tabindex"):
-            heading.setAttribute("tabindex", "-1")  # focus lands here when the tab opens
+        if panel is not None:
+            _as_tabpanel(panel, name)
     _tabs["names"] = tuple(names)
     _mark()
     tablist.addEventListener("keydown", create_proxy(_on_key))

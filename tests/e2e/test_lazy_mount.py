@@ -9,16 +9,32 @@ in idle time).
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
-from e2e_support import BOOT_TIMEOUT_MS, READY, Watch, mounted, open_app, wait_ready, wait_until_controlled
+from e2e_support import (
+    BOOT_TIMEOUT_MS,
+    READY,
+    Watch,
+    mounted,
+    open_app,
+    wait_ready,
+    wait_until_controlled,
+    watch_page,
+    watched_context,
+)
 from panels import registry
+from panels.checks import markup as checks_text
 from panels.shell import text
+from panels.threat import text as threat_text
 from single_file import build_single
+
+CYRILLIC_OUTSIDE_QUOTES = re.compile(r"[А-Яа-яЁё]")
 
 # Several panels' tests live here: each test opens its own page on the panel it is about.
 PANEL = "roller"
@@ -28,13 +44,22 @@ def mounted_panels(page: Page) -> list[str]:
     return page.evaluate("[...document.querySelectorAll('section.panel[data-mounted=true]')].map(s => s.id)")
 
 
+def in_templates(page: Page) -> list[str]:
+    """The panels whose section is still a ``<template>`` and not in the document."""
+    return page.evaluate(
+        """names => names.filter(name => !document.getElementById(name)
+            && document.querySelector(`template[data-page="${name}"]`))""",
+        list(registry.NAMES),
+    )
+
+
 def test_at_start_only_the_open_panel_is_mounted(app: Page) -> None:
-    """The module's page opened on the roller: it alone is mounted (and works); its controls are
-    live while the others' still wait for Python; the page is not "ready" yet."""
+    """The module's page opened on the roller: it alone is mounted (and works); the others' sections
+    are still templates (not in the document); the page is not "ready" yet."""
     assert mounted_panels(app) == ["roller"]
     assert app.locator(READY).count() == 0
     expect(app.locator("#gauss-roll")).to_be_enabled()
-    expect(app.locator("#threat-check").first).to_be_disabled()
+    assert in_templates(app) == [name for name in registry.NAMES if name != "roller"]
     app.wait_for_timeout(3000)  # past the idle timeout (2 s): nothing mounts while nobody touches the page
     assert mounted_panels(app) == ["roller"]
 
@@ -45,8 +70,13 @@ def test_opening_another_tab_mounts_it_and_it_works(browser: Browser, site_url: 
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html?seed=5", watch, panel="roller")
     assert mounted_panels(page) == ["roller"]
+    assert "threat" in in_templates(page)
     page.click("#tab-threat")
     page.wait_for_selector(mounted("threat"), state="attached")
+    assert "threat" not in in_templates(page)
+    expect(page.locator("#threat")).to_be_visible()
+    expect(page.locator("#threat")).to_have_attribute("role", "tabpanel")
+    expect(page.locator("#threat-title")).to_be_focused()
     expect(page.locator("#threat-check")).to_be_enabled()
     page.click("#threat-check")
     expect(page.locator("#threat .error").first).to_be_hidden()
@@ -97,6 +127,57 @@ def test_an_offline_reload_starts_on_its_panel(browser: Browser, site_url: str) 
     wait_ready(page, "threat")
     assert mounted_panels(page) == ["threat"]
     expect(page.locator("#threat-check")).to_be_enabled()
+    context.close()
+    watch.assert_clean()
+
+
+def test_a_stamped_panel_keeps_the_first_paint_and_the_preferences(browser: Browser, site_url: str) -> None:
+    """Before Python (its module held back), on a phone, with English, a sub-tool and ``details`` saved:
+    a deep link's panel (``#threat``) is stamped before the first paint, and one opened later
+    (``#checks``) when its link is followed; each shows in English, with the saved sub-tool chosen
+    and the saved ``details`` states; its sub-tool tabs work; the panels not opened stay templates."""
+    watch = Watch()
+    context = watched_context(browser, watch, viewport={"width": 360, "height": 740})  # sub-tool tabs show
+    saved = {
+        "gm.lang": "en",
+        "gm.subtool": {"threat": "bag", "checks": "series"},
+        "gm.open": {"threat.about": True, "checks.skill": False},
+    }
+    context.add_init_script(
+        "".join(
+            f"localStorage.setItem({json.dumps(k)}, {json.dumps(json.dumps(v))});" for k, v in saved.items()
+        )
+    )
+
+    def empty_module(route: Route) -> None:
+        route.fulfill(status=200, content_type="text/javascript", body="export {};")
+
+    context.route("**/static/vendor/pyscript/core.js", empty_module)
+    page = watch_page(context.new_page(), watch)
+    page.goto(site_url + "index.html#threat")
+    page.wait_for_load_state("load")
+    assert page.evaluate("document.documentElement.dataset.pythonMs") is None  # Python held back
+    expect(page.locator("#threat")).to_be_visible()
+    expect(page.locator("#roller")).to_be_hidden()
+    expect(page.locator("#threat-title")).to_have_text(threat_text.TITLE.en)
+    shown = re.sub(r"«[^»]*»", "", page.locator("#threat").inner_text())
+    assert not CYRILLIC_OUTSIDE_QUOTES.search(shown), shown
+    expect(page.locator('#threat [role=tab][data-subtool="bag"]')).to_have_attribute("aria-selected", "true")
+    expect(page.locator('#threat details[data-remember="threat.about"]')).to_have_attribute("open", "")
+    assert "checks" in in_templates(page)
+    page.evaluate("location.hash = '#checks'")
+    expect(page.locator("#checks")).to_be_visible()
+    expect(page.locator("#threat")).to_be_hidden()
+    expect(page.locator("#checks-title")).to_have_text(checks_text.TITLE.en)
+    series = page.locator('#checks [role=tab][data-subtool="series"]')
+    expect(series).to_have_attribute("aria-selected", "true")
+    assert page.locator('#checks details[data-remember="checks.skill"]').get_attribute("open") is None
+    median = page.locator('#checks [role=tab][data-subtool="median"]')
+    median.click()
+    expect(median).to_have_attribute("aria-selected", "true")
+    expect(series).to_have_attribute("aria-selected", "false")
+    assert page.evaluate("JSON.parse(localStorage.getItem('gm.subtool')).checks") == "median"
+    assert set(in_templates(page)) == set(registry.NAMES) - {"roller", "threat", "checks"}
     context.close()
     watch.assert_clean()
 

@@ -92,3 +92,18 @@ def test_each_panel_links_to_its_rules_page_and_marks_its_main_action() -> None:
     assert mains and set(mains) == {"button"}
     for target in re.findall(r'data-enter="([^"]+)"', page):
         assert f'id="{target}"' in page
+
+
+def test_only_the_first_panel_is_in_the_first_parse() -> None:
+    """The built page holds the first panel's section as markup and every other one inside its own
+    ``<template data-page="NAME">`` (static/first-paint.js and the kit stamp it), in the registry's
+    order; the bytes outside every template are a small part of the page."""
+    from panels import registry
+
+    page = built.page((ROOT / "index.html").read_text(encoding="utf-8"))
+    outside = re.sub(r"<template\b.*?</template>", "", page, flags=re.DOTALL)
+    first, *others = registry.NAMES
+    assert re.findall(r'<section class="panel" id="([a-z]+)"', outside) == [first]
+    templates = re.findall(r'<template data-page="([a-z]+)"><section class="panel" id="([a-z]+)"', page)
+    assert templates == [(name, name) for name in others]
+    assert len(outside) < len(page) / 4
