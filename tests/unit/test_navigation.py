@@ -13,6 +13,7 @@ import markdown
 import page as built
 import rules_pages
 from kit.tabs import moved
+from panels import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("roller", "converter", "threat")
@@ -82,9 +83,10 @@ def test_each_panel_links_to_its_rules_page_and_marks_its_main_action() -> None:
     actions named in the markup are buttons."""
     page = built.page((ROOT / "index.html").read_text(encoding="utf-8"))
     pages = rules_pages.rules_sections(ROOT)
-    panels = re.findall(r'<section id="([a-z]+)" class="panel"', page)
+    panels = re.findall(r'<section class="panel" id="([a-z]+)"', page)
+    assert panels == list(registry.NAMES), "every panel, in the registry's order"
     for panel in panels:
-        body = page[page.index(f'<section id="{panel}" class="panel"') :]
+        body = page[page.index(f'<section class="panel" id="{panel}"') :]
         link = re.search(r'<p class="rules-link"><a href="#([^"]+)"', body[:600])
         assert link is not None, panel
         assert f'id="{link.group(1)}"' in pages
@@ -98,8 +100,6 @@ def test_only_the_first_panel_is_in_the_first_parse() -> None:
     """The built page holds the first panel's section as markup and every other one inside its own
     ``<template data-page="NAME">`` (static/first-paint.js and the kit stamp it), in the registry's
     order; the bytes outside every template are a small part of the page."""
-    from panels import registry
-
     page = built.page((ROOT / "index.html").read_text(encoding="utf-8"))
     outside = re.sub(r"<template\b.*?</template>", "", page, flags=re.DOTALL)
     first, *others = registry.NAMES
