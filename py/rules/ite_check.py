@@ -203,7 +203,13 @@ class Check:
         """Computed part over random part: ``(X + modifier) / (M(N+1)/2)``; the seed suggests ~2."""
         return Fraction(self.x + self.modifier) / self.constant
 
-    def _face_crit(self, total: int, /) -> str | None:
+    def face_critical(self, total: int, /) -> str | None:
+        """The face critical (``CRIT_HIGH``, ``CRIT_LOW`` or None) of a rolled MdN ``total``; None
+        unless the check's rule is a :class:`FaceCritical`.
+
+        >>> Check(0, 2, 6, critical=FaceCritical.extremes(2, 6)).face_critical(12)
+        'high'
+        """
         crit = self.critical
         if isinstance(crit, FaceCritical):
             if crit.high is not None and total >= crit.high:
@@ -212,17 +218,28 @@ class Check:
                 return CRIT_LOW
         return None
 
-    def _margin_crit(self, margin2: int, /) -> str | None:
+    def margin_critical(self, doubled_margin: int, /) -> str | None:
+        """The margin critical (``CRIT_HIGH``, ``CRIT_LOW`` or None) of a margin given doubled (margins
+        move in halves, so twice the margin is whole); None unless the rule is a :class:`MarginCritical`.
+
+        >>> Check(0, 1, 6, critical=MarginCritical(high=3, low=-2)).margin_critical(-5)  # margin -2.5
+        'low'
+        """
         crit = self.critical
         if isinstance(crit, MarginCritical):
-            if crit.high is not None and margin2 >= 2 * crit.high:
+            if crit.high is not None and doubled_margin >= 2 * crit.high:
                 return CRIT_HIGH
-            if crit.low is not None and margin2 <= 2 * crit.low:
+            if crit.low is not None and doubled_margin <= 2 * crit.low:
                 return CRIT_LOW
         return None
 
-    def _joint2(self) -> dict[tuple[int, str | None], int]:
-        """(doubled own margin, face critical) -> number of face combinations."""
+    def doubled_margins(self) -> dict[tuple[int, str | None], int]:
+        """The check's own exact distribution, as whole counts: (doubled own margin, face critical)
+        -> number of face combinations; the counts add up to :attr:`face_combinations`.
+
+        >>> Check(0, 1, 2).doubled_margins()  # d2 against 1.5: margin -1/2 or +1/2
+        {(-1, None): 1, (1, None): 1}
+        """
         base2 = 2 * (self.x + self.modifier - self.difficulty)
         left = _sum_counts(self.m, self.n)
         result: dict[tuple[int, str | None], int] = {}
@@ -231,12 +248,18 @@ class Check:
         else:
             rights = [(self.m * (self.n + 1), 1)]
         for total, count in left:
-            crit = self._face_crit(total)
+            crit = self.face_critical(total)
             for right2, right_count in rights:
                 key = (base2 + 2 * total - right2, crit)
                 result[key] = result.get(key, 0) + count * right_count
         return result
 
     @property
-    def _ways(self) -> int:
+    def face_combinations(self) -> int:
+        """How many equally likely face combinations one roll of the check has: N**M, or N**(2M)
+        when the right side is rolled too.
+
+        >>> Check(0, 2, 6, rolled_right=True).face_combinations
+        1296
+        """
         return self.n ** (self.m * (2 if self.rolled_right else 1))
