@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rules import dice
+from rules.values import whole_number
 
 __all__ = [
     "CHECK_KINDS",
@@ -41,12 +42,6 @@ CHECK_KINDS = ("I", "T", "E")
 CRIT_HIGH, CRIT_LOW = "high", "low"
 
 
-def _whole(name: str, value: object, /) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, got {value!r}")
-    return value
-
-
 def _half_step(name: str, value: object, /) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, int | Fraction):
         raise ValueError(f"{name} must be a whole number or a Fraction in halves, got {value!r}")
@@ -57,8 +52,8 @@ def _half_step(name: str, value: object, /) -> Fraction:
 
 
 def _check_dice(m: object, n: object, /) -> None:
-    dice_count = _whole("dice count M", m)
-    faces = _whole("faces N", n)
+    dice_count = whole_number("dice count M", m)
+    faces = whole_number("faces N", n)
     if not 1 <= dice_count <= MAX_DICE:
         raise ValueError(f"dice count M must be from 1 to {MAX_DICE}, got {dice_count}")
     if not 2 <= faces <= MAX_FACES:
@@ -91,7 +86,7 @@ def ite1_probability(x: int, m: int, n: int, modifier: int, difficulty: int) -> 
     Fraction(0, 1)
     """
     for name, value in (("X", x), ("modifier", modifier), ("difficulty", difficulty)):
-        _whole(name, value)
+        whole_number(name, value)
     _check_dice(m, n)
     need = math.ceil(difficulty + Fraction(m * (n + 1), 2) - x - modifier)
     return dice.at_least(dict(_sum_dist(m, n)), need)
@@ -115,7 +110,7 @@ class FaceCritical:
         for name in ("high", "low"):
             value = getattr(self, name)
             if value is not None:
-                _whole(f"critical {name} total", value)
+                whole_number(f"critical {name} total", value)
         if self.high is not None and self.low is not None and self.low >= self.high:
             raise ValueError(f"critical low total {self.low} must be below the high total {self.high}")
 
@@ -168,7 +163,7 @@ class Check:
 
     def __post_init__(self) -> None:
         for name in ("x", "modifier", "difficulty"):
-            _whole(name, getattr(self, name))
+            whole_number(name, getattr(self, name))
         _check_dice(self.m, self.n)
         if not isinstance(self.rolled_right, bool):
             raise ValueError(f"rolled_right must be True or False, got {self.rolled_right!r}")
