@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules import dice as dice_engine
+from rules.values import whole_number
 
 __all__ = [
     "LADDER",
@@ -64,12 +65,6 @@ DICE: dict[str, tuple[tuple[int, ...], int, int]] = {
 }
 
 
-def _whole(name: str, value: object, /) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, got {value!r}")
-    return value
-
-
 def _dice_spec(dice_name: object, /) -> tuple[tuple[int, ...], int, int]:
     if not isinstance(dice_name, str) or dice_name not in DICE:
         raise ValueError(f"dice must be one of {', '.join(DICE)}, got {dice_name!r}")
@@ -82,7 +77,7 @@ def ladder_step(level: int, /) -> tuple[int, int]:
     >>> ladder_step(3), ladder_step(10), ladder_step(-9)
     ((3, 0), (8, 2), (-8, -1))
     """
-    rung = max(-8, min(8, _whole("ladder level", level)))
+    rung = max(-8, min(8, whole_number("ladder level", level)))
     return rung, level - rung
 
 
@@ -142,7 +137,7 @@ FAILURE, TIE, SUCCESS = "failure", "tie", "success"
 
 def outcome_of(margin: int, /) -> str:
     """ "failure" below 0, "tie" at 0, "success" above 0 (seed 002, 2.1)."""
-    _whole("margin", margin)
+    whole_number("margin", margin)
     return FAILURE if margin < 0 else TIE if margin == 0 else SUCCESS
 
 
@@ -159,15 +154,15 @@ def skill_term(
     >>> skill_term(None), skill_term(None, required=True, default=-3, adjustment=1), skill_term(2)
     (-1, -2, 2)
     """
-    _whole("difficulty adjustment", adjustment)
+    whole_number("difficulty adjustment", adjustment)
     if skill is not None:
         if default is not None or adjustment:
             raise ValueError("a default or an adjustment only applies when the skill is missing (None)")
-        return _whole("skill", skill)
+        return whole_number("skill", skill)
     if required:
         if default is None:
             raise ValueError("a required skill that the character lacks needs the GM's default value")
-        return _whole("default", default) + adjustment
+        return whole_number("default", default) + adjustment
     if default is not None:
         raise ValueError("a default value is given only for a required skill; otherwise it is -1")
     return -1 + adjustment
@@ -187,7 +182,7 @@ class Side:
 
     def __post_init__(self) -> None:
         for name in ("attribute", "skill", "technique", "modifier"):
-            _whole(name, getattr(self, name))
+            whole_number(name, getattr(self, name))
 
     @property
     def static(self) -> int:
@@ -220,7 +215,7 @@ def one_sided_odds(side: Side, difficulty: int, /, dice: str = "6dF") -> ActionO
     >>> one_sided_odds(Side(skill=2), 2).tie
     Fraction(47, 243)
     """
-    _whole("difficulty", difficulty)
+    whole_number("difficulty", difficulty)
     base = side.static - difficulty
     return _odds_from_margins({k + base: p for k, p in distribution(dice).items()})
 

@@ -14,7 +14,6 @@ from rules.fudge_action import (
     TIE,
     FudgeRoll,
     Side,
-    _whole,
     distribution,
     ladder_name,
     roll,
@@ -26,6 +25,7 @@ from rules.fudge_damage import (
     damage,
     hit_wounds,
 )
+from rules.values import whole_number
 
 __all__ = [
     "NO_DODGE",
@@ -54,9 +54,9 @@ def rapid_fire_hits(bullets: int, margin: int, /) -> int:
     >>> [rapid_fire_hits(20, s) for s in (-1, 0, 1, 5, 6, 9)]
     [0, 8, 10, 18, 20, 20]
     """
-    if _whole("bullets", bullets) < 1:
+    if whole_number("bullets", bullets) < 1:
         raise ValueError(f"rapid fire needs 1 or more bullets, got {bullets}")
-    if _whole("margin", margin) < 0:
+    if whole_number("margin", margin) < 0:
         return 0
     percent = min(100, 40 + 10 * margin)
     return max(1, bullets * percent // 100)
@@ -64,7 +64,7 @@ def rapid_fire_hits(bullets: int, margin: int, /) -> int:
 
 def rapid_fire_bullet_margin(margin: int, /) -> int:
     """Margin used for each bullet's damage: half the margin (rounded down), at least 1."""
-    if _whole("margin", margin) < 0:
+    if whole_number("margin", margin) < 0:
         raise ValueError(f"a missed burst has no bullet damage, got margin {margin}")
     return max(1, margin // 2)
 
@@ -102,12 +102,12 @@ class AttackOdds:
 
 
 def _check_attack(graze_cap: int, bullets: int | None, min_hit_level: int, range_penalty: int, /) -> None:
-    if _whole("range penalty", range_penalty) > 0 or range_penalty < RANGE_TABLE[-1][1]:
+    if whole_number("range penalty", range_penalty) > 0 or range_penalty < RANGE_TABLE[-1][1]:
         raise ValueError(f"a range penalty is 0..{RANGE_TABLE[-1][1]} (seed 002, 2.3), got {range_penalty}")
-    if _whole("graze cap", graze_cap) not in (1, 2):
+    if whole_number("graze cap", graze_cap) not in (1, 2):
         raise ValueError(f"a graze deals at most 1 (or 2 when the GM says so), got cap {graze_cap}")
-    _whole("minimum hit level", min_hit_level)
-    if bullets is not None and _whole("bullets", bullets) < 1:
+    whole_number("minimum hit level", min_hit_level)
+    if bullets is not None and whole_number("bullets", bullets) < 1:
         raise ValueError(f"rapid fire needs 1 or more bullets, got {bullets}")
 
 

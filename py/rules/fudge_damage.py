@@ -7,9 +7,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from rules.fudge_action import (
-    _whole,
-)
+from rules.values import whole_number
 
 __all__ = [
     "Weapon",
@@ -57,8 +55,8 @@ class Weapon:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
             raise ValueError(f"weapon name must be text, got {self.name!r}")
-        _whole("weapon multiplier", self.multiplier)
-        _whole("weapon bonus", self.bonus)
+        whole_number("weapon multiplier", self.multiplier)
+        whole_number("weapon bonus", self.bonus)
         if self.multiplier < 1:
             raise ValueError(f"weapon multiplier must be 1 or more, got {self.multiplier}")
         if not self.ranged and self.multiplier != 1:
@@ -71,7 +69,7 @@ class Weapon:
 
     def term(self, margin: int, /) -> int:
         """The characteristic's value for margin S."""
-        return self.multiplier * _whole("margin", margin) + self.bonus
+        return self.multiplier * whole_number("margin", margin) + self.bonus
 
 
 MELEE_WEAPONS: tuple[Weapon, ...] = tuple(
@@ -100,8 +98,8 @@ class RangedPreset:
 
     def weapon(self, multiplier: int | None = None, bonus: int | None = None, /) -> Weapon:
         """A model within the row's range (defaults: the row's lowest)."""
-        x = self.multiplier_min if multiplier is None else _whole("multiplier", multiplier)
-        y = self.bonus_min if bonus is None else _whole("bonus", bonus)
+        x = self.multiplier_min if multiplier is None else whole_number("multiplier", multiplier)
+        y = self.bonus_min if bonus is None else whole_number("bonus", bonus)
         top = "∞" if self.multiplier_max is None else self.multiplier_max
         if x < self.multiplier_min or (self.multiplier_max is not None and x > self.multiplier_max):
             raise ValueError(f"{self.name}: multiplier must be {self.multiplier_min}..{top}, got {x}")
@@ -163,7 +161,7 @@ class DamageFactors:
             "defence_scale",
             "defence_maneuver",
         ):
-            _whole(name, getattr(self, name))
+            whole_number(name, getattr(self, name))
 
     @property
     def scale_difference(self) -> int:
@@ -196,9 +194,9 @@ def hit_wounds(amount: int, hits: int = 1, /) -> tuple[int, ...]:
     >>> hit_wounds(3, 2), hit_wounds(0, 5), hit_wounds(2)
     ((3, 3), (), (2,))
     """
-    if _whole("damage", amount) < 0:
+    if whole_number("damage", amount) < 0:
         raise ValueError(f"damage must be 0 or more, got {amount}")
-    if _whole("hits", hits) < 0:
+    if whole_number("hits", hits) < 0:
         raise ValueError(f"hits must be 0 or more, got {hits}")
     return (amount,) * hits if amount else ()
 
@@ -213,7 +211,7 @@ def damage(margin: int, factors: DamageFactors, /) -> Damage:
     >>> damage(2, DamageFactors(sword, armour=3, toughness=1)).amount  # 2 + 4 - 3 - 1
     2
     """
-    if _whole("margin", margin) < 1:
+    if whole_number("margin", margin) < 1:
         raise ValueError(f"damage needs a margin of 1 or more, got {margin}")
     f = factors
     before = (
@@ -247,7 +245,7 @@ def scale_factor(steps: int, kind: str = "strength", /) -> Fraction:
     >>> scale_factor(2), scale_factor(-1, "speed")
     (Fraction(36, 25), Fraction(10, 11))
     """
-    _whole("scale steps", steps)
+    whole_number("scale steps", steps)
     if kind not in SCALE_FACTORS:
         raise ValueError(f"scale kind must be one of {', '.join(SCALE_FACTORS)}, got {kind!r}")
     return SCALE_FACTORS[kind] ** steps
@@ -278,8 +276,8 @@ def melee_scale(strength_scale: int, weapon_scale: int, /) -> MeleeScale:
     >>> melee_scale(3, 0)
     MeleeScale(scale=3, penalty=-1, too_heavy=False)
     """
-    _whole("strength scale", strength_scale)
-    _whole("weapon scale", weapon_scale)
+    whole_number("strength scale", strength_scale)
+    whole_number("weapon scale", weapon_scale)
     gap = strength_scale - weapon_scale
     return MeleeScale(strength_scale, -(gap // 2) if gap > 0 else 0, weapon_scale > strength_scale + 2)
 
@@ -301,9 +299,9 @@ class Accumulator:
     stored: int = 0
 
     def __post_init__(self) -> None:
-        if _whole("rate", self.rate) < 1:
+        if whole_number("rate", self.rate) < 1:
             raise ValueError(f"conversion rate must be 1 or more, got {self.rate}")
-        if not 0 <= _whole("stored damage", self.stored) < self.rate:
+        if not 0 <= whole_number("stored damage", self.stored) < self.rate:
             raise ValueError(f"stored damage must be 0..{self.rate - 1}, got {self.stored}")
 
     def add(self, amount: int, /) -> Accumulated:
@@ -312,7 +310,7 @@ class Accumulator:
         >>> Accumulator(4, 3).add(6)
         Accumulated(pool=Accumulator(rate=4, stored=1), units=2)
         """
-        if _whole("amount", amount) < 0:
+        if whole_number("amount", amount) < 0:
             raise ValueError(f"amount must be 0 or more, got {amount}")
         units, rest = divmod(self.stored + amount, self.rate)
         return Accumulated(Accumulator(self.rate, rest), units)
@@ -343,9 +341,9 @@ class PoolFeed:
     def __post_init__(self) -> None:
         if self.kind not in (SUB_SCALE, EXHAUSTION):
             raise ValueError(f"pool kind must be {SUB_SCALE!r} or {EXHAUSTION!r}, got {self.kind!r}")
-        if _whole("amount", self.amount) < 0:
+        if whole_number("amount", self.amount) < 0:
             raise ValueError(f"amount must be 0 or more, got {self.amount}")
-        if _whole("rate", self.rate) < 1:
+        if whole_number("rate", self.rate) < 1:
             raise ValueError(f"conversion rate must be 1 or more, got {self.rate}")
         if self.kind == EXHAUSTION and self.rate != EXHAUSTION_RATE:
             raise ValueError(f"exhaustion damage converts {EXHAUSTION_RATE}:1, got rate {self.rate}")
@@ -358,7 +356,7 @@ def pool_feed(detail: Damage, hits: int = 1, /) -> PoolFeed | None:
     >>> pool_feed(Damage(0, 3, 12, 0), 2)
     PoolFeed(kind='sub_scale', amount=6, rate=12)
     """
-    if _whole("hits", hits) < 0:
+    if whole_number("hits", hits) < 0:
         raise ValueError(f"hits must be 0 or more, got {hits}")
     if detail.sub_scale and hits:
         return PoolFeed(SUB_SCALE, detail.sub_scale * hits, detail.scale_rate)
@@ -403,7 +401,7 @@ class DamagePools:
                 f"exhaustion damage converts {EXHAUSTION_RATE}:1, got rate {self.exhaustion.rate}"
             )
         for name in ("sub_scale_units", "exhaustion_units"):
-            if _whole(name, getattr(self, name)) < 0:
+            if whole_number(name, getattr(self, name)) < 0:
                 raise ValueError(f"{name} must be 0 or more, got {getattr(self, name)}")
 
     @property

@@ -5,12 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.fudge_action import (
-    _whole,
-)
 from rules.fudge_damage import (
     headcount,
 )
+from rules.values import whole_number
 
 __all__ = [
     "WoundBox",
@@ -64,7 +62,7 @@ class WoundTrack:
         if not isinstance(self.marked, tuple) or len(self.marked) != len(WOUND_BOXES):
             raise ValueError(f"marked must be a tuple of {len(WOUND_BOXES)} counts, got {self.marked!r}")
         for box, count in zip(WOUND_BOXES, self.marked, strict=True):
-            if not 0 <= _whole(f"{box.key} count", count) <= box.boxes:
+            if not 0 <= whole_number(f"{box.key} count", count) <= box.boxes:
                 raise ValueError(f"{box.name}: marked boxes must be 0..{box.boxes}, got {count}")
         if not isinstance(self.dead, bool):
             raise ValueError(f"dead must be True or False, got {self.dead!r}")
@@ -99,7 +97,7 @@ class WoundTrack:
         >>> WoundTrack().take(3).track.status
         'Среднее повреждение'
         """
-        if _whole("damage", amount) < 0:
+        if whole_number("damage", amount) < 0:
             raise ValueError(f"damage must be 0 or more, got {amount}")
         if amount == 0 or self.dead:
             return WoundUpdate(self, self, None)
@@ -138,7 +136,7 @@ class WoundTrack:
             raise ValueError(
                 f"row must be 0..{len(WOUND_BOXES) - 1} or one of {', '.join(_KEYS)}, got {row!r}"
             )
-        if not 1 <= _whole("count", count) <= self.marked[index]:
+        if not 1 <= whole_number("count", count) <= self.marked[index]:
             raise ValueError(
                 f"{WOUND_BOXES[index].name}: can clear 1..{self.marked[index]} boxes, got {count}"
             )
@@ -208,7 +206,7 @@ class Group:
     def __post_init__(self) -> None:
         if not isinstance(self.track, WoundTrack):
             raise ValueError(f"track must be a WoundTrack, got {self.track!r}")
-        _whole("group scale", self.scale)
+        whole_number("group scale", self.scale)
 
     @property
     def headcount(self) -> int:

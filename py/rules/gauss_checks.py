@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.values import whole_number
+
 __all__ = [
     "ABOVE",
     "ATTACK_TABLE",
@@ -60,16 +62,9 @@ CLAMP_LOW, CLAMP_HIGH = 4, 17
 DIFFICULTY_STEP = 2  # one rung of either ladder
 
 
-def check_int(name: str, value: object, /) -> int:
-    """Return ``value`` if it is a whole number (not a bool), else raise ValueError."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, got {value!r}")
-    return value
-
-
 def check_value(name: str, value: int, /) -> int:
     """Return ``value`` if it is a GaussD20 value 1..20, else raise ValueError."""
-    check_int(name, value)
+    whole_number(name, value)
     if not VALUE_MIN <= value <= VALUE_MAX:
         raise ValueError(f"{name} must be a GaussD20 value from {VALUE_MIN} to {VALUE_MAX}, got {value}")
     return value
@@ -92,7 +87,7 @@ DIFFICULTIES: tuple[LadderStep, ...] = tuple(LadderStep(v) for v in range(4, -25
 
 
 def _ladder_lookup(ladder: tuple[LadderStep, ...], what: str, value: object) -> LadderStep:
-    value = check_int(what, value)
+    value = whole_number(what, value)
     for step in ladder:
         if step.value == value:
             return step
@@ -172,7 +167,7 @@ def apply_modifier(raw: int, modifier: int) -> int:
     (8, 17)
     """
     check_value("raw die", raw)
-    check_int("modifier", modifier)
+    whole_number("modifier", modifier)
     return min(max(raw, CLAMP_HIGH), max(min(raw, CLAMP_LOW), raw + modifier))
 
 
@@ -201,7 +196,7 @@ def radius_window(radius: int, /) -> tuple[int, int]:
     >>> radius_window(4)
     (6, 15)
     """
-    check_int("radius", radius)
+    whole_number("radius", radius)
     if not 0 <= radius <= 9:
         raise ValueError(f"a centre radius is from 0 (10–11) to 9 (1–20), got {radius}")
     return 10 - radius, 11 + radius
@@ -229,7 +224,7 @@ def adjust_window(low: int, high: int, modifier: int, /) -> tuple[int, int]:
     ((8, 14), (10, 12), (11, 10))
     """
     check_window(low, high)
-    check_int("window modifier", modifier)
+    whole_number("window modifier", modifier)
     if modifier >= 0:
         return max(VALUE_MIN, low - modifier // 2), min(VALUE_MAX, high + (modifier + 1) // 2)
     removed = min(-modifier, high - low + 1)

@@ -11,7 +11,6 @@ from rules.gauss_checks import *  # noqa: F403  (re-exported: rule data and inte
 from rules.gauss_checks import (
     CombatEntry,
     attack_entry,
-    check_int,
     check_value,
     combat_bonus,
     defence_entry,
@@ -28,6 +27,7 @@ from rules.gauss_roll import (
     check_luck,
     roll_check,
 )
+from rules.values import whole_number
 
 __all__ = [
     "DAMAGE_ROLL",
@@ -161,7 +161,7 @@ class CombatSetup:
             "weapon_piercing",
             "opposed_modifier",
         ):
-            check_int(name, getattr(self, name))
+            whole_number(name, getattr(self, name))
         if self.armour_penalty > 0:
             raise ValueError(f"armour_penalty is a penalty and must be <= 0, got {self.armour_penalty}")
         if self.armour_bonus < 0:

@@ -10,7 +10,6 @@ from fractions import Fraction
 from rules import dice
 from rules.gauss_checks import *  # noqa: F403  (re-exported: rule data and integer rules)
 from rules.gauss_checks import (
-    check_int,
     check_value,
     opposed_window,
     pierces,
@@ -22,6 +21,7 @@ from rules.gauss_roll import (
     distribution,
     roll,
 )
+from rules.values import whole_number
 
 __all__ = [
     "opposed_luck_shift",
@@ -95,8 +95,8 @@ def opposed_check_modifier(
     >>> m.modifier, m.luck_shift, m.window_modifier
     (1, 3, 4)
     """
-    check_int("attack bonus", attack_bonus)
-    check_int("defence bonus", defence_bonus)
+    whole_number("attack bonus", attack_bonus)
+    whole_number("defence bonus", defence_bonus)
     check_luck(attack_luck)
     check_luck(defence_luck)
     return OpposedModifier(attack_bonus, defence_bonus, attack_luck, defence_luck)
@@ -106,7 +106,7 @@ def _opposed_setup(
     modifier: int, defence_luck: int, attack_luck: int, luck_on_window: bool
 ) -> tuple[int, int, int]:
     """(window modifier, luck of the defence die, luck of the attack die) for either luck reading."""
-    check_int("modifier", modifier)
+    whole_number("modifier", modifier)
     shift = opposed_luck_shift(defence_luck, attack_luck)
     if not isinstance(luck_on_window, bool):
         raise ValueError(f"luck_on_window must be True or False, got {luck_on_window!r}")

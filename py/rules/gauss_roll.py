@@ -23,13 +23,13 @@ from rules.gauss_checks import (
     Tier,
     adjust_window,
     apply_modifier,
-    check_int,
     difficulty_level,
     skill_level,
     tier_of,
     window_side,
 )
 from rules.table_dice import TableDice
+from rules.values import whole_number
 
 __all__ = [
     "D20_FACES",
@@ -156,7 +156,7 @@ def check_distribution(modifier: int = 0, /, *, luck: int = NEUTRAL_LUCK) -> dic
     >>> check_distribution(-12)[8] == distribution()[20]
     True
     """
-    check_int("modifier", modifier)
+    whole_number("modifier", modifier)
     return dice.map_outcomes(distribution(luck), lambda raw: apply_modifier(raw, modifier))
 
 
@@ -200,7 +200,9 @@ def skill_modifier(skill: int, difficulty: int, /, situational: int = 0) -> int:
     1
     """
     return (
-        skill_level(skill).value + difficulty_level(difficulty).value + check_int("situational", situational)
+        skill_level(skill).value
+        + difficulty_level(difficulty).value
+        + whole_number("situational", situational)
     )
 
 
@@ -218,7 +220,7 @@ def failure_chance(modifier: int, /, *, luck: int = NEUTRAL_LUCK) -> Fraction:
 
 def failure_at_steps(steps: int, /, *, luck: int = NEUTRAL_LUCK) -> Fraction:
     """Exact failure chance ``steps`` difficulty rungs above one's level (compare SEED_FAILURE_AT_STEPS)."""
-    check_int("steps", steps)
+    whole_number("steps", steps)
     return failure_chance(-DIFFICULTY_STEP * steps, luck=luck)
 
 
@@ -241,7 +243,7 @@ class CheckResult:
 
 def roll_check(rng: random.Random, modifier: int = 0, /, *, luck: int = NEUTRAL_LUCK) -> CheckResult:
     """Roll GaussD20 with luck and apply the net modifier under the clamp rule."""
-    check_int("modifier", modifier)
+    whole_number("modifier", modifier)
     rolled = roll(rng, luck)
     return CheckResult(rolled, modifier, apply_modifier(rolled.value, modifier))
 
@@ -276,11 +278,11 @@ def median_modifier(
     2
     """
     check_luck(luck)
-    check_int("intelligence", intelligence)
+    whole_number("intelligence", intelligence)
     if not LUCK_MIN <= intelligence <= LUCK_MAX:
         raise ValueError(f"intelligence must be from {LUCK_MIN} to {LUCK_MAX}, got {intelligence}")
-    check_int("training", training)
-    check_int("situational", situational)
+    whole_number("training", training)
+    whole_number("situational", situational)
     return (intelligence - NEUTRAL_LUCK) + (luck - NEUTRAL_LUCK) + training + situational
 
 
@@ -379,8 +381,8 @@ class MedianSeries:
     def __post_init__(self) -> None:
         if self.kind not in SERIES_RULES:
             raise ValueError(f"series kind must be one of {sorted(SERIES_RULES)}, got {self.kind!r}")
-        check_int("modifier", self.modifier)
-        check_int("failures", self.failures)
+        whole_number("modifier", self.modifier)
+        whole_number("failures", self.failures)
         if self.failures < 0:
             raise ValueError(f"failures must be >= 0, got {self.failures}")
 

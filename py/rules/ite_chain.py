@@ -121,8 +121,8 @@ def chain_odds(stages: tuple[Stage, ...] | list[Stage], /) -> ChainOdds:
     results: list[StageOdds] = []
     for stage in chain:
         check = stage.check
-        joint = check._joint2()
-        ways = check._ways
+        joint = check.doubled_margins()
+        ways = check.face_combinations
         whole *= ways
         stopped_crit *= ways
         stopped_plain *= ways
@@ -134,7 +134,7 @@ def chain_odds(stages: tuple[Stage, ...] | list[Stage], /) -> ChainOdds:
             for (own2, face), count in joint.items():
                 w = weight * count
                 margin2 = carried + own2
-                crit = face or check._margin_crit(margin2)
+                crit = face or check.margin_critical(margin2)
                 passed = margin2 >= 0
                 reached += w
                 margins[margin2] = margins.get(margin2, 0) + w

@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rules import dice
+from rules.values import whole_number
 
 __all__ = [
     "CHECK_KINDS",
@@ -41,12 +42,6 @@ CHECK_KINDS = ("I", "T", "E")
 CRIT_HIGH, CRIT_LOW = "high", "low"
 
 
-def _whole(name: str, value: object, /) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, got {value!r}")
-    return value
-
-
 def _half_step(name: str, value: object, /) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, int | Fraction):
         raise ValueError(f"{name} must be a whole number or a Fraction in halves, got {value!r}")
@@ -57,8 +52,8 @@ def _half_step(name: str, value: object, /) -> Fraction:
 
 
 def _check_dice(m: object, n: object, /) -> None:
-    dice_count = _whole("dice count M", m)
-    faces = _whole("faces N", n)
+    dice_count = whole_number("dice count M", m)
+    faces = whole_number("faces N", n)
     if not 1 <= dice_count <= MAX_DICE:
         raise ValueError(f"dice count M must be from 1 to {MAX_DICE}, got {dice_count}")
     if not 2 <= faces <= MAX_FACES:
@@ -91,7 +86,7 @@ def ite1_probability(x: int, m: int, n: int, modifier: int, difficulty: int) -> 
     Fraction(0, 1)
     """
     for name, value in (("X", x), ("modifier", modifier), ("difficulty", difficulty)):
-        _whole(name, value)
+        whole_number(name, value)
     _check_dice(m, n)
     need = math.ceil(difficulty + Fraction(m * (n + 1), 2) - x - modifier)
     return dice.at_least(dict(_sum_dist(m, n)), need)
@@ -115,7 +110,7 @@ class FaceCritical:
         for name in ("high", "low"):
             value = getattr(self, name)
             if value is not None:
-                _whole(f"critical {name} total", value)
+                whole_number(f"critical {name} total", value)
         if self.high is not None and self.low is not None and self.low >= self.high:
             raise ValueError(f"critical low total {self.low} must be below the high total {self.high}")
 
@@ -168,7 +163,7 @@ class Check:
 
     def __post_init__(self) -> None:
         for name in ("x", "modifier", "difficulty"):
-            _whole(name, getattr(self, name))
+            whole_number(name, getattr(self, name))
         _check_dice(self.m, self.n)
         if not isinstance(self.rolled_right, bool):
             raise ValueError(f"rolled_right must be True or False, got {self.rolled_right!r}")
@@ -203,7 +198,13 @@ class Check:
         """Computed part over random part: ``(X + modifier) / (M(N+1)/2)``; the seed suggests ~2."""
         return Fraction(self.x + self.modifier) / self.constant
 
-    def _face_crit(self, total: int, /) -> str | None:
+    def face_critical(self, total: int, /) -> str | None:
+        """The face critical (``CRIT_HIGH``, ``CRIT_LOW`` or None) of a rolled MdN ``total``; None
+        unless the check's rule is a :class:`FaceCritical`.
+
+        >>> Check(0, 2, 6, critical=FaceCritical.extremes(2, 6)).face_critical(12)
+        'high'
+        """
         crit = self.critical
         if isinstance(crit, FaceCritical):
             if crit.high is not None and total >= crit.high:
@@ -212,17 +213,28 @@ class Check:
                 return CRIT_LOW
         return None
 
-    def _margin_crit(self, margin2: int, /) -> str | None:
+    def margin_critical(self, doubled_margin: int, /) -> str | None:
+        """The margin critical (``CRIT_HIGH``, ``CRIT_LOW`` or None) of a margin given doubled (margins
+        move in halves, so twice the margin is whole); None unless the rule is a :class:`MarginCritical`.
+
+        >>> Check(0, 1, 6, critical=MarginCritical(high=3, low=-2)).margin_critical(-5)  # margin -2.5
+        'low'
+        """
         crit = self.critical
         if isinstance(crit, MarginCritical):
-            if crit.high is not None and margin2 >= 2 * crit.high:
+            if crit.high is not None and doubled_margin >= 2 * crit.high:
                 return CRIT_HIGH
-            if crit.low is not None and margin2 <= 2 * crit.low:
+            if crit.low is not None and doubled_margin <= 2 * crit.low:
                 return CRIT_LOW
         return None
 
-    def _joint2(self) -> dict[tuple[int, str | None], int]:
-        """(doubled own margin, face critical) -> number of face combinations."""
+    def doubled_margins(self) -> dict[tuple[int, str | None], int]:
+        """The check's own exact distribution, as whole counts: (doubled own margin, face critical)
+        -> number of face combinations; the counts add up to :attr:`face_combinations`.
+
+        >>> Check(0, 1, 2).doubled_margins()  # d2 against 1.5: margin -1/2 or +1/2
+        {(-1, None): 1, (1, None): 1}
+        """
         base2 = 2 * (self.x + self.modifier - self.difficulty)
         left = _sum_counts(self.m, self.n)
         result: dict[tuple[int, str | None], int] = {}
@@ -231,12 +243,18 @@ class Check:
         else:
             rights = [(self.m * (self.n + 1), 1)]
         for total, count in left:
-            crit = self._face_crit(total)
+            crit = self.face_critical(total)
             for right2, right_count in rights:
                 key = (base2 + 2 * total - right2, crit)
                 result[key] = result.get(key, 0) + count * right_count
         return result
 
     @property
-    def _ways(self) -> int:
+    def face_combinations(self) -> int:
+        """How many equally likely face combinations one roll of the check has: N**M, or N**(2M)
+        when the right side is rolled too.
+
+        >>> Check(0, 2, 6, rolled_right=True).face_combinations
+        1296
+        """
         return self.n ** (self.m * (2 if self.rolled_right else 1))

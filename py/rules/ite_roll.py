@@ -71,7 +71,7 @@ def _resolve_stage(
         right = check.difficulty + check.constant
     left = check.x + sum(faces) + check.modifier
     margin = (carried if stage.carry else Fraction(0)) + left - right
-    crit = check._face_crit(sum(faces)) or check._margin_crit(int(2 * margin))
+    crit = check.face_critical(sum(faces)) or check.margin_critical(int(2 * margin))
     return StageResult(
         kind=stage.kind,
         faces=faces,

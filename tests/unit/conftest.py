@@ -4,6 +4,10 @@ A wall-clock limit fails on a busy machine; a count of the Python calls made, or
 inside chosen files, does not depend on the machine, and still grows when an algorithm falls back
 to brute force. The meter stops the measured code as soon as a budget is exceeded, so a blow-up
 fails at once instead of hanging. Timings live in tools/bench.py and tools/bench_notation.py.
+
+Two counts, two fixtures: ``work_meter`` (``sys.settrace``: Python functions, and lines in chosen
+files, with budgets) and ``call_count`` (``sys.setprofile``: Python functions *and* builtins, the
+unit the jobs' declared bounds are written in, e.g. rules.notation_cost).
 """
 
 from __future__ import annotations
@@ -67,6 +71,34 @@ def count_work(
     finally:
         sys.settrace(previous)
     return work
+
+
+def count_calls(fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> int:
+    """Python-level calls made by ``fn(*args, **kwargs)``: functions, methods and builtins, as
+    ``sys.setprofile`` sees them ("call" and "c_call" events; the call of ``fn`` itself included).
+
+    This is the measure a job's bound (``jobs.steps`` and the like) claims to cover.
+    """
+    count = 0
+
+    def profile(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal count
+        if event in ("call", "c_call"):
+            count += 1
+
+    previous = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        fn(*args, **kwargs)
+    finally:
+        sys.setprofile(previous)
+    return count
+
+
+@pytest.fixture
+def call_count() -> Callable[..., int]:
+    """``count_calls`` as a fixture (test modules cannot import this conftest)."""
+    return count_calls
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -516,31 +517,15 @@ SHAPES = {
 }
 
 
-def _calls(source: str) -> int:
-    """Python-level calls of the job (what ``sys.setprofile`` counts, as rules.notation_cost)."""
-    import sys
-
-    count = 0
-
-    def profile(frame: object, event: str, arg: object) -> None:
-        nonlocal count
-        count += event in ("call", "c_call")
-
-    sys.setprofile(profile)
-    try:
-        jobs.convert(source=source)
-    finally:
-        sys.setprofile(None)
-    return count
-
-
 @pytest.mark.parametrize("shape", SHAPES)
 @pytest.mark.parametrize("repeat", [1, 300])
-def test_the_converter_s_bound_is_never_below_its_work(shape: str, repeat: int) -> None:
+def test_the_converter_s_bound_is_never_below_its_work(
+    shape: str, repeat: int, call_count: Callable[..., int]
+) -> None:
     """``jobs.steps`` is computed from the text alone, before the job runs, and bounds the calls it
     makes (kit.compute routes and refuses by it)."""
     source = SHAPES[shape] * repeat
-    assert _calls(source) <= jobs.steps(source)
+    assert call_count(jobs.convert, source=source) <= jobs.steps(source)
     assert compute.job_steps("converter.convert", {"source": source}) == jobs.steps(source)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 
@@ -495,27 +496,14 @@ def test_a_check_from_the_table_uses_the_typed_dice() -> None:
 # --------------------------------------------------------------------------- the job's bound (issue 21)
 
 
-def _calls(stages: tuple[ite.Stage, ...]) -> int:
-    """Python-level calls of the job from cold caches (what ``sys.setprofile`` counts)."""
-    import sys
-
+def _calls(call_count: Callable[..., int], stages: tuple[ite.Stage, ...]) -> int:
+    """Python-level calls of the job from cold caches (the ``call_count`` fixture)."""
     ite_jobs.odds.cache_clear()
     for module in (ite_check, ite_chain, ite_roll, ite_stage):
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()
-    count = 0
-
-    def profile(frame: object, event: str, arg: object) -> None:
-        nonlocal count
-        count += event in ("call", "c_call")
-
-    sys.setprofile(profile)
-    try:
-        ite_jobs.odds_job([ite_jobs.dump_stage(s) for s in stages])
-    finally:
-        sys.setprofile(None)
-    return count
+    return call_count(lambda: ite_jobs.odds_job([ite_jobs.dump_stage(s) for s in stages]))
 
 
 def _bounded_chains() -> dict[str, tuple[ite.Stage, ...]]:
@@ -531,12 +519,12 @@ def _bounded_chains() -> dict[str, tuple[ite.Stage, ...]]:
 
 
 @pytest.mark.parametrize("name", list(_bounded_chains()))
-def test_the_ite_job_s_bound_is_never_below_its_work(name: str) -> None:
+def test_the_ite_job_s_bound_is_never_below_its_work(name: str, call_count: Callable[..., int]) -> None:
     """The declared bound (``jobs.steps``, from the estimate, before the job runs) covers the calls
     the job makes, and kit.compute reads it for the job."""
     stages = _bounded_chains()[name]
     dumped = [ite_jobs.dump_stage(s) for s in stages]
-    assert _calls(stages) <= ite_jobs.steps(dumped)
+    assert _calls(call_count, stages) <= ite_jobs.steps(dumped)
     assert compute.job_steps(ite_jobs.JOB, {"stages": dumped}) == ite_jobs.steps(dumped)
 
 

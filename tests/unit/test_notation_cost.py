@@ -10,11 +10,8 @@ random lines from a seeded generator.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
 from dataclasses import replace
-from types import FrameType
-from typing import Any
 
 import pytest
 
@@ -27,27 +24,15 @@ LONG_TERM = "d10000>=5000"
 LONG = "+".join([LONG_TERM] * 38)  # the issue's 493-character line
 
 
-def _calls(fn: Callable[[], Any]) -> int:
-    """Python-level calls made by ``fn()``, from cold notation caches (icepool imported before)."""
+def _cold(call_count: Callable[..., int], fn: Callable[[], object]) -> int:
+    """Calls made by ``fn()`` (the ``call_count`` fixture), from cold notation caches (icepool imported before)."""
     notation.summary("d6+d6>=3")
     notation._distribution_items.cache_clear()
     notation._single_items.cache_clear()
-    count = 0
-
-    def profile(frame: FrameType, event: str, arg: object) -> None:
-        nonlocal count
-        if event in ("call", "c_call"):
-            count += 1
-
-    sys.setprofile(profile)
-    try:
-        fn()
-    finally:
-        sys.setprofile(None)
-    return count
+    return call_count(fn)
 
 
-def _measured(line: str) -> tuple[int, int]:
+def _measured(call_count: Callable[..., int], line: str) -> tuple[int, int]:
     """(calls measured, the bound) of the summary of ``line`` (an array line: also its positions)."""
     expr = notation.parse(line, limits=WIDE)
 
@@ -59,7 +44,7 @@ def _measured(line: str) -> tuple[int, int]:
     bound = notation_cost.steps(expr)
     if expr.repeat:
         bound += notation_cost.array_steps(expr, expr.repeat)
-    return _calls(work), bound
+    return _cold(call_count, work), bound
 
 
 EVERYDAY = [
@@ -74,20 +59,20 @@ ISSUE = ["200d6", "8d10!", "d1000*d100", "floor(200d6/7d6)", "d2000dl1"]
 
 
 @pytest.mark.parametrize("line", EVERYDAY + ISSUE)
-def test_the_bound_is_at_least_the_work_measured(line: str) -> None:
+def test_the_bound_is_at_least_the_work_measured(line: str, call_count: Callable[..., int]) -> None:
     """Every modifier, function and operator, and the issue's heavy lines: the calls counted while
     computing never exceed the bound computed before."""
-    calls, bound = _measured(line)
+    calls, bound = _measured(call_count, line)
     assert calls <= bound, f"{line}: {calls:,} calls > bound {bound:,}"
 
 
-def test_the_long_line_is_bounded_and_never_computed_on_the_page() -> None:
+def test_the_long_line_is_bounded_and_never_computed_on_the_page(call_count: Callable[..., int]) -> None:
     """The 38-term ``d10000>=5000`` line (2.9 s on the page once): its terms cost the same each, so
     its work is the 2-term line's plus 36 times what a third term adds (measuring all 38 terms under
     a profiler would take half a minute); that is within the bound, and the bound sends the line to
     the worker, and refuses it where no worker runs."""
-    two, _ = _measured("+".join([LONG_TERM] * 2))
-    three, _ = _measured("+".join([LONG_TERM] * 3))
+    two, _ = _measured(call_count, "+".join([LONG_TERM] * 2))
+    three, _ = _measured(call_count, "+".join([LONG_TERM] * 3))
     assert three - two > 400_000  # each term builds and maps a die of 10,000 faces
     bound = notation_cost.steps(notation.parse(LONG))
     assert two + 36 * (three - two) <= bound
@@ -133,7 +118,7 @@ def _random_line(rng: random.Random) -> str:
     return line
 
 
-def test_the_bound_is_at_least_the_work_on_random_lines() -> None:
+def test_the_bound_is_at_least_the_work_on_random_lines(call_count: Callable[..., int]) -> None:
     """60 random lines (seeded) whose bound is at most 2 million calls: none exceeds its bound."""
     rng = random.Random(21)
     tried = 0
@@ -146,7 +131,7 @@ def test_the_bound_is_at_least_the_work_on_random_lines() -> None:
         if notation_cost.steps(expr) > 2_000_000:
             continue
         tried += 1
-        calls, bound = _measured(line)
+        calls, bound = _measured(call_count, line)
         assert calls <= bound, f"{line}: {calls:,} calls > bound {bound:,}"
 
 
@@ -163,10 +148,12 @@ def test_the_bound_is_at_least_the_work_on_random_lines() -> None:
         ("+".join([LONG_TERM] * 2),) * 3,
     ],
 )
-def test_the_lab_bound_is_at_least_the_work_of_its_digest(rows: tuple[str, ...]) -> None:
+def test_the_lab_bound_is_at_least_the_work_of_its_digest(
+    rows: tuple[str, ...], call_count: Callable[..., int]
+) -> None:
     """The lab's digest (distributions, array positions, summaries, cells and pairwise odds) never
     makes more calls than ``jobs.lab_steps`` said."""
-    calls = _calls(lambda: lab_digest.make(rows, WIDE))
+    calls = _cold(call_count, lambda: lab_digest.make(rows, WIDE))
     assert calls <= jobs.lab_steps(rows)
 
 

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections.abc import Callable
-from types import FrameType
-from typing import Any
 
 import pytest
 
@@ -23,22 +20,6 @@ from panels.threat import jobs
 from panels.threat.state import FORECAST_HORIZON, forecast_cost
 from panels.threat.words import default_bag
 from rules import threat
-
-
-def _calls(fn: Callable[[], Any]) -> int:
-    count = 0
-
-    def profile(frame: FrameType, event: str, arg: object) -> None:
-        nonlocal count
-        if event in ("call", "c_call"):
-            count += 1
-
-    sys.setprofile(profile)
-    try:
-        fn()
-    finally:
-        sys.setprofile(None)
-    return count
 
 
 def _bag(light: int, dark: int, base: int, step: int, tracks: int = 1, **modes: bool) -> threat.BagState:
@@ -53,9 +34,10 @@ def _bag(light: int, dark: int, base: int, step: int, tracks: int = 1, **modes: 
     return bag
 
 
-def _measured(bag: threat.BagState, roll: str) -> tuple[int, int]:
+def _measured(call_count: Callable[..., int], bag: threat.BagState, roll: str) -> tuple[int, int]:
+    """(calls measured by the ``call_count`` fixture, the bound) of ``bag``'s forecast for ``roll``."""
     track = bag.tracks[0].name
-    calls = _calls(lambda: threat.checks_until_event_distribution(bag, roll, track, FORECAST_HORIZON))
+    calls = call_count(lambda: threat.checks_until_event_distribution(bag, roll, track, FORECAST_HORIZON))
     return calls, jobs.forecast_calls(bag, track)
 
 
@@ -67,14 +49,16 @@ HEAVY = [  # the heaviest the page once computed (8 light + 10 dark, T₀ = 1) a
 
 
 @pytest.mark.parametrize("bag", HEAVY)
-def test_the_bound_is_at_least_the_work_of_heavy_forecasts(bag: threat.BagState) -> None:
+def test_the_bound_is_at_least_the_work_of_heavy_forecasts(
+    bag: threat.BagState, call_count: Callable[..., int]
+) -> None:
     """Heavy exhaustible bags, each with advantage (two dice drawn): the calls counted while
     forecasting never exceed the bound computed before."""
-    calls, bound = _measured(bag, "advantage")
+    calls, bound = _measured(call_count, bag, "advantage")
     assert calls <= bound, f"{calls:,} calls > bound {bound:,}"
 
 
-def test_the_bound_is_at_least_the_work_on_random_bags() -> None:
+def test_the_bound_is_at_least_the_work_on_random_bags(call_count: Callable[..., int]) -> None:
     """80 random bags (seeded) of every mode, 1 to 4 colours and the three kinds of checks whose
     estimate is at most 700: none makes more calls than its bound."""
     rng = random.Random(22)
@@ -90,7 +74,7 @@ def test_the_bound_is_at_least_the_work_on_random_bags() -> None:
             continue
         tried += 1
         for roll in threat.ROLLS:
-            calls, bound = _measured(bag, roll)
+            calls, bound = _measured(call_count, bag, roll)
             assert calls <= bound, f"{bag} {roll}: {calls:,} calls > bound {bound:,}"
 
 

@@ -39,25 +39,6 @@ _LADDER_EN = {
     -8: "epic failure",
 }
 LADDER = {
-    8: "Эпически",
-    7: "Легендарно",
-    6: "Фантастически",
-    5: "Великолепно",
-    4: "Отлично",
-    3: "Очень хорошо",
-    2: "Хорошо",
-    1: "Неплохо",
-    0: "Нормально",
-    -1: "Посредственно",
-    -2: "Плохо",
-    -3: "Очень плохо",
-    -4: "Ужасно",
-    -5: "Днище",
-    -6: "Хуже некуда",
-    -7: "Легендарный провал",
-    -8: "Эпический провал",
-}
-LADDER = {
     level: Msg(f"fudge.ladder.{level:+d}", name, f"«{name}» ({_LADDER_EN[level]})")
     for level, name in fudge_action.LADDER.items()  # the seed's Russian terms, kept by the rules
 }
