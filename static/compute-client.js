@@ -9,7 +9,8 @@
 //   terminate the worker and start a fresh one.
 // gmCompute.request(job, argsJSON, timeoutMs) → Promise of the answer's JSON text
 // ({"ok": true, "result": …} or {"ok": false, "error": {"code", "params"}}).
-// gmCompute.generation() is the number of workers started (tests check that one is reused).
+// gmCompute.generation() is the number of workers started (tests check that one is reused);
+// gmCompute.asked() the number of requests made (tests check a job went to the worker at all).
 const WORKER = new URL("./compute-worker.mjs", import.meta.url);
 const SUPERSEDED_GRACE_MS = 1500;
 let worker = null;
@@ -105,6 +106,7 @@ globalThis.gmCompute = {
   available: () => usable,
   busy: () => current !== null,
   generation: () => generation,
+  asked: () => nextId - 1,
   request(job, args, timeoutMs) {
     if (current) settle(failure("superseded"));
     if (running && running.grace === null) running.grace = setTimeout(restartWorker, SUPERSEDED_GRACE_MS);
