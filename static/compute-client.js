@@ -7,7 +7,8 @@
 //   A request waiting behind it is never sent, so a dropped job that has not started never runs;
 // - Cancel, the time budget and a crash (the worker's error, or a job that failed in Python)
 //   terminate the worker and start a fresh one.
-// gmCompute.request(job, argsJSON, timeoutMs) → Promise of the answer's JSON text
+// gmCompute.request(job, argsJSON, timeoutMs) → Promise of the answer's JSON text (argsJSON may
+// also be its UTF-8 bytes: a long text crosses from Python so, see static/prefs.js gmText)
 // ({"ok": true, "result": …} or {"ok": false, "error": {"code", "params"}}).
 // gmCompute.generation() is the number of workers started (tests check that one is reused).
 const WORKER = new URL("./compute-worker.mjs", import.meta.url);
@@ -106,6 +107,7 @@ globalThis.gmCompute = {
   busy: () => current !== null,
   generation: () => generation,
   request(job, args, timeoutMs) {
+    if (typeof args !== "string") args = new TextDecoder().decode(args);
     if (current) settle(failure("superseded"));
     if (running && running.grace === null) running.grace = setTimeout(restartWorker, SUPERSEDED_GRACE_MS);
     if (!worker && usable) spawn();
