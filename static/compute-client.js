@@ -8,7 +8,9 @@
 // - Cancel, the time budget and a crash (the worker's error, or a job that failed in Python)
 //   terminate the worker and start a fresh one.
 // gmCompute.request(job, argsJSON, timeoutMs) → Promise of the answer's JSON text (argsJSON may
-// also be its UTF-8 bytes: a long text crosses from Python so, see static/prefs.js gmText)
+// also be its UTF-8 bytes: a long text crosses from Python so, see static/prefs.js gmText);
+// gmCompute.requestBytes(…) the same, the answer as UTF-8 bytes (a Python callback given to a
+// promise's then() would receive the text converted one character at a time).
 // ({"ok": true, "result": …} or {"ok": false, "error": {"code", "params"}}).
 // gmCompute.generation() is the number of workers started (tests check that one is reused).
 const WORKER = new URL("./compute-worker.mjs", import.meta.url);
@@ -117,6 +119,9 @@ globalThis.gmCompute = {
       current = { id, job, args, resolve, sent: false, timer: setTimeout(() => stop("timeout"), timeoutMs) };
       send();
     });
+  },
+  requestBytes(job, args, timeoutMs) {
+    return globalThis.gmCompute.request(job, args, timeoutMs).then((json) => new TextEncoder().encode(json));
   },
   cancel: () => stop("cancelled"),
 };

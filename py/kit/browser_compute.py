@@ -84,15 +84,15 @@ def request(
         # then, so what the answer says (an error, a refusal) is not overwritten by that action.
         _later(lambda: _inline(job, args), on_answer)
         return
-    text = getattr(window, "gmText", None)
-    if text is None:
+    if getattr(window, "gmText", None) is None:  # the page's byte helpers (static/prefs.js) missing
         promise = window.gmCompute.request(job, arguments, budget_s() * 1000)
         promise.then(create_once_callable(lambda answer: on_answer(json.loads(str(answer)))))
         return
-    # Both ways as UTF-8 bytes (static/prefs.js gmText): a 1 MB paste and its answer cross as a
-    # memory copy, not one character at a time (several hundred milliseconds of the page's time).
+    # Both ways as UTF-8 bytes (compute-client.js decodes a long request, ``requestBytes`` encodes
+    # the answer): a 1 MB paste and its answer cross as a memory copy, not one character at a time
+    # (several hundred milliseconds of the page's main thread, measured with the converter).
     payload = to_js(arguments.encode("utf-8")) if len(arguments) > LONG_TEXT else arguments
-    promise = window.gmCompute.request(job, payload, budget_s() * 1000).then(text.encode)
+    promise = window.gmCompute.requestBytes(job, payload, budget_s() * 1000)
     promise.then(create_once_callable(lambda answer: on_answer(json.loads(answer.to_bytes()))))
 
 
