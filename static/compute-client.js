@@ -7,7 +7,10 @@
 //   A request waiting behind it is never sent, so a dropped job that has not started never runs;
 // - Cancel, the time budget and a crash (the worker's error, or a job that failed in Python)
 //   terminate the worker and start a fresh one.
-// gmCompute.request(job, argsJSON, timeoutMs) → Promise of the answer's JSON text
+// gmCompute.request(job, argsJSON, timeoutMs) → Promise of the answer's JSON text (argsJSON may
+// also be its UTF-8 bytes: a long text crosses from Python so, see static/prefs.js gmText);
+// gmCompute.requestBytes(…) the same, the answer as UTF-8 bytes (a Python callback given to a
+// promise's then() would receive the text converted one character at a time).
 // ({"ok": true, "result": …} or {"ok": false, "error": {"code", "params"}}).
 // gmCompute.generation() is the number of workers started (tests check that one is reused);
 // gmCompute.asked() the number of requests made (tests check a job went to the worker at all).
@@ -108,6 +111,7 @@ globalThis.gmCompute = {
   generation: () => generation,
   asked: () => nextId - 1,
   request(job, args, timeoutMs) {
+    if (typeof args !== "string") args = new TextDecoder().decode(args);
     if (current) settle(failure("superseded"));
     if (running && running.grace === null) running.grace = setTimeout(restartWorker, SUPERSEDED_GRACE_MS);
     if (!worker && usable) spawn();
@@ -117,6 +121,9 @@ globalThis.gmCompute = {
       current = { id, job, args, resolve, sent: false, timer: setTimeout(() => stop("timeout"), timeoutMs) };
       send();
     });
+  },
+  requestBytes(job, args, timeoutMs) {
+    return globalThis.gmCompute.request(job, args, timeoutMs).then((json) => new TextEncoder().encode(json));
   },
   cancel: () => stop("cancelled"),
 };

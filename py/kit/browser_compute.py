@@ -16,11 +16,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable
+from pyodide.ffi import create_once_callable, to_js
 from pyscript import window
 
 from kit import compute
-from kit.browser_dom import url_params
+from kit.browser_dom import LONG_TEXT, url_params
 from kit.compute import failure, untrusted_answer
 
 __all__ = ["BUDGET_S", "MEMORY_MB", "available", "budget_s", "cancel", "request", "warm"]
@@ -84,8 +84,16 @@ def request(
         # then, so what the answer says (an error, a refusal) is not overwritten by that action.
         _later(lambda: _inline(job, args), on_answer)
         return
-    promise = window.gmCompute.request(job, arguments, budget_s() * 1000)
-    promise.then(create_once_callable(lambda answer: on_answer(json.loads(str(answer)))))
+    if getattr(window, "gmText", None) is None:  # the page's byte helpers (static/prefs.js) missing
+        promise = window.gmCompute.request(job, arguments, budget_s() * 1000)
+        promise.then(create_once_callable(lambda answer: on_answer(json.loads(str(answer)))))
+        return
+    # Both ways as UTF-8 bytes (compute-client.js decodes a long request, ``requestBytes`` encodes
+    # the answer): a 1 MB paste and its answer cross as a memory copy, not one character at a time
+    # (several hundred milliseconds of the page's main thread, measured with the converter).
+    payload = to_js(arguments.encode("utf-8")) if len(arguments) > LONG_TEXT else arguments
+    promise = window.gmCompute.requestBytes(job, payload, budget_s() * 1000)
+    promise.then(create_once_callable(lambda answer: on_answer(json.loads(answer.to_bytes()))))
 
 
 def _inline(job: str, args: dict[str, Any]) -> dict[str, Any]:

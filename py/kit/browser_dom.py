@@ -31,6 +31,10 @@ __all__ = [
 ]
 
 UNREADABLE = "\ufffd"  # the form value of a number field whose text the browser could not read
+# A text area's value longer than this crosses between the page and Python as UTF-8 bytes
+# (static/prefs.js ``gmText``): Pyodide copies a string one character at a time, ~40 ms a
+# megabyte of Cyrillic into Python and several hundred out of it (measured in the converter).
+LONG_TEXT = 20_000
 
 
 # --------------------------------------------------------------------------- storage and URL
@@ -74,8 +78,30 @@ def _fields(section: Any) -> list[Any]:
     return [e for e in section.querySelectorAll("input:not([type=file]), select, textarea") if e.id or e.name]
 
 
-def read_form(section: Any) -> dict[str, str | bool]:
-    """Every field of the section by id (a checkbox as a bool; a radio group by its name)."""
+def _long_text(element: Any) -> bool:
+    return str(element.tagName) == "TEXTAREA" and int(element.textLength) > LONG_TEXT
+
+
+def text_value(element: Any) -> str:
+    """A field's value; a long text area's as UTF-8 bytes (``LONG_TEXT``), where ``gmText`` is."""
+    text = getattr(window, "gmText", None)
+    if text is None or not _long_text(element):
+        return str(element.value)
+    return text.read(element).to_bytes().decode("utf-8")
+
+
+def set_text_value(element: Any, value: str) -> None:
+    """Set a field's value; a long text as UTF-8 bytes (``LONG_TEXT``), where ``gmText`` is."""
+    text = getattr(window, "gmText", None)
+    if text is None or len(value) <= LONG_TEXT:
+        element.value = value
+    else:
+        text.write(element, to_js(value.encode("utf-8")))
+
+
+def read_form(section: Any, limit: int = MAX_READ_CHARS) -> dict[str, str | bool]:
+    """Every field of the section by id (a checkbox as a bool; a radio group by its name); a text
+    area longer than ``limit`` by its length only (``kit.dom.Dom.read_form``)."""
     form: dict[str, str | bool] = {}
     for element in _fields(section):
         kind = str(element.type)
@@ -84,14 +110,14 @@ def read_form(section: Any) -> dict[str, str | bool]:
                 form[str(element.name)] = str(element.value)
         elif kind == "checkbox":
             form[str(element.id)] = bool(element.checked)
-        elif element.id and str(element.tagName) == "TEXTAREA" and int(element.textLength) > MAX_READ_CHARS:
+        elif element.id and str(element.tagName) == "TEXTAREA" and int(element.textLength) > limit:
             form[str(element.id)] = ""  # its length, read without copying the text
             form[OVERSIZED + str(element.id)] = str(int(element.textLength))
         elif element.id:
             # A number field holding junk (``-``, ``1e309``) reports an empty value; pass on
             # something that cannot parse, so that it gets a message instead of meaning "empty".
             bad = kind == "number" and bool(element.validity.badInput)
-            form[str(element.id)] = UNREADABLE if bad else str(element.value)
+            form[str(element.id)] = UNREADABLE if bad else text_value(element)
     return form
 
 
@@ -277,8 +303,8 @@ class BrowserDom:
     def has_class(self, element: Any, name: str, /) -> bool:
         return hasattr(element, "classList") and bool(element.classList.contains(name))
 
-    def read_form(self, section: Any, /) -> dict[str, str | bool]:
-        return read_form(section)
+    def read_form(self, section: Any, /, limit: int = MAX_READ_CHARS) -> dict[str, str | bool]:
+        return read_form(section, limit)
 
     def put_field(self, section: Any, key: str, value: str | bool, /) -> bool:
         return put_field(section, key, value)
@@ -317,10 +343,10 @@ class BrowserDom:
         return element.nextElementSibling
 
     def value(self, element: Any, /) -> str:
-        return str(element.value)
+        return text_value(element)
 
     def set_value(self, element: Any, value: str, /) -> None:
-        element.value = value
+        set_text_value(element, value)
 
     def set_checked(self, element: Any, checked: bool, /) -> None:
         element.checked = checked

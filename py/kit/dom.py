@@ -63,10 +63,11 @@ class Dom(Protocol):
 
     def has_class(self, element: Element, name: str, /) -> bool: ...
 
-    def read_form(self, section: Element, /) -> dict[str, str | bool]:
+    def read_form(self, section: Element, /, limit: int = ...) -> dict[str, str | bool]:
         """Every field of ``section`` by id (a checkbox as a bool; a radio group by its name; a
-        number field holding junk as ``UNREADABLE``; a text area over ``form.MAX_READ_CHARS`` as
-        ``""``, its length under ``form.OVERSIZED`` + its id); a file chooser is not a field."""
+        number field holding junk as ``UNREADABLE``; a text area over ``limit`` characters,
+        ``form.MAX_READ_CHARS`` unless told, as ``""``, its length under ``form.OVERSIZED`` + its
+        id: its text is never copied); a file chooser is not a field."""
         ...
 
     def put_field(self, section: Element, key: str, value: str | bool, /) -> bool:

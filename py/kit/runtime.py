@@ -25,7 +25,7 @@ from kit import aside, common, fmt
 from kit.dom import Dom, Element, Records, Worker
 from kit.journal import JOURNAL, Entry, Journal, LogMark, of_panel
 from kit.msg import LANGUAGES, Renderable, catalogue, render
-from kit.panel import Download, LogEntry, Panel, encode
+from kit.panel import MAX_FIELD_CHARS, Download, LogEntry, Panel, encode
 from kit.shared import Shared, decode_shared, encode_shared
 from kit.view import Node, Show, changes, to_html
 
@@ -301,7 +301,9 @@ class Runtime:
     def save(self, mounted: Mounted) -> None:
         """The panel's whole record (fields, state, log) in one write."""
         panel = mounted.panel
-        text = encode(panel, self.dom.read_form(mounted.section), mounted.state, mounted.cleared)
+        # A field too long to save is not read at all (a 2 MB paste: a copy into Python per save)
+        form = self.dom.read_form(mounted.section, MAX_FIELD_CHARS)
+        text = encode(panel, form, mounted.state, mounted.cleared)
         self.known[panel.key] = text
         self.records.save(panel.key, text)
 

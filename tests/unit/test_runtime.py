@@ -20,14 +20,15 @@ from typing import Any
 import pytest
 
 import page as built
-from kit import common, prerender, runtime_mount, runtime_page
+from kit import common, compute, prerender, runtime_mount, runtime_page
 from kit.form import MAX_READ_CHARS, OVERSIZED, Form, read_int
 from kit.msg import Msg
-from kit.panel import Answer, Compute, Outcome, Panel
+from kit.panel import MAX_FIELD_CHARS, Answer, Compute, Outcome, Panel
 from kit.runtime import Runtime
 from kit.runtime_effects import KIT_FAILURES
 from kit.view import Show
 from panels import registry
+from panels.converter import jobs as converter_jobs
 from panels.converter import panel as converter
 from panels.roller import panel as roller
 from panels.roster import panel as roster
@@ -216,7 +217,7 @@ class FakeDom:
             if self.kind(e) != "file" and ("id" in e.attrs or "name" in e.attrs)
         ]
 
-    def read_form(self, section: El, /) -> dict[str, str | bool]:
+    def read_form(self, section: El, /, limit: int = MAX_READ_CHARS) -> dict[str, str | bool]:
         form: dict[str, str | bool] = {}
         for element in self._fields(section):
             kind = self.kind(element)
@@ -225,7 +226,7 @@ class FakeDom:
                     form[element.attrs["name"]] = element.attrs.get("value", "on")
             elif kind == "checkbox":
                 form[element.attrs["id"]] = element.checked
-            elif element.tag == "textarea" and len(element.value) > MAX_READ_CHARS:
+            elif element.tag == "textarea" and len(element.value) > limit:
                 form[element.attrs["id"]] = ""
                 form[OVERSIZED + element.attrs["id"]] = str(len(element.value))
             elif "id" in element.attrs:
@@ -1018,3 +1019,45 @@ def test_a_paste_too_long_to_read_is_refused_and_never_read_or_saved() -> None:
     assert len(shown) == 1 and f"слишком длинный текст ({MAX_READ_CHARS + 1} символов" in shown[0]
     form = json.loads(page.records.records["gm.panel.converter"])["form"]
     assert "convert-input" not in form and not any(key.startswith("@") for key in form)
+
+
+def test_a_long_paste_and_its_output_cross_into_python_once_each() -> None:
+    """Issue 23: converting a 1 MB paste, the page's main thread copies the paste into Python once
+    (the action's form) and never again (the record saves it not, so each save reads it by its
+    length only), and writes the 1 MB output into its text area once; nothing reads the output
+    back. (In the browser each such copy of a megabyte cost tens to hundreds of milliseconds.)"""
+    page = make_page()
+    runtime_mount.mount(page.rt, converter.panel())
+    paste = 'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".\nболтовня\n' * 14_000
+    long = MAX_FIELD_CHARS
+    copies: list[str] = []
+    read_form, value, set_value = page.dom.read_form, page.dom.value, page.dom.set_value
+
+    def counted_form(section: El, /, limit: int = MAX_READ_CHARS) -> dict[str, str | bool]:
+        form = read_form(section, limit)
+        copies.extend(f"read {k}" for k, v in form.items() if isinstance(v, str) and len(v) > long)
+        return form
+
+    def counted_value(element: El, /) -> str:
+        got = value(element)
+        if len(got) > long:
+            copies.append(f"read {element.attrs['id']}")
+        return got
+
+    def counted_set(element: El, text: str, /) -> None:
+        if len(text) > long:
+            copies.append(f"write {element.attrs['id']}")
+        set_value(element, text)
+
+    page.dom.read_form, page.dom.value, page.dom.set_value = counted_form, counted_value, counted_set  # type: ignore[method-assign]
+    page.el("convert-input").value = paste
+    page.click("convert-run")
+    assert copies == ["read convert-input"], "the click: the action's own read, no save's"
+    job, args, answer = page.worker.asked[-1]
+    assert job == "converter.convert" and args == {"source": paste}
+    answer({"ok": True, "result": compute.encode(converter_jobs.convert(source=paste))})
+    output = page.el("convert-output").value
+    assert output.startswith("Результат броска 3D20: 17 + 5 + 2 , GaussD20: 8") and len(output) > long
+    assert copies == ["read convert-input", "write convert-output"], "the answer: one write"
+    record = json.loads(page.records.records["gm.panel.converter"])
+    assert record["form"] == {} and record["state"] == {"source": None}
