@@ -276,6 +276,7 @@ def test_corrupted_saved_state_falls_back_with_notice(app: Page) -> None:
     app.click("#threat-check")
     expect(app.locator("#threat-journal li")).to_have_count(1)
     assert len(saved_state.load(saved(app, RECORD)["state"]).journal) == 1  # saved readable again
+    app.evaluate("gmStorage.settled()")  # no save of the check still in flight re-creates the record
     app.evaluate(
         """async () => {
         await gmStorage.remove('gm.panel.threat');
