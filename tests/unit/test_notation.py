@@ -198,6 +198,30 @@ def test_summary_views_and_moments() -> None:
     assert all(ge + le - eq == 1 for _, eq, ge, le in rows)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.integers(-50, 50), st.integers(1, 10**12), min_size=1, max_size=30))
+def test_summary_of_and_table_match_the_fraction_definitions(weights: dict[int, int]) -> None:
+    """The moments and the table's running sums, done in whole numbers over one denominator, equal
+    their definitions in ``Fraction``s term by term (reduced probabilities of mixed denominators)."""
+    total = sum(weights.values())
+    dist = {v: Fraction(w, total) for v, w in weights.items()}
+    s = notation.summary_of(dist)
+    mean = sum((v * p for v, p in dist.items()), Fraction(0))
+    assert s.mean == mean
+    assert s.variance == sum(((v - mean) ** 2 * p for v, p in dist.items()), Fraction(0))
+    values = sorted(dist)
+    expected = [
+        (
+            v,
+            dist[v],
+            sum((dist[u] for u in values if u >= v), Fraction(0)),
+            sum((dist[u] for u in values if u <= v), Fraction(0)),
+        )
+        for v in values
+    ]
+    assert s.table() == expected
+
+
 def test_distribution_is_fresh_dict_with_int_keys() -> None:
     """distribution() returns a new dict each time (cache cannot be corrupted) with int keys."""
     first = notation.distribution("4d6 > 4d6")

@@ -89,9 +89,7 @@ def chart_bars(
         bars = [(minus(r[0]), Fraction(r[col])) for r in rows[first : last + 1]]
         return bars, (minus(hit) if hit is not None and lo <= hit <= hi else None), lo, hi, 1
     width = math.ceil((hi - lo + 1) / max_bars)
-    prefix = [Fraction(0)]
-    for r in rows:
-        prefix.append(prefix[-1] + r[1])
+    prefix = [Fraction(0), *(r[3] for r in rows)]  # P(X < rows[i]'s value), from the table's P(≤)
     bars = []
     highlight = None
     for a in range(lo, hi + 1, width):
