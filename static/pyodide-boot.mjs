@@ -30,8 +30,16 @@ async function readSnapshot() {
   return new Uint8Array(await new Response(inflated).arrayBuffer());
 }
 
+// How much of Python's memory the restore writes (the file less its header, whose length is its
+// second 32-bit word): the rest of the grown memory is all static/snapshot-memory.mjs must zero.
+let restored = 0;
+const withSize = (bytes) => {
+  restored = bytes.byteLength - new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true);
+  return bytes;
+};
+
 // Started now, awaited by Pyodide later: mark it handled, or an early failure counts as unhandled.
-let pending = readSnapshot();
+let pending = readSnapshot().then(withSize);
 pending.catch(() => {});
 // Pyodide's Emscripten module, started early; it gets room for the snapshot before the restore.
 const emscripten = import(`${indexURL}pyodide.asm.mjs`);
@@ -51,7 +59,7 @@ export async function loadPyodide(options = {}) {
   const root = document.documentElement;
   try {
     // Pyodide fetches and compiles its wasm while the snapshot is still arriving.
-    const createPyodideModule = roomForSnapshot((await emscripten).default);
+    const createPyodideModule = roomForSnapshot((await emscripten).default, () => restored);
     const python = await pyodide.loadPyodide({ ...options, indexURL, createPyodideModule, _loadSnapshot: snapshot });
     root.dataset.pythonBoot = "snapshot";
     return python;
