@@ -440,6 +440,10 @@ def main() -> None:
     parser.add_argument("--no-phone", action="store_true", help="skip the throttled phone profile")
     parser.add_argument("--only-program", action="store_true", help="only the lab program rows")
     parser.add_argument("--only-worker", action="store_true", help="only the warm worker rows")
+    parser.add_argument(
+        "--only-clicks", action="store_true", help="only the start-up marks and the click rows"
+    )
+    parser.add_argument("--raw", type=Path, help="with --only-clicks: write every run's values here (JSON)")
     parser.add_argument("--site", type=Path, help="measure this built site (default: build one)")
     args = parser.parse_args()
     site = args.site.resolve() if args.site else build(Path(tempfile.mkdtemp()) / "site")
@@ -495,7 +499,7 @@ def main() -> None:
                 # a panel that writes ?query= into the URL (notation's share link) makes this a reload
                 start_marks(page)
                 clicks[name].append(page.evaluate(CLICK_JS, [setup, selector]))
-            for name, panel, setup, selector in HEAVY:
+            for name, panel, setup, selector in [] if args.only_clicks else HEAVY:
                 page.goto(url + f"index.html#{panel}")
                 start_marks(page)
                 started = page.evaluate(
@@ -504,9 +508,12 @@ def main() -> None:
                 worker_start.append(started)
                 heavy[name].append(tuple(page.evaluate(HEAVY_JS, [setup, selector])))
             context.close()
-        for name, values in program_rows(browser, url, args.runs).items():
-            program_runs[name] += values
-        opened = open_cases(browser, url, args.runs)
+        if args.only_clicks:
+            program_runs, opened = {}, {}
+        else:
+            for name, values in program_rows(browser, url, args.runs).items():
+                program_runs[name] += values
+            opened = open_cases(browser, url, args.runs)
         browser.close()
     print(f"Chromium {CHROMIUM}, {args.runs} runs, median (min–max), milliseconds; Python boot: {boots}")
     print("| measure | median ms | min–max ms |")
@@ -517,6 +524,12 @@ def main() -> None:
         *((f"click → result: {name}", values) for name, values in program_runs.items()),
     ]:
         print(f"| {name} | {statistics.median(values):.0f} | {min(values):.0f}–{max(values):.0f} |")
+    if args.only_clicks:
+        if args.raw:  # every run's value, so rounds of several invocations can be pooled
+            raw = {**starts, **{f"click → result: {name}": values for name, values in clicks.items()}}
+            args.raw.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+        server.shutdown()
+        return
     print()
     print("Heavy cases (compute worker): click → result, and the longest main-thread task meanwhile")
     print("| case | result median ms | min–max ms | longest task median ms | max ms |")
