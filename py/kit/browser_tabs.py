@@ -1,7 +1,7 @@
 """The tabs (WAI-ARIA tabs pattern) over the ``#fragment`` that picks the panel on screen.
 
-Each ``nav.tabs`` link becomes a ``tab`` of a ``tablist`` made inside the nav (``aria-selected``, ``aria-controls``,
-roving ``tabindex``) and its panel a ``tabpanel``; Left/Right/Home/End move between tabs and open
+Each ``nav.tabs`` link becomes a ``tab`` of a ``tablist`` made inside the nav (``aria-selected``,
+``aria-controls`` once its panel is in the document, roving ``tabindex``) and its panel a ``tabpanel``; Left/Right/Home/End move between tabs and open
 them (focus stays on the tab). Opening a tab by click or Enter moves focus to the panel's heading
 (``tabindex=-1``), so a screen reader says where it landed; so does following a link to a rules
 page (``#rules-*``). The last panel opened is saved (``kit.tabs.TAB_KEY``) and reopened after a
@@ -88,6 +88,9 @@ def _focus_heading(target_id: str) -> None:
 
 def _as_tabpanel(panel: Any, name: str) -> None:
     panel.setAttribute("role", "tabpanel")
+    tab = document.getElementById(f"tab-{name}")
+    if hasattr(tab, "setAttribute"):  # the tab names its panel once that is in the document
+        tab.setAttribute("aria-controls", name)
     heading = _heading(name)
     if heading is not None and not heading.hasAttribute("tabindex"):
         heading.setAttribute("tabindex", "-1")  # focus lands here when the tab opens
@@ -178,7 +181,6 @@ def start_tabs(on_switch: Callable[[], None]) -> None:
         names.append(name)
         link.setAttribute("role", "tab")
         link.id = f"tab-{name}"
-        link.setAttribute("aria-controls", name)
         if panel is not None:
             _as_tabpanel(panel, name)
     _tabs["names"] = tuple(names)

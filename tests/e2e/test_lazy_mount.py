@@ -53,6 +53,16 @@ def in_templates(page: Page) -> list[str]:
     )
 
 
+def controlled(page: Page) -> list[str]:
+    """The panels the tabs name in ``aria-controls``; each must be in the document."""
+    names = page.eval_on_selector_all(
+        '[role="tab"][aria-controls]', "tabs => tabs.map(t => t.getAttribute('aria-controls'))"
+    )
+    missing = page.evaluate("names => names.filter(n => !document.getElementById(n))", names)
+    assert missing == [], f"aria-controls names what is not in the document: {missing}"
+    return names
+
+
 def test_at_start_only_the_open_panel_is_mounted(app: Page) -> None:
     """The module's page opened on the roller: it alone is mounted (and works); the others' sections
     are still templates (not in the document); the page is not "ready" yet."""
@@ -60,6 +70,7 @@ def test_at_start_only_the_open_panel_is_mounted(app: Page) -> None:
     assert app.locator(READY).count() == 0
     expect(app.locator("#gauss-roll")).to_be_enabled()
     assert in_templates(app) == [name for name in registry.NAMES if name != "roller"]
+    assert controlled(app) == ["roller"], "a tab names its panel only once that is in the document"
     app.wait_for_timeout(3000)  # past the idle timeout (2 s): nothing mounts while nobody touches the page
     assert mounted_panels(app) == ["roller"]
 
@@ -76,6 +87,7 @@ def test_opening_another_tab_mounts_it_and_it_works(browser: Browser, site_url: 
     assert "threat" not in in_templates(page)
     expect(page.locator("#threat")).to_be_visible()
     expect(page.locator("#threat")).to_have_attribute("role", "tabpanel")
+    assert {"roller", "threat"} <= set(controlled(page))  # (the idle mounting may have stamped more)
     expect(page.locator("#threat-title")).to_be_focused()
     expect(page.locator("#threat-check")).to_be_enabled()
     page.click("#threat-check")
