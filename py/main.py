@@ -14,13 +14,21 @@ marker (tests that need every panel wait for it; tests of one panel wait for its
 
 import importlib
 import random
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 # When Python itself is up (before our imports): tools/bench.py splits start-up time with it.
 document.documentElement.dataset.pythonMs = str(round(window.performance.now()))
+
+# PyScript's [files] are archives written as they are (pyscript.toml): the memory snapshot has them
+# on sys.path already; a start from scratch (no snapshot) imports from them once they are here.
+for archive in sorted(str(path) for path in Path.cwd().glob("*.*") if path.suffix in (".zip", ".whl")):
+    if archive not in sys.path:
+        sys.path.insert(0, archive)
 
 from kit import browser, prerender  # noqa: E402
 from kit import browser_dom as dom  # noqa: E402

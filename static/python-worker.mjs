@@ -45,13 +45,17 @@ async function start({ loadPyodide, indexURL, read, setup, options = {} }) {
       const format = source.endsWith(".whl") ? "wheel" : "zip";
       python.unpackArchive(bytes, format, { extractDir: HOME + target.slice(0, -1) });
     } else {
-      python.FS.mkdirTree(HOME + target.slice(0, target.lastIndexOf("/")));
-      python.FS.writeFile(HOME + target, bytes);
+      const path = HOME + target;
+      python.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      python.FS.writeFile(path, bytes);
     }
   }
   const home = JSON.stringify(HOME);
+  // Archives written as they are (not "…/*") are imported from: on sys.path in the snapshot already.
+  const archives = JSON.stringify(files.map(([, target]) => HOME + target).filter((path) => /\.(zip|whl)$/.test(path)));
   python.runPython(
     `import os, sys\nos.chdir(${home})\nif ${home} not in sys.path: sys.path.insert(0, ${home})\n` +
+      `sys.path[:0] = [path for path in ${archives} if path not in sys.path]\n` +
       `import kit.compute, panels.registry\n${setup}\nkit.compute.load_jobs(panels.registry.job_modules())`,
   );
   return python.pyimport("kit.compute").run_json;

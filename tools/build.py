@@ -47,7 +47,7 @@ BROWSER_IMPORT = re.compile(r"^\s*(from|import)\s+(pyscript|pyodide|js)\b", re.M
 BUILD_ONLY = re.compile(r"\.section(_\w+)?$")  # panels/*/section*.py
 FIRST_PAINT = "static/first-paint.js"
 WORKER_FILES = "static/worker-files.json"  # read by static/compute-worker.mjs
-PY_ARCHIVE = "static/py.zip"  # our Python modules, unpacked by PyScript ([files]) and the worker
+PY_ARCHIVE = "static/py.zip"  # our Python modules, imported from as it is (PyScript's [files], the worker)
 RUNNER = "static/runner.html"  # the program runner's sandboxed document (static/program-runner.js)
 RUNNER_HASH = "__RUNNER_SCRIPT_HASH__"  # in its CSP and the page's: its inline script may run
 
@@ -77,8 +77,8 @@ def _modules(out: Path, package: str) -> list[str]:
 
 def write_pyscript_config(out: Path) -> None:
     """Every module under py/ (but main.py, the page's script) in one archive, static/py.zip, and
-    pyscript.toml's [files] entry that unpacks it (the source lists only the wheel): one request
-    instead of one per module."""
+    pyscript.toml's [files] entry that writes it as it is (the source lists only the wheel): one
+    request instead of one per module, and Python imports from the archive."""
     archive = out / PY_ARCHIVE
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as bundle:
         for path in sorted((out / "py").rglob("*.py")):
@@ -90,7 +90,10 @@ def write_pyscript_config(out: Path) -> None:
                 info.compress_type = zipfile.ZIP_DEFLATED
                 bundle.writestr(info, path.read_bytes())
     config = out / "pyscript.toml"
-    lines = [config.read_text(encoding="utf-8").rstrip("\n"), f'"./{PY_ARCHIVE}" = "./*"']
+    lines = [
+        config.read_text(encoding="utf-8").rstrip("\n"),
+        f'"./{PY_ARCHIVE}" = "./{Path(PY_ARCHIVE).name}"',
+    ]
     config.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -133,10 +136,12 @@ def _snapshot_plan(out: Path) -> dict[str, object]:
     ]
     files.append([str(ROOT / "tools" / "precompiled.py"), HOME + "precompiled.py"])
     pure = [*_modules(out, "rules"), *_modules(out, "kit"), *_modules(out, "panels")]
-    code = [f"import {name}" for name in (*SNAPSHOT_IMPORTS, *pure)]
+    archives = [target for _, target in files if target.endswith((".zip", ".whl"))]
+    code = [f"import sys; sys.path[:0] = {archives!r}"]  # kept in the snapshot: imports from them
+    code += [f"import {name}" for name in (*SNAPSHOT_IMPORTS, *pure)]
     code += [
         "import precompiled",
-        f"precompiled.install({HOME!r}, 'kit')",
+        f"precompiled.install({HOME + Path(PY_ARCHIVE).name!r}, 'kit')",
     ]
     return {
         "files": files,

@@ -27,10 +27,12 @@ def _built(tmp_path: Path) -> tuple[dict, Path]:
 
 
 def test_the_build_ships_every_python_module(tmp_path: Path) -> None:
-    """The built [files] unpacks static/py.zip, which holds exactly the modules under py/ (but
-    main.py, the page's script), at the paths `import rules`, `import kit` and `import panels` need."""
+    """The built [files] writes static/py.zip as it is (Python imports from it: no unpacking at
+    start), and every other entry too; the archive holds exactly the modules under py/ (but main.py,
+    the page's script), at the paths `import rules`, `import kit` and `import panels` need."""
     config, site = _built(tmp_path)
-    assert config["files"]["./static/py.zip"] == "./*"
+    assert config["files"]["./static/py.zip"] == "./py.zip"
+    assert not [target for target in config["files"].values() if target.endswith("*")], "nothing unpacked"
     with zipfile.ZipFile(site / "static" / "py.zip") as bundle:
         packed = set(bundle.namelist())
     on_disk = {
