@@ -45,10 +45,22 @@ class Part(Generic[W, P]):
     put: Callable[[W, P], W]
 
     def outcome(self, whole: W, result: P | Outcome[P]) -> Outcome[W]:
-        """The sub-tool's result as the whole's outcome (log, say, error and effects kept)."""
+        """The sub-tool's result as the whole's outcome (log, say, error and effects kept). A part
+        left as it was (the same object) leaves the whole as it was: the kit tells a late answer
+        the sub-tool dropped by that, and leaves the screen (a refusal shown meanwhile) alone.
+
+        >>> from dataclasses import dataclass
+        >>> @dataclass(frozen=True)
+        ... class Whole:
+        ...     count: int = 0
+        >>> whole = Whole()
+        >>> field_part("count").outcome(whole, whole.count).state is whole
+        True
+        """
         done = outcome(result)
         effects = tuple(self._effect(effect) for effect in done.effects)
-        return Outcome(self.put(whole, done.state), done.log, done.say, effects, done.error)
+        state = whole if done.state is self.get(whole) else self.put(whole, done.state)
+        return Outcome(state, done.log, done.say, effects, done.error)
 
     def action(self, action: Callable[[P, Form], P | Outcome[P]]) -> Action[W]:
         """The sub-tool's action, run on its part of the whole state."""

@@ -443,6 +443,24 @@ def _lab_rows(page: Page, *rows: str) -> None:
     page.click("#lab-run")
 
 
+def test_a_refusal_in_the_lab_outlives_the_answer_it_replaced(app: Page) -> None:
+    """A heavy line goes to the worker; a typo typed meanwhile is refused at once; the worker's
+    late answer for the old rows is dropped and leaves the refusal on screen (the lab is a lifted
+    sub-tool: lifting once made every dropped answer look like a change, which cleared it)."""
+    _open_panel(app)
+    asked = app.evaluate("gmCompute.asked()")
+    _lab_rows(app, "floor(200d6/7d6)")
+    app.wait_for_function("n => gmCompute.asked() > n", arg=asked)
+    app.fill("#lab-row-0", "3d6 +")
+    app.click("#lab-run")
+    refusal = app.locator("#notation-lab .error").first
+    expect(refusal).to_contain_text("Строка 1, символ 6")
+    app.wait_for_function("() => !gmCompute.busy()", timeout=60_000)
+    app.wait_for_timeout(300)  # the answer's step has run (it is handled in the same task as busy ends)
+    expect(refusal).to_contain_text("Строка 1, символ 6")
+    expect(refusal).to_be_visible()
+
+
 def test_lab_compares_lines_and_arrays_on_one_chart_and_table(app: Page) -> None:
     """Three lines: three lines on the chart (each with its own dash and marker), a legend, the
     statistics, the =/≥ table and the pairwise odds; 6x4d6kh3 shows six positions and the sum;

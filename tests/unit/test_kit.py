@@ -238,6 +238,32 @@ def test_a_part_lifts_a_sub_tools_action_its_effects_and_its_computation() -> No
     ).state == Whole("timeout")
 
 
+def test_a_late_answer_a_part_drops_leaves_the_whole_as_it_was() -> None:
+    """kit.part: an answer the sub-tool drops (its part returned as it was: the GM asked for other
+    rows meanwhile) gives back the very same whole state, so the kit leaves the screen alone (a
+    refusal shown meanwhile stays: lifting once made a new whole, and the kit cleared the message)."""
+    from kit.panel import Answer, Compute
+    from kit.part import field_part
+
+    @dataclass(frozen=True)
+    class Whole:
+        rows: str = ""
+        other: int = 7
+
+    def ask(part: str, form: Any) -> Outcome[str]:
+        asked = form["rows"]
+        done = lambda p, a: p if p != asked else p + a.result  # noqa: E731 (dropped once rows changed)
+        return Outcome(asked, effects=(Compute("doc.lab", {}, done, "lab"),))
+
+    rows = field_part("rows")
+    (job,) = rows.action(ask)(Whole(), {"rows": "6x4d6kh3"}).effects
+    assert isinstance(job, Compute)
+    refused = Whole("3d6 +")  # a refused line meanwhile: the state the answer finds
+    late = outcome(job.done(refused, Answer(True, "!")))
+    assert late.state is refused and (late.error, late.effects) == (None, ())
+    assert outcome(job.done(Whole("6x4d6kh3"), Answer(True, "!"))).state == Whole("6x4d6kh3!")
+
+
 def test_undo_offer_outlives_other_actions_and_lapses_only_where_told() -> None:
     """kit.undo: the offer stays through the panel's other actions (issue 25: at least 10 s, even
     when the GM does something else meanwhile) and goes only at an action of ``lapse_on``; a
