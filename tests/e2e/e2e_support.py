@@ -89,6 +89,15 @@ def watch_page(page: Page, watch: Watch) -> Page:
     return page
 
 
+def hold_python_back(context: BrowserContext) -> None:
+    """PyScript's module answers with nothing, so Python never starts: what the page shows before it."""
+
+    def empty_module(route: Route) -> None:
+        route.fulfill(status=200, content_type="text/javascript", body="export {};")
+
+    context.route("**/static/vendor/pyscript/core.js", empty_module)
+
+
 def mounted(panel: str) -> str:
     """The selector of ``panel``'s section once the kit has mounted it (its controls work)."""
     return f"#{panel}[data-mounted='true']"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import Watch, watch_page, watched_context
+from e2e_support import Watch, hold_python_back, watch_page, watched_context
 from rules import gauss
 
 CYRILLIC_OUTSIDE_QUOTES = re.compile(r"[А-Яа-яЁё]")
@@ -17,11 +17,7 @@ def _without_python(browser: Browser, site_url: str, watch: Watch, *, english: b
     context = watched_context(browser, watch)
     if english:
         context.add_init_script("localStorage.setItem('gm.lang', JSON.stringify('en'))")
-
-    def empty_module(route: Route) -> None:
-        route.fulfill(status=200, content_type="text/javascript", body="export {};")
-
-    context.route("**/static/vendor/pyscript/core.js", empty_module)
+    hold_python_back(context)
     page = watch_page(context.new_page(), watch)
     page.goto(site_url + "index.html#roller")
     page.wait_for_load_state("load")

@@ -15,12 +15,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, expect
 
 from e2e_support import (
     BOOT_TIMEOUT_MS,
     READY,
     Watch,
+    hold_python_back,
     mounted,
     open_app,
     wait_ready,
@@ -160,11 +161,7 @@ def test_a_stamped_panel_keeps_the_first_paint_and_the_preferences(browser: Brow
             f"localStorage.setItem({json.dumps(k)}, {json.dumps(json.dumps(v))});" for k, v in saved.items()
         )
     )
-
-    def empty_module(route: Route) -> None:
-        route.fulfill(status=200, content_type="text/javascript", body="export {};")
-
-    context.route("**/static/vendor/pyscript/core.js", empty_module)
+    hold_python_back(context)
     page = watch_page(context.new_page(), watch)
     page.goto(site_url + "index.html#threat")
     page.wait_for_load_state("load")
