@@ -16,7 +16,6 @@ import importlib.machinery
 import importlib.util
 import sys
 import zipfile
-import zlib
 from pathlib import Path
 from types import CodeType, ModuleType
 
@@ -30,13 +29,12 @@ class PrecompiledFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         self._code: dict[str, tuple[str, int, CodeType]] = {}
         self._on_disk: dict[str, int] | None = None  # member -> CRC-32, read at the first import
         with zipfile.ZipFile(archive) as bundle:
-            for member in sorted(bundle.namelist()):
-                folder, _, name = member.rpartition("/")
+            for info in sorted(bundle.infolist(), key=lambda info: info.filename):
+                folder, _, name = info.filename.rpartition("/")
                 if folder != package or not name.endswith(".py") or name == "__init__.py":
                     continue
-                source = bundle.read(member)
-                code = compile(source, str(archive / member), "exec", dont_inherit=True)
-                self._code[f"{package}.{name[:-3]}"] = (member, zlib.crc32(source), code)
+                code = compile(bundle.read(info), str(archive / info.filename), "exec", dont_inherit=True)
+                self._code[f"{package}.{name[:-3]}"] = (info.filename, info.CRC, code)
 
     def _checksums(self) -> dict[str, int]:
         if self._on_disk is None:
