@@ -78,14 +78,16 @@ def _fields(section: Any) -> list[Any]:
     return [e for e in section.querySelectorAll("input:not([type=file]), select, textarea") if e.id or e.name]
 
 
-def _long_text(element: Any) -> bool:
-    return str(element.tagName) == "TEXTAREA" and int(element.textLength) > LONG_TEXT
+def _text_length(element: Any) -> int:
+    """A text area's length in characters, read without copying its text (-1: not a text area)."""
+    return int(element.textLength) if str(element.tagName) == "TEXTAREA" else -1
 
 
-def text_value(element: Any) -> str:
-    """A field's value; a long text area's as UTF-8 bytes (``LONG_TEXT``), where ``gmText`` is."""
+def text_value(element: Any, length: int | None = None) -> str:
+    """A field's value; a long text area's as UTF-8 bytes (``LONG_TEXT``), where ``gmText`` is.
+    ``length``: the field's ``_text_length``, where the caller has read it already."""
     text = getattr(window, "gmText", None)
-    if text is None or not _long_text(element):
+    if text is None or (_text_length(element) if length is None else length) <= LONG_TEXT:
         return str(element.value)
     return text.read(element).to_bytes().decode("utf-8")
 
@@ -110,14 +112,16 @@ def read_form(section: Any, limit: int = MAX_READ_CHARS) -> dict[str, str | bool
                 form[str(element.name)] = str(element.value)
         elif kind == "checkbox":
             form[str(element.id)] = bool(element.checked)
-        elif element.id and str(element.tagName) == "TEXTAREA" and int(element.textLength) > limit:
+        elif not element.id:
+            continue
+        elif (length := _text_length(element)) > limit:
             form[str(element.id)] = ""  # its length, read without copying the text
-            form[OVERSIZED + str(element.id)] = str(int(element.textLength))
-        elif element.id:
+            form[OVERSIZED + str(element.id)] = str(length)
+        else:
             # A number field holding junk (``-``, ``1e309``) reports an empty value; pass on
             # something that cannot parse, so that it gets a message instead of meaning "empty".
             bad = kind == "number" and bool(element.validity.badInput)
-            form[str(element.id)] = UNREADABLE if bad else text_value(element)
+            form[str(element.id)] = UNREADABLE if bad else text_value(element, length)
     return form
 
 
