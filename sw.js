@@ -5,18 +5,23 @@
 const BUILD = "__BUILD__";
 const FILES = __FILES__;
 const CACHE = `gm-dice-${BUILD}`;
-// Packed files are stored inflated, so a warm start inflates nothing: Python's memory snapshot (30 MB;
-// static/pyodide-boot.mjs accepts it either way) and Pyodide's wasm (static/packed-wasm.mjs), which is
-// also stored under its plain name for the program runner, which hands the runtime over by name.
-// One download each, never the plain wasm as well.
+// Packed files are stored inflated, so a warm start inflates nothing (static/packed.mjs accepts them
+// either way): Python's memory snapshot (38 MB), and Pyodide's wasm and Emscripten module, which are
+// also stored under their plain names, which the page imports where the file is inflated (keeping
+// the browser's code caches) and the program runner hands over by name. One download each, never
+// the plain files as well.
 const INFLATED = {
   "./static/python.snap.gz": { keys: ["./static/python.snap.gz"], type: "application/octet-stream" },
   "./static/vendor/pyodide/pyodide.asm.wasm.gz": {
     keys: ["./static/vendor/pyodide/pyodide.asm.wasm.gz", "./static/vendor/pyodide/pyodide.asm.wasm"],
     type: "application/wasm",
   },
+  "./static/vendor/pyodide/pyodide.asm.mjs.gz": {
+    keys: ["./static/vendor/pyodide/pyodide.asm.mjs.gz", "./static/vendor/pyodide/pyodide.asm.mjs"],
+    type: "text/javascript",
+  },
 };
-const PLAIN_WASM = "./static/vendor/pyodide/pyodide.asm.wasm";
+const STORED_INFLATED = new Set(Object.values(INFLATED).flatMap(({ keys }) => keys));
 
 // "no-cache": what the page has just downloaded on a first visit is revalidated (a 304 from the
 // server), not downloaded again, and never taken stale from the HTTP cache either.
@@ -37,7 +42,7 @@ async function inflated(cache, file, { keys, type }) {
 
 async function precache() {
   const cache = await caches.open(CACHE);
-  const plain = FILES.filter((file) => !(file in INFLATED) && file !== PLAIN_WASM);
+  const plain = FILES.filter((file) => !STORED_INFLATED.has(file));
   await cache.addAll(plain.map(fresh));
   for (const [file, how] of Object.entries(INFLATED)) await inflated(cache, file, how);
 }

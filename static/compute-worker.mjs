@@ -4,13 +4,16 @@
 // from the site (the service worker has them offline). User programs never run here: they run in
 // the sandboxed program runner (static/program-runner.js).
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-import createPyodideModule from "./vendor/pyodide/pyodide.asm.mjs";
 import { servePython } from "./python-worker.mjs";
 import { roomForSnapshot } from "./snapshot-memory.mjs";
-import { packWasm } from "./packed-wasm.mjs";
+import { importEmscripten, packWasm } from "./packed.mjs";
 
 const base = new URL("./", import.meta.url);
-packWasm(new URL("vendor/pyodide/", base).href); // the same .gz the page downloaded, not 9.6 MB more
+const indexURL = new URL("vendor/pyodide/", base).href;
+packWasm(indexURL); // the same .gz files the page downloaded, not 11 MB more
+const emscripten = importEmscripten(indexURL); // started now, awaited when Pyodide instantiates it
+emscripten.catch(() => {}); // a failure is Pyodide's to report, not an unhandled rejection
+const createPyodideModule = async (settings) => (await emscripten).default(settings);
 
 async function read(path) {
   const response = await fetch(new URL(path, base));
@@ -20,7 +23,7 @@ async function read(path) {
 
 servePython({
   loadPyodide,
-  indexURL: new URL("vendor/pyodide/", base).href,
+  indexURL,
   read,
   setup: "kit.compute.IN_WORKER = True",
   options: { createPyodideModule: roomForSnapshot(createPyodideModule) },

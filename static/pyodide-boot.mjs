@@ -5,30 +5,19 @@
 //
 // The single saved file (static/single-file-boot.js) runs this module from a blob: URL after
 // rewriting `import.meta.url` and the "./vendor/pyodide/pyodide.mjs", "./snapshot-memory.mjs" and
-// "./packed-wasm.mjs" specifiers: keep them literal.
+// "./packed.mjs" specifiers: keep them literal.
 //
 // index.html also loads this module before PyScript, so the downloads below start while PyScript
 // is still booting; when PyScript imports it as its interpreter it gets this same instance.
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
 import { roomForSnapshot } from "./snapshot-memory.mjs";
-import { packWasm } from "./packed-wasm.mjs";
+import { importEmscripten, packWasm, readPacked } from "./packed.mjs";
 
 export * from "./vendor/pyodide/pyodide.mjs";
 
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("./python.snap.gz", import.meta.url).href;
-packWasm(indexURL); // the wasm comes as pyodide.asm.wasm.gz, inflated here
-
-// The file is gzip, but the service worker keeps it inflated (sw.js), and so does a server that
-// sends it with Content-Encoding: gzip. Tell them apart by gzip's magic bytes.
-async function readSnapshot() {
-  const response = await fetch(SNAPSHOT);
-  if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(inflated).arrayBuffer());
-}
+packWasm(indexURL); // the wasm comes as pyodide.asm.wasm.gz, inflated as it arrives
 
 // How much of Python's memory the restore writes (the file less its header, whose length is its
 // second 32-bit word): the rest of the grown memory is all static/snapshot-memory.mjs must zero.
@@ -39,10 +28,12 @@ const withSize = (bytes) => {
 };
 
 // Started now, awaited by Pyodide later: mark it handled, or an early failure counts as unhandled.
-let pending = readSnapshot().then(withSize);
+// The snapshot is gzip, inflated as it arrives (static/packed.mjs), unless the service worker or
+// the host has inflated it already.
+let pending = readPacked(SNAPSHOT).then(withSize);
 pending.catch(() => {});
 // Pyodide's Emscripten module, started early; it gets room for the snapshot before the restore.
-const emscripten = import(`${indexURL}pyodide.asm.mjs`);
+const emscripten = importEmscripten(indexURL);
 emscripten.catch(() => {});
 
 // What Pyodide gets: hands the snapshot over once and keeps no reference, so its 30 MB are freed

@@ -35,19 +35,19 @@
     // find the inlined files.
     const bootURL = new URL("static/pyodide-boot.mjs", pageBase).href;
     const memoryURL = new URL("static/snapshot-memory.mjs", pageBase).href;
-    const packedURL = new URL("static/packed-wasm.mjs", pageBase).href;
+    const packedURL = new URL("static/packed.mjs", pageBase).href;
     const bootSource = (await assets.get(bootURL).text())
       .replaceAll("import.meta.url", JSON.stringify(bootURL))
       .replaceAll('"./vendor/pyodide/pyodide.mjs"', JSON.stringify(pyodideDir + "pyodide.mjs"))
       .replaceAll('"./snapshot-memory.mjs"', JSON.stringify(memoryURL))
-      .replaceAll('"./packed-wasm.mjs"', JSON.stringify(packedURL));
+      .replaceAll('"./packed.mjs"', JSON.stringify(packedURL));
     const map = document.createElement("script");
     map.type = "importmap";
     map.textContent = JSON.stringify({ imports: {
       [bootURL]: URL.createObjectURL(new Blob([bootSource], { type: "text/javascript" })),
       [pyodideDir + "pyodide.mjs"]: urlOf("static/vendor/pyodide/pyodide.mjs"),
       [memoryURL]: urlOf("static/snapshot-memory.mjs"),
-      [packedURL]: urlOf("static/packed-wasm.mjs"),
+      [packedURL]: urlOf("static/packed.mjs"),
       [pyodideDir + "pyodide.asm.mjs"]: urlOf("static/vendor/pyodide/pyodide.asm.mjs"),
     } });
     document.head.append(map);

@@ -36,7 +36,9 @@ TREES = (("py", "*.py"), ("static", "*"), ("docs", "*.md"))
 SKIPPED = {"static/vendor/stamp.json"}
 SNAPSHOT = "static/python.snap.gz"  # read by static/pyodide-boot.mjs
 WASM = "static/vendor/pyodide/pyodide.asm.wasm"
-PACKED_WASM = WASM + ".gz"  # what the page and the compute worker download (static/packed-wasm.mjs)
+EMSCRIPTEN = "static/vendor/pyodide/pyodide.asm.mjs"  # Pyodide's Emscripten module
+# What the page and the compute worker download instead of the plain files (static/packed.mjs).
+PACKED_RUNTIME = (WASM + ".gz", EMSCRIPTEN + ".gz")
 HOME = "/home/pyodide/"  # Pyodide's working directory, where PyScript's [files] land
 # Imported into the snapshot: icepool, our pure rules and the ui modules that touch no browser API
 # (a module that imports pyscript/js fails here, in Node). html is used by PyScript itself.
@@ -231,20 +233,21 @@ BOOT_PROGRESS = "static/boot-progress.js"
 # What a first visit downloads before Python runs (static/boot-progress.js counts it).
 BOOT_RUNTIME = (
     "static/vendor/pyodide/pyodide.mjs",
-    "static/vendor/pyodide/pyodide.asm.mjs",
-    PACKED_WASM,
+    *PACKED_RUNTIME,
     "static/vendor/pyodide/python_stdlib.zip",
     "static/vendor/pyodide/pyodide-lock.json",
     SNAPSHOT,
 )
 
 
-def write_packed_wasm(out: Path) -> None:
-    """Pyodide's wasm gzip-compressed (9.6 → 3.5 MB): the page inflates it (static/packed-wasm.mjs),
-    so its size on the wire does not depend on whether the host compresses. The plain file stays
-    for what asks for it by name (the program runner hands the runtime over as files)."""
-    packed = gzip.compress((out / WASM).read_bytes(), compresslevel=9, mtime=0)
-    (out / PACKED_WASM).write_bytes(packed)
+def write_packed_runtime(out: Path) -> None:
+    """Pyodide's wasm (9.6 → 3.5 MB) and its Emscripten module (1.25 → 0.26 MB) gzip-compressed:
+    the page inflates them (static/packed.mjs), so their size on the wire does not depend on
+    whether the host compresses. The plain files stay for what asks for them by name (the program
+    runner hands the runtime over as files)."""
+    for packed in PACKED_RUNTIME:
+        plain = (out / packed.removesuffix(".gz")).read_bytes()
+        (out / packed).write_bytes(gzip.compress(plain, compresslevel=9, mtime=0))
 
 
 def write_boot_progress(out: Path) -> None:
@@ -309,11 +312,11 @@ def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
     write_files_preload(out)
     write_worker_files(out)
     make_snapshot(out)  # derived from the files above, so the build id covers it (and the first paint)
-    write_packed_wasm(out)
+    write_packed_runtime(out)
     write_boot_progress(out)
     precache = [
         "./",
-        *(f"./{relative}" for relative in [*files, SNAPSHOT, PACKED_WASM, WORKER_FILES, PY_ARCHIVE]),
+        *(f"./{relative}" for relative in [*files, SNAPSHOT, *PACKED_RUNTIME, WORKER_FILES, PY_ARCHIVE]),
     ]
     worker = (ROOT / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace('"__BUILD__"', json.dumps(build_id)).replace("__FILES__", json.dumps(precache))

@@ -67,7 +67,7 @@ def build_single(site: Path, out: Path) -> Path:
         "py/main.py",
         "static/pyodide-boot.mjs",
         "static/snapshot-memory.mjs",
-        "static/packed-wasm.mjs",
+        "static/packed.mjs",
         SNAPSHOT,
     ]
     paths += [source.removeprefix("./") for source in config["files"]]

@@ -1,0 +1,91 @@
+// Files the site ships gzip-compressed (written by tools/build.py), so a first visit downloads the
+// same bytes whether or not the host compresses: Python's memory snapshot (static/python.snap.gz),
+// Pyodide's wasm (pyodide.asm.wasm.gz, 9.6 → 3.5 MB) and its Emscripten module (pyodide.asm.mjs.gz,
+// 1.25 → 0.26 MB). Each is inflated here as it arrives, so the inflating overlaps the download
+// instead of following it. Where a file is no longer gzip (the service worker keeps it inflated,
+// sw.js; a host that sent it with Content-Encoding: gzip, which the browser inflated) it is used as
+// it is. The page (static/pyodide-boot.mjs) and the compute worker (static/compute-worker.mjs) use
+// it; from file:// (the single saved file) nothing changes: its boot answers the plain names from
+// the inlined bytes.
+const WASM = "pyodide.asm.wasm";
+const MODULE = "pyodide.asm.mjs";
+const packable = () => globalThis.location?.protocol.startsWith("http") && typeof DecompressionStream === "function";
+
+// A stream of `body` that starts with `first` (the chunk read to check the magic bytes).
+function prepend(first, reader) {
+  return new ReadableStream({
+    start(controller) { controller.enqueue(first); },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close(); else controller.enqueue(value);
+    },
+    cancel(reason) { return reader.cancel(reason); },
+  });
+}
+
+// The body of `response` inflated where it is gzip (told by its magic bytes), as it arrives.
+// Null for a failed response.
+async function inflatedBody(response) {
+  if (!response.ok || !response.body) return null;
+  const reader = response.body.getReader();
+  const { done, value } = await reader.read();
+  const first = done ? new Uint8Array() : value;
+  const body = prepend(first, reader);
+  return first[0] === 0x1f && first[1] === 0x8b ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+}
+
+// All of a packed file's bytes, inflated: the snapshot, read whole as it arrives.
+export async function readPacked(url) {
+  const response = await fetch(url);
+  const body = await inflatedBody(response);
+  if (!body) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await new Response(body).arrayBuffer());
+}
+
+// Pyodide asks for `indexURL + "pyodide.asm.wasm"` through the global fetch(); this answers from
+// the .gz, fetched and inflated from now on (Pyodide asks only once the snapshot is in, so the
+// inflating no longer waits for it). Where the file is inflated already (application/wasm) the
+// response goes to Pyodide as it is, so a warm start keeps Chromium's wasm code cache.
+export function packWasm(indexURL) {
+  if (!packable()) return;
+  const plain = new URL(WASM, indexURL).href;
+  const realFetch = globalThis.fetch.bind(globalThis);
+  const wasm = async (init) => {
+    const response = await realFetch(`${plain}.gz`, init);
+    if (response.headers.get("Content-Type") === "application/wasm") return response;
+    const body = await inflatedBody(response);
+    if (!body) return response;
+    return new Response(await new Response(body).blob(), { headers: { "Content-Type": "application/wasm" } });
+  };
+  let early = wasm();
+  early.catch(() => {});
+  globalThis.fetch = (input, init) => {
+    const raw = typeof input === "string" || input instanceof URL ? String(input) : input.url;
+    if (new URL(raw, globalThis.location.href).href !== plain) return realFetch(input, init);
+    const answer = early ?? wasm(init); // a second start (from scratch, after a failed restore) fetches again
+    early = null;
+    return answer;
+  };
+}
+
+// Pyodide's Emscripten module (`pyodide.asm.mjs`), from its .gz: imported from the inflated bytes
+// (a blob: URL) where it is still gzip, else from its plain name, which the service worker answers
+// with the inflated file; nothing downloads the plain one.
+export async function importEmscripten(indexURL) {
+  const plain = new URL(MODULE, indexURL).href;
+  if (!packable()) return import(plain);
+  const response = await fetch(`${plain}.gz`);
+  if (response.headers.get("Content-Type")?.startsWith("text/javascript")) {
+    response.body?.cancel();
+    return import(plain); // keeps V8's code cache, which a blob: URL would not
+  }
+  const body = await inflatedBody(response);
+  if (!body) throw new Error(`${plain}.gz: HTTP ${response.status}`);
+  const source = await new Response(body).blob();
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  try {
+    return await import(url);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
