@@ -260,6 +260,20 @@ roll.onclick = () => { document.getElementById("out").textContent = python.runPy
 roll.disabled = false;
 </script>"""
 
+# Our own Pyodide start (static/pyodide-boot.mjs: the snapshot restored, the packed runtime) and one
+# line, without PyScript or any of our Python: the floor of this product's start, beside bare
+# Pyodide's. Its warm start is a reload from the HTTP cache, as bare Pyodide's is (the service
+# worker answers every navigation with the product's page), so the snapshot is inflated again.
+RESTORE_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>restore</title>
+<button id="roll" disabled>roll</button> <output id="out"></output>
+<script type="module">
+import { loadPyodide } from "../static/pyodide-boot.mjs";
+const python = await loadPyodide({});
+const roll = document.getElementById("roll");
+roll.onclick = () => { document.getElementById("out").textContent = python.runPython("sum(range(7))"); };
+roll.disabled = false;
+</script>"""
+
 # The seed's own JS roller (seeds/000: rnd20, gauss20), on a plain page: the floor of what a click
 # can cost. (The seed's forum converter is described there but its code is not: no converter row.)
 SEED_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>seed</title>
@@ -276,6 +290,7 @@ document.getElementById("roll").onclick = function() { document.getElementById("
 FIRST_CLICK_PAGES = (
     ("the seed's plain-JS roller", "bench/seed.html", "#roll", "#out"),
     ("bare Pyodide (loadPyodide + one line)", "bench/bare.html", "#roll", "#out"),
+    ("our snapshot restored, no PyScript (+ one line)", "bench/restore.html", "#roll", "#out"),
     ("this product (GaussD20 roll)", "index.html#roller", "#gauss-roll", "#gauss-result"),
 )
 
@@ -329,6 +344,7 @@ def write_reference_pages(site: Path) -> None:
     folder.mkdir(exist_ok=True)
     (folder / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
     (folder / "seed.html").write_text(SEED_PAGE, encoding="utf-8")
+    (folder / "restore.html").write_text(RESTORE_PAGE, encoding="utf-8")
 
 
 def _phone(page: Page) -> None:

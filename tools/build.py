@@ -26,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from page import page as with_markup
+from pyscript_sources import pyscript_package
 from rules_pages import with_rules
 from vendor import vendor
 
@@ -129,14 +130,18 @@ def write_worker_files(out: Path) -> None:
     (out / WORKER_FILES).write_text(json.dumps(files), encoding="utf-8")
 
 
-def _snapshot_plan(out: Path) -> dict[str, object]:
+def _snapshot_plan(out: Path, scratch: Path) -> dict[str, object]:
     """What tools/snapshot.mjs loads (PyScript's [files]) and runs before it takes the snapshot:
-    every import to keep warm, then bytecode for the ui modules it cannot import (precompiled.py)."""
+    every import to keep warm, then bytecode for the modules it cannot import (precompiled.py):
+    the kit's browser modules and PyScript's own package (its sources in ``scratch``)."""
     config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
     files = [
         [str(out / source), HOME + target.removeprefix("./")] for source, target in config["files"].items()
     ]
     files.append([str(ROOT / "tools" / "precompiled.py"), HOME + "precompiled.py"])
+    sources = scratch / "pyscript-sources.json"
+    sources.write_text(json.dumps(pyscript_package(out / "static" / "vendor" / "pyscript")), encoding="utf-8")
+    files.append([str(sources), "/tmp/pyscript-sources.json"])  # read at build time only
     pure = [*_modules(out, "rules"), *_modules(out, "kit"), *_modules(out, "panels")]
     archives = [target for _, target in files if target.endswith((".zip", ".whl"))]
     code = [f"import sys; sys.path[:0] = {archives!r}"]  # kept in the snapshot: imports from them
@@ -144,6 +149,7 @@ def _snapshot_plan(out: Path) -> dict[str, object]:
     code += [
         "import precompiled",
         f"precompiled.install({HOME + Path(PY_ARCHIVE).name!r}, 'kit')",
+        f"precompiled.install_sources('/tmp/pyscript-sources.json', {HOME!r})",
     ]
     return {
         "files": files,
@@ -160,7 +166,7 @@ def make_snapshot(out: Path) -> Path:
     target = out / SNAPSHOT
     with tempfile.TemporaryDirectory() as scratch:
         plan = Path(scratch) / "plan.json"
-        plan.write_text(json.dumps(_snapshot_plan(out)), encoding="utf-8")
+        plan.write_text(json.dumps(_snapshot_plan(out, Path(scratch))), encoding="utf-8")
         pyodide = out / "static" / "vendor" / "pyodide"
         painted = Path(scratch) / "first-paint.json"
         command = [

@@ -1,4 +1,4 @@
-"""Bytecode for the kit's browser modules, compiled at build time and kept in Python's memory snapshot.
+"""Bytecode for modules the snapshot cannot import, compiled at build time and kept in its memory.
 
 tools/snapshot.mjs runs this inside Pyodide (in Node) before taking the snapshot. The kit's browser
 modules (kit/browser*.py) import pyscript, which exists only in the page, so they cannot be imported there; but they can be
@@ -7,6 +7,10 @@ objects, so the page skips compiling them on every load. They are read from the 
 imports from (static/py.zip, written into the file system as it is); a module whose member there no
 longer matches (another build: its CRC-32 in the archive's directory differs) is left to the
 normal import system.
+
+PyScript's own package (``pyscript``, which its bootstrap writes into the file system on every
+start: tools/pyscript_sources.py) is kept the same way by ``install_sources``: a module is imported
+from its code object only while the file PyScript wrote holds the very source it was compiled from.
 """
 
 from __future__ import annotations
@@ -14,8 +18,10 @@ from __future__ import annotations
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import json
 import sys
 import zipfile
+import zlib
 from pathlib import Path
 from types import CodeType, ModuleType
 
@@ -67,5 +73,55 @@ class PrecompiledFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 def install(archive: str, package: str, /) -> PrecompiledFinder:
     finder = PrecompiledFinder(Path(archive), package)
+    sys.meta_path.insert(0, finder)
+    return finder
+
+
+class SourceFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Find the modules of files another program writes under ``home`` (``{relative path:
+    source}``), among code objects compiled from those sources, while the files are unchanged."""
+
+    def __init__(self, home: Path, sources: dict[str, str], /) -> None:
+        self._home = home
+        self._code: dict[str, tuple[Path, int, CodeType]] = {}
+        for relative, source in sorted(sources.items()):
+            if not relative.endswith(".py"):
+                continue
+            name = relative.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+            path = home / relative
+            data = source.encode("utf-8")
+            code = compile(data, str(path), "exec", dont_inherit=True)
+            self._code[name] = (path, zlib.crc32(data), code)
+
+    def find_spec(
+        self, name: str, path: object = None, target: object = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        entry = self._code.get(name)
+        if entry is None:
+            return None
+        file, checksum, _ = entry
+        try:
+            if zlib.crc32(file.read_bytes()) != checksum:
+                return None
+        except OSError:
+            return None
+        package = file.name == "__init__.py"
+        return importlib.util.spec_from_file_location(
+            name, file, loader=self, submodule_search_locations=[str(file.parent)] if package else None
+        )
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
+        return None  # the default module object
+
+    def exec_module(self, module: ModuleType) -> None:
+        _, _, code = self._code[module.__name__]
+        exec(code, module.__dict__)
+
+
+def install_sources(sources_json: str, home: str, /) -> SourceFinder:
+    """Keep the bytecode of the files named in ``sources_json`` (``{relative path: source}``),
+    which another program writes under ``home`` at run time."""
+    sources = json.loads(Path(sources_json).read_text(encoding="utf-8"))
+    finder = SourceFinder(Path(home), sources)
     sys.meta_path.insert(0, finder)
     return finder
