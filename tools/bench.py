@@ -275,7 +275,7 @@ roll.disabled = false;
 </script>"""
 
 # The seed's own JS roller (seeds/000: rnd20, gauss20), on a plain page: the floor of what a click
-# can cost. (The seed's forum converter is described there but its code is not: no converter row.)
+# can cost.
 SEED_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>seed</title>
 <button id="roll">roll</button> <output id="out"></output>
 <script>
@@ -285,6 +285,48 @@ var gauss20 = function(luck) { luck = luck || 5; luck = luck - 5;
   if (res < 1) res = 1; if (res > 20) res = 20; return res; };
 document.getElementById("roll").onclick = function() { document.getElementById("out").textContent = gauss20(5); };
 </script>"""
+
+# The seed's forum converter (seeds/000, the end: «3D20->GaussD20») is described there but its code
+# is not: this is a plain-JS reading of that description, the floor a converter click can cost: each
+# line «Результат броска 3D20: a + b + c = s…» becomes «… a + b + c , GaussD20: round(s/3)…», any
+# other roll line gets «: неверный бросок. Невозможно конвертирование.», the rest stays; the answer
+# goes into a text box, as the product's does.
+SEED_CONVERTER_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>seed converter</title>
+<textarea id="in"></textarea> <button id="run">3D20->GaussD20</button> <textarea id="out"></textarea>
+<script>
+var ROLL = /^Результат броска 3D20: (\\d+) \\+ (\\d+) \\+ (\\d+) = (\\d+)(.*)$/;
+document.getElementById("run").onclick = function() {
+  var lines = document.getElementById("in").value.split("\\n");
+  for (var i = 0; i < lines.length; i++) {
+    var m = ROLL.exec(lines[i]);
+    if (m) lines[i] = "Результат броска 3D20: " + m[1] + " + " + m[2] + " + " + m[3] + " , GaussD20: "
+      + Math.round((+m[1] + +m[2] + +m[3]) / 3) + m[5];
+    else if (lines[i].indexOf("Результат броска") === 0) lines[i] += ": неверный бросок. Невозможно конвертирование.";
+  }
+  document.getElementById("out").value = lines.join("\\n");
+};
+</script>"""
+# The log is put in first and laid out; then the click, the answer and its frame are timed, with
+# the longest main-thread task from the click on.
+CONVERT_JS = """async ([setup, selector]) => {
+  eval(setup);
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  await frame(); await frame();
+  const tasks = [];
+  const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push(e.duration); });
+  observer.observe({ type: "longtask" });
+  const start = performance.now();
+  document.querySelector(selector).click();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  while (globalThis.gmCompute?.busy()) await new Promise((resolve) => setTimeout(resolve, 5));
+  await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  const ms = performance.now() - start;
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  observer.disconnect();
+  return [ms, Math.max(0, ...tasks)];
+}"""
+CONVERTER_LINES = 20_000
+CONVERTER_LOG = f"'Результат броска 3D20: 17 + 5 + 2 = 24 - \"раз\".\\n'.repeat({CONVERTER_LINES})"
 
 # (name, path, button, element the answer changes)
 FIRST_CLICK_PAGES = (
@@ -345,6 +387,7 @@ def write_reference_pages(site: Path) -> None:
     (folder / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
     (folder / "seed.html").write_text(SEED_PAGE, encoding="utf-8")
     (folder / "restore.html").write_text(RESTORE_PAGE, encoding="utf-8")
+    (folder / "seed-converter.html").write_text(SEED_CONVERTER_PAGE, encoding="utf-8")
 
 
 def _phone(page: Page) -> None:
@@ -439,11 +482,55 @@ def warm_worker_rows(browser: Browser, url: str, runs: int) -> None:
         print(f"| {name} | {statistics.median(values):.0f} | {min(values):.0f}–{max(values):.0f} |")
 
 
+def converter_rows(browser: Browser, url: str, runs: int) -> None:
+    """Converting CONVERTER_LINES roll lines, click → result on screen, and the longest main-thread
+    task meanwhile: the seed's converter (a plain-JS reading of it) beside this product's."""
+    pages = (
+        (
+            "the seed's converter (plain JS)",
+            "bench/seed-converter.html",
+            "document.getElementById('in').value = ",
+            "#run",
+        ),
+        (
+            "this product",
+            "index.html#converter",
+            "document.getElementById('convert-input').value = ",
+            "#convert-run",
+        ),
+    )
+    times: dict[str, list[tuple[float, float]]] = {}
+    for _ in range(runs):
+        for name, path, setup, button in pages:
+            context = browser.new_context()
+            page = context.new_page()
+            page.goto(url + path)
+            if path.startswith("index"):
+                wait_ready(page, "converter")
+                page.evaluate("gmCompute.warm()")
+            times.setdefault(name, []).append(
+                tuple(page.evaluate(CONVERT_JS, [setup + CONVERTER_LOG, button]))
+            )
+            context.close()
+    print()
+    print(
+        f"| convert {CONVERTER_LINES:,} roll lines, median of {runs} | click → result ms | longest task ms |"
+    )
+    print("|---|---|---|")
+    for name, values in times.items():
+        print(
+            f"| {name} | {statistics.median(v[0] for v in values):.0f} | {statistics.median(v[1] for v in values):.0f} |"
+        )
+    seed, ours = (statistics.median(v[0] for v in times[name]) for name, *_ in pages)
+    print(f"| this product ÷ the seed's converter | {ours / seed:.2f}× | |")
+
+
 def issue_23(url: str, runs: int, phone: bool) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         first_click_rows(browser, url, runs, phone)
         warm_worker_rows(browser, url, runs)
+        converter_rows(browser, url, runs)
         browser.close()
 
 
