@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules import forum_log, gauss
 
@@ -192,3 +194,51 @@ def test_a_repeated_purpose_is_listed_with_its_lines() -> None:
     repeats = forum_log.convert_text(text).repeats
     assert repeats == (forum_log.Repeat("скрытность", (1, 3)), forum_log.Repeat("атака", (4, 4)))
     assert forum_log.convert_text(SEED_INPUT).repeats == ()
+
+
+# Pieces of roll text around the forum's own format: the fast path of convert_roll must give what
+# the careful path gives for each of them. Each piece is the plain one half the time, so that many
+# rolls are plain or one step from it.
+def _plain_or(plain: str, *others: str) -> st.SearchStrategy[str]:
+    return st.one_of(st.just(plain), st.sampled_from(others))
+
+
+_VALID_DIE = st.integers(1, 20).map(str)
+_ODD_DIE = st.sampled_from(("0", "05", "21", "-3", "100", "x", " 7", "7 "))
+
+
+@given(
+    marker=_plain_or("Результат броска", "результат броска", "РЕЗУЛЬТАТ БРОСКА"),
+    spec=_plain_or(" 3D20: ", " 3d20: ", " 3D20 : ", "  3D20: ", " 3D20:", " 3D20+1: ", " 2D20: ", " 3D20 "),
+    dice=st.one_of(
+        st.lists(_VALID_DIE, min_size=3, max_size=3), st.lists(_VALID_DIE | _ODD_DIE, min_size=1, max_size=4)
+    ),
+    join=_plain_or(" + ", "+", " +  ", "  + "),
+    equals=_plain_or(" = ", "", " =", "= ", " =  ", " == "),
+    total=st.one_of(st.none(), st.integers(-5, 130).map(str), st.sampled_from(("024", "0000024", "x"))),
+    end=st.sampled_from(
+        ("", ".", ". ", ' - "раз".', '. - "раз"', " ещё = 5", "0", "5.", "\n", "1234567", ".7")
+    ),
+)
+@settings(max_examples=3000, deadline=None)
+def test_the_fast_path_converts_as_the_careful_path(
+    marker: str, spec: str, dice: list[str], join: str, equals: str, total: str | None, end: str
+) -> None:
+    """convert_roll's match of the plain forum format gives the very Roll (text, value, reason,
+    purpose) that the step-by-step path gives, on rolls near that format and far from it."""
+    if total is None:  # the dice's own sum, so that most rolls near the format convert
+        total = str(sum(int(die) for die in dice if die.strip().lstrip("-").isdigit()))
+    roll = marker + spec + join.join(dice) + equals + total + end
+    assert forum_log.convert_roll(roll) == forum_log._convert_roll_carefully(roll)
+
+
+def test_every_plain_roll_converts_as_the_careful_path() -> None:
+    """All 8,000 plain rolls (with a comment, a full stop or nothing after the total), and each
+    one's total off by one: the fast path gives what the careful path gives."""
+    taken = 0
+    for a, b, c in itertools.product(range(1, 21), repeat=3):
+        for total, end in ((a + b + c, ' - "раз".'), (a + b + c, "."), (a + b + c, ""), (a + b + c + 1, ".")):
+            roll = f"Результат броска 3D20: {a} + {b} + {c} = {total}{end}"
+            taken += forum_log._PLAIN.fullmatch(roll) is not None
+            assert forum_log.convert_roll(roll) == forum_log._convert_roll_carefully(roll), roll
+    assert taken == 4 * 20**3  # the fast path matched every one (the last kind falls back after it)
