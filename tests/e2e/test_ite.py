@@ -553,3 +553,27 @@ def test_worst_chain_is_computed_off_the_main_thread(browser: Browser, site_url:
     assert all(duration < FREEZE_MS for duration in long_tasks), long_tasks
     context.close()
     watch.assert_clean()
+
+
+def test_a_stage_turned_off_is_dimmed_but_its_toggle(app: Page) -> None:
+    """Unticking «Бросать этот этап» dims the stage's fields, other toggles, criticals and odds line,
+    never its legend or the toggle that turns it back on; ticking it again undims them."""
+    _open(app)
+    stage = "#ite-stage-t"
+    dimmed = [
+        f"{stage} > .ite-fields >> nth=0",
+        f"{stage} > .ite-toggle >> nth=1",
+        f"{stage} > .ite-crit",
+        f"{stage} > .ite-info",
+    ]
+    kept = [f"{stage} > legend", f"{stage} > .ite-toggle >> nth=0"]
+
+    def opacity(selector: str) -> str:
+        return app.locator(selector).evaluate("e => getComputedStyle(e).opacity")
+
+    assert {opacity(s) for s in dimmed + kept} == {"1"}
+    app.locator("#ite-t-on").uncheck()
+    assert [opacity(s) for s in dimmed] == ["0.5"] * len(dimmed)
+    assert [opacity(s) for s in kept] == ["1"] * len(kept)
+    app.locator("#ite-t-on").check()
+    assert {opacity(s) for s in dimmed} == {"1"}
