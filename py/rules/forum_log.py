@@ -284,6 +284,9 @@ def convert_line(line: str, /) -> LineResult:
     starts = [found.start() for found in _MARKER.finditer(line)]
     if not starts:
         return LineResult(line, line)
+    if len(starts) == 1:  # most lines: one roll, no pieces to join
+        roll = convert_roll(line[starts[0] :])
+        return LineResult(line, line[: starts[0]] + roll.text, (roll,))
     ends = [*starts[1:], len(line)]
     rolls = tuple(convert_roll(line[start:end]) for start, end in zip(starts, ends, strict=True))
     return LineResult(line, line[: starts[0]] + "".join(roll.text for roll in rolls), rolls)
