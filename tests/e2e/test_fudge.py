@@ -36,7 +36,7 @@ def _save_state(page: Page, state: object) -> None:
     record["state"] = state
     page.evaluate("([k, v]) => gmStorage.save(k, v)", [RECORD_KEY, json.dumps(record)])
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "fudge")
 
 
 def _cells(page: Page, selector: str) -> list[list[str]]:
@@ -279,7 +279,7 @@ def test_english_switch_keeps_seed_terms(app: Page) -> None:
 def test_wound_track_marks_clears_and_survives_reload(browser: Browser, site_url: str) -> None:
     """Wounds mark the seed's boxes with penalties, clear by their row's button, and survive a reload."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=5#fudge", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=5#fudge", watch, "fudge")
     expect(page.locator("#fudge-w-notice")).to_be_hidden()
     expect(page.locator("#fudge-w-rows tr")).to_have_count(len(fudge.WOUND_BOXES))
     for amount in ("1", "3", "3"):
@@ -294,7 +294,7 @@ def test_wound_track_marks_clears_and_survives_reload(browser: Browser, site_url
     track = fudge.WoundTrack().take(1).track.take(3).track
     assert _record(page)["state"]["wounds"] == track.to_dict()
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "fudge")
     expect(page.locator("#fudge-w-status")).to_have_text("Состояние: Среднее повреждение, штраф −2.")
     expect(page.locator("#fudge-w-rows tr").nth(0)).to_contain_text("☒☐☐☐")
     expect(page.locator("#fudge-w-rows tr").nth(2)).to_contain_text("☒")
@@ -311,7 +311,7 @@ def test_wound_track_marks_clears_and_survives_reload(browser: Browser, site_url
 def test_corrupted_saved_wounds_fall_back_with_notice(browser: Browser, site_url: str) -> None:
     """A corrupted saved state (bad counts, not a track) loads an unhurt track with a visible notice."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html#fudge", watch)
+    context, page = open_app(browser, site_url + "index.html#fudge", watch, "fudge")
     page.click("#fudge-w-take")
     pools = fudge.DamagePools().to_dict()
     for wounds in ({"scratch": 9, "dead": "yes"}, "{not json"):
@@ -330,7 +330,7 @@ def test_wounds_saved_before_the_kit_are_carried_over_once(browser: Browser, sit
     """gm.fudge.wounds, gm.fudge.accumulators and gm.fudge.log from before the kit show up once, in
     the kit's record; a damaged old key is dropped with a notice."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html#fudge", watch)
+    context, page = open_app(browser, site_url + "index.html#fudge", watch, "fudge")
     track = fudge.WoundTrack((1, 0, 1, 0, 0, 0))
     pools = fudge.DamagePools(fudge.Accumulator(3, 2))
     old = {
@@ -343,7 +343,7 @@ def test_wounds_saved_before_the_kit_are_carried_over_once(browser: Browser, sit
         [old, RECORD_KEY],
     )
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "fudge")
     expect(page.locator("#fudge-w-status")).to_have_text("Состояние: Среднее повреждение, штраф −2.")
     assert _acc_rows(page)[0] == ["Без учёта масштаба", "2 из 3", "3 к 1", "0"]
     expect(page.locator("#fudge-log li").first).to_have_text("Старая запись")
@@ -355,7 +355,7 @@ def test_wounds_saved_before_the_kit_are_carried_over_once(browser: Browser, sit
         [LEGACY_WOUNDS_KEY, RECORD_KEY],
     )
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "fudge")
     expect(page.locator("#fudge-w-notice")).to_contain_text("повреждены")
     expect(page.locator("#fudge-w-status")).to_have_text("Состояние: Невредим.")
     context.close()
@@ -407,7 +407,7 @@ def test_accumulators_convert_mark_wounds_survive_reload_and_reset(browser: Brow
     """By hand: 3 sub-scale points at scale 3 make 1 damage, 5 exhaustion make 1; both survive a reload,
     mark scratches, and reset."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html#fudge", watch)
+    context, page = open_app(browser, site_url + "index.html#fudge", watch, "fudge")
     expect(page.locator("#fudge-w-notice")).to_be_hidden()
     expect(page.locator("#fudge-acc-apply")).to_be_disabled()
     _set(page, "#fudge-acc-rate", "3")
@@ -432,7 +432,7 @@ def test_accumulators_convert_mark_wounds_survive_reload_and_reset(browser: Brow
     )
     assert _acc_rows(page)[0] == ["Без учёта масштаба", "1 из 3", "3 к 1", "1"]
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "fudge")
     expect(page.locator("#fudge-acc-rate")).to_have_value("5")  # every field keeps what the GM typed
     assert _acc_rows(page) == [
         ["Без учёта масштаба", "1 из 3", "3 к 1", "1"],
@@ -460,7 +460,7 @@ def test_accumulators_convert_mark_wounds_survive_reload_and_reset(browser: Brow
 def test_corrupted_accumulators_fall_back_with_notice(browser: Browser, site_url: str) -> None:
     """Corrupted saved accumulators load empty accumulators with a visible notice; bad input changes nothing."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html#fudge", watch)
+    context, page = open_app(browser, site_url + "index.html#fudge", watch, "fudge")
     page.click("#fudge-acc-reset")
     bad = {
         "sub": {"rate": 3, "stored": 7},
@@ -491,7 +491,7 @@ def test_english_results_and_switch_back_to_russian(browser: Browser, site_url: 
     """In English the roll, action and attack results are English, ladder terms keep Russian with a gloss;
     switching back restores the Russian text, in the log too."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=7#fudge", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=7#fudge", watch, "fudge")
     page.click("#lang-switch")
     expect(page.locator("#fudge-dice-title")).to_have_text("Dice")
     page.click("#fudge-roll-dice")
@@ -535,10 +535,10 @@ def test_english_results_and_switch_back_to_russian(browser: Browser, site_url: 
 def test_english_after_reload_shows_panel_text_in_english(browser: Browser, site_url: str) -> None:
     """A page opened with English saved shows the panel's dynamic text (wounds, tables, selects) in English."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html#fudge", watch)
+    context, page = open_app(browser, site_url + "index.html#fudge", watch, "fudge")
     page.evaluate("localStorage.setItem('gm.lang', JSON.stringify('en'))")
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "fudge")
     expect(page.locator("#fudge-w-status")).to_have_text("State: «Невредим» (unhurt).")
     expect(page.locator("#fudge-range-table tr").first).to_contain_text("up to 2 m")
     expect(page.locator("#fudge-acc-rows tr").first).to_contain_text("Sub-scale")
@@ -559,7 +559,7 @@ def test_language_switch_after_an_action_and_a_bad_input(browser: Browser, site_
     """After a roll, an attack and a refused input, English leaves no Russian outside «…» in the panel
     and no stale text; switching back gives the Russian again, the error message included."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=3#fudge", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=3#fudge", watch, "fudge")
     page.click("#fudge-act-roll")
     page.select_option("#fudge-weapon", "r1")
     page.click("#fudge-attack")
