@@ -118,7 +118,7 @@ def test_demonologist_preset_and_roll(app: Page) -> None:
 def test_series_tracker_advances_and_survives_reload(browser: Browser, site_url: str) -> None:
     """A madness series advances roll by roll until it ends, and its state survives a reload."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=27#checks", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=27#checks", watch, "checks")
     state = page.locator("#chk-madness-state")
     expect(state).to_contain_text("Провалов в серии: 0")
     expect(state).to_contain_text("Окно: 9–12")
@@ -139,7 +139,7 @@ def test_series_tracker_advances_and_survives_reload(browser: Browser, site_url:
     )
     saved = state.inner_text()
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "checks")
     assert page.locator("#chk-madness-state").inner_text() == saved
     page.click("#chk-madness-roll")
     expect(page.locator("#chk-series-title").locator("xpath=../..").locator(".error")).to_contain_text(
@@ -307,7 +307,7 @@ def test_language_switch_keeps_controls(app: Page) -> None:
 def test_english_glosses_seed_terms_and_result_then_russian_again(browser: Browser, site_url: str) -> None:
     """In English the tier table glosses the Russian seed terms and a roll reads in English; Russian returns."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=11#checks", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=11#checks", watch, "checks")
     page.click("#lang-switch")
     expect(page.locator("#chk-skill-title")).to_have_text("Skill check («Проверка навыка»)")
     tiers = cells(page, "#chk-skill-odds", 2)[:9]
@@ -341,7 +341,7 @@ def test_english_glosses_seed_terms_and_result_then_russian_again(browser: Brows
 def test_english_narration_and_messages_rerender_on_switch(browser: Browser, site_url: str) -> None:
     """Combat narration, median and opposed lines and an error message follow each language switch."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=3#checks", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=3#checks", watch, "checks")
     page.click("#chk-cmb-roll")
     narration = page.locator("#chk-cmb-narration li")
     russian = narration.all_inner_texts()
@@ -383,7 +383,7 @@ def test_bad_input_then_english_has_no_stray_russian_and_russian_returns(
     """A roll, junk in «Бросок защиты» (refused, its stale window gone), a switch to English: the
     panel's visible text has Russian only inside «…»; switching back gives Russian again."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=5#checks", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=5#checks", watch, "checks")
     page.click("#chk-skill-roll")
     page.click("#chk-cmb-roll")
     set_value(page, "#chk-opp-droll", "12")

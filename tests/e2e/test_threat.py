@@ -25,9 +25,12 @@ def ru(value: object) -> str:
     return render(value, "ru")
 
 
-def fresh(page: Page) -> None:
+def fresh(page: Page, every_panel: bool = False) -> None:
     """Open the panel with nothing saved (defaults: 5 light + 1 dark, T₀ = 5, Δ = 1) and take the
-    screen down (it is up by default: seed 003 «Не раскрывайте числа без нужды»)."""
+    screen down (it is up by default: seed 003 «Не раскрывайте числа без нужды»).
+
+    The reload waits for this panel only, unless ``every_panel`` (a test that uses another panel's
+    button, or watches long tasks: no panel may mount in idle time under it)."""
     page.goto(page.url.split("#")[0] + "#threat")
     # what the last test typed is saved first, so no save of it lands after the removal
     page.evaluate(
@@ -35,15 +38,16 @@ def fresh(page: Page) -> None:
         " for (const k of keys) { localStorage.removeItem(k); await gmStorage.remove(k); } }",
         list(KEYS),
     )
-    reload(page)
+    reload(page, None if every_panel else "threat")
     expect(page.locator("#threat-screen")).to_be_checked()
     page.uncheck("#threat-screen")
     page.evaluate("gmStorage.settled()")
 
 
-def reload(page: Page) -> None:
+def reload(page: Page, panel: str | None = "threat") -> None:
+    """Reload and wait for ``panel`` (``None``: every panel, see ``wait_ready``)."""
     page.reload()
-    wait_ready(page)
+    wait_ready(page, panel)
 
 
 def set_param(page: Page, name: str, value: int | str) -> None:
@@ -92,7 +96,7 @@ def test_seeded_session_matches_rules_replay(browser: Browser, site_url: str) ->
     """A session clicked through the UI with ?seed=123 gives the journal rules.threat gives for Random("123"),
     including a substitution before the roll that draws its die from the exhaustible bag."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=123#threat", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=123#threat", watch, "threat")
     page.uncheck("#threat-screen")
     set_param(page, "light", 3)
     set_param(page, "dark", 2)
@@ -206,7 +210,7 @@ def test_seed_worked_example(app: Page) -> None:
 def test_reload_keeps_state_and_journal(browser: Browser, site_url: str) -> None:
     """State, journal, undo and the chosen mode survive a reload of a fresh context."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=5#threat", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=5#threat", watch, "threat")
     set_param(page, "light", 7)
     page.check("#threat-exhaustible")
     for _ in range(3):
@@ -485,7 +489,7 @@ def test_heavy_forecast_leaves_the_main_thread_free(app: Page) -> None:
     neither does the heaviest bag the panel accepts (20 light, 5 + 5 dark of two colours, T₀ = 0:
     seconds in the worker); while that one computes, the GaussD20 roller answers its button (its
     handler runs while the worker is busy). Both forecasts equal the rules."""
-    fresh(app)
+    fresh(app, every_panel=True)
     app.evaluate(LONG_TASKS)
     app.evaluate(ROLL, "advantage")
     app.evaluate(FILL, {"light": 8, "dark": 10, "base": 1, "t": 1, "step": 1})
@@ -498,7 +502,7 @@ def test_heavy_forecast_leaves_the_main_thread_free(app: Page) -> None:
     assert long_tasks(app) == []
     # The heaviest forecast the panel accepts: a second colour on a plain bag (computed at once),
     # then the whole bag in one change.
-    fresh(app)
+    fresh(app, every_panel=True)
     app.evaluate(LONG_TASKS)
     app.fill("#threat-new-name", "красный")
     app.click("#threat-add-track")
@@ -614,7 +618,7 @@ def test_english_labels(app: Page) -> None:
 def test_english_journal_bag_and_notice_then_back_to_russian(browser: Browser, site_url: str) -> None:
     """In English the journal line, bag text and damaged-data notice are English; switching back restores Russian."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=3#threat", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=3#threat", watch, "threat")
     page.uncheck("#threat-screen")
     page.click("#lang-switch")
     record(page, DARK, 2)
