@@ -392,7 +392,7 @@ def test_no_horizontal_scroll_on_phone(browser: Browser, site_url: str) -> None:
     """At 360 px the panel, after a sword-fight roll, fits without horizontal scrolling."""
     watch = Watch()
     context, page = open_app(
-        browser, site_url + "index.html?seed=5#ite", watch, viewport={"width": 360, "height": 800}
+        browser, site_url + "index.html?seed=5#ite", watch, "ite", viewport={"width": 360, "height": 800}
     )
     page.select_option("#ite-preset", "sword")
     page.click("#ite-roll")
@@ -405,7 +405,7 @@ def test_no_horizontal_scroll_on_phone(browser: Browser, site_url: str) -> None:
 def test_english_roll_log_and_error_then_back_to_russian(browser: Browser, site_url: str) -> None:
     """In English the roll line, its log entry and a bad-input message are English; switching back restores Russian."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=3#ite", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=3#ite", watch, "ite")
     page.select_option("#ite-preset", "sword")
     page.click("#lang-switch")
     page.click("#ite-roll")
@@ -463,7 +463,7 @@ def test_language_switch_leaves_no_russian_and_no_stale_text(browser: Browser, s
     """After a roll and a bad input, English shows no Russian outside «…» (stale text included);
     switching back shows Russian again, the error too."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=4#ite", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=4#ite", watch, "ite")
     page.select_option("#ite-preset", "sword")
     page.click("#ite-roll")
     expect(page.locator("#ite-rolls tr").first).to_be_visible()
@@ -493,13 +493,13 @@ def test_old_saved_log_is_carried_over(browser: Browser, site_url: str) -> None:
     """A log saved before the kit (gm.ite.log) is carried once into the journal of the evening,
     which the short log shows, in both languages."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html#ite", watch)
+    context, page = open_app(browser, site_url + "index.html#ite", watch, "ite")
     page.evaluate(
         """async () => { await gmStorage.remove('gm.panel.ite');
         localStorage.setItem('gm.ite.log', JSON.stringify([{text: 'старая запись', en: 'old entry'}])); }"""
     )
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "ite")
     entry = page.locator("#ite-log li").first
     expect(entry).to_have_text("старая запись")
     assert {k: _saved_log(page)[0][k] for k in ("ru", "en")} == {"ru": "старая запись", "en": "old entry"}

@@ -260,7 +260,7 @@ def test_share_link_opens_the_same_roller(browser: Browser, site_url: str) -> No
     """A link with ?expr= (no fragment) opens the notation tab with the field filled and the odds shown."""
     watch = Watch()
     context, page = open_app(
-        browser, site_url + "index.html?expr=20d6dl5%20%23%20%D1%83%D1%80%D0%BE%D0%BD", watch
+        browser, site_url + "index.html?expr=20d6dl5%20%23%20%D1%83%D1%80%D0%BE%D0%BD", watch, "notation"
     )
     expect(page.locator("#notation")).to_be_visible()
     assert page.input_value("#notation-expr") == "20d6dl5 # урон"
@@ -270,7 +270,7 @@ def test_share_link_opens_the_same_roller(browser: Browser, site_url: str) -> No
     expect(page.locator("#notation-log li").first).to_contain_text("урон: 20d6dl5")
     second = context.new_page()
     second.goto(page.url)
-    wait_ready(second)
+    wait_ready(second, "notation")
     assert second.input_value("#notation-expr") == "20d6dl5 # урон"
     expect(second.locator("#notation-table tr")).to_have_count(76)
     context.close()
@@ -280,7 +280,7 @@ def test_share_link_opens_the_same_roller(browser: Browser, site_url: str) -> No
 def test_log_survives_reload_and_clears(browser: Browser, site_url: str) -> None:
     """The roll log is kept across a reload, exports as a .txt file and can be cleared."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=5#notation", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=5#notation", watch, "notation")
     page.fill("#notation-expr", "d20 # первый")
     page.click("#notation-roll")
     page.fill("#notation-expr", "d20 # второй")
@@ -288,7 +288,7 @@ def test_log_survives_reload_and_clears(browser: Browser, site_url: str) -> None
     texts = page.locator("#notation-log li").all_inner_texts()
     assert len(texts) == 2 and "второй" in texts[0]
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "notation")
     expect(page.locator("#notation-log li")).to_have_count(2)
     assert page.locator("#notation-log li").all_inner_texts() == texts
     expect(page.locator("#notation-log-empty")).to_be_hidden()
@@ -302,7 +302,7 @@ def test_log_survives_reload_and_clears(browser: Browser, site_url: str) -> None
     page.click("#notation-log-clear")
     expect(page.locator("#notation-log li")).to_have_count(0)
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "notation")
     expect(page.locator("#notation-log li")).to_have_count(0)
     expect(page.locator("#notation-log-empty")).to_be_visible()
     context.close()
@@ -314,19 +314,19 @@ def test_corrupted_log_falls_back_with_a_notice(browser: Browser, site_url: str)
     the kit (gm.notation.log) is carried over once into the journal of the evening, so a damaged
     panel record later loses no line of it."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html#notation", watch)
+    context, page = open_app(browser, site_url + "index.html#notation", watch, "notation")
     page.evaluate(
         """async () => { await gmStorage.remove('gm.panel.notation');
         localStorage.setItem('gm.notation.log', JSON.stringify([{text: 'старое: d20 [5] = 5', time: '2024-01-01 10:00'}])); }"""
     )
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "notation")
     expect(page.locator("#notation-log li")).to_have_count(1)
     expect(page.locator("#notation-log li").first).to_contain_text("старое: d20 [5] = 5")
     for broken in ('{"v": 1, "form": {}, "log": [{"text": 5}]}', '{"broken": '):
         page.evaluate("value => gmStorage.save('gm.panel.notation', value)", broken)
         page.reload()
-        wait_ready(page)
+        wait_ready(page, "notation")
         expect(page.locator("#notation")).to_contain_text("повреждён")
     expect(page.locator("#notation-log li")).to_have_count(1)  # the line is the journal's
     page.fill("#notation-expr", "d6")
@@ -339,12 +339,12 @@ def test_corrupted_log_falls_back_with_a_notice(browser: Browser, site_url: str)
 def test_bad_share_links_are_refused_without_crashing(browser: Browser, site_url: str) -> None:
     """A link's ?expr= is untrusted: a bad line shows its error and caret, an overlong one is refused."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?expr=2d6%20%2B%20foo", watch)
+    context, page = open_app(browser, site_url + "index.html?expr=2d6%20%2B%20foo", watch, "notation")
     expect(page.locator("#notation > .error")).to_contain_text("неизвестное имя 'foo'")
     expect(page.locator("#notation-caret")).to_be_visible()
     expect(page.locator("#notation-table-box")).to_be_hidden()
     page.goto(site_url + "index.html?expr=" + "1%2B" * 400 + "1#notation")
-    wait_ready(page)
+    wait_ready(page, "notation")
     expect(page.locator("#notation > .error")).to_contain_text("слишком длинный")
     page.fill("#notation-expr", "d6")
     page.click("#notation-roll")
@@ -368,7 +368,7 @@ def test_user_text_stays_text(app: Page) -> None:
 def test_english_roll_and_error_then_back_to_russian(browser: Browser, site_url: str) -> None:
     """In English the odds line (decimal point), die marks and a parse error are English; back restores Russian."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=3#notation", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=3#notation", watch, "notation")
     page.click("#lang-switch")
     _roll(page, "4d6kh3")
     status, error = page.locator("#notation-dist-status"), page.locator("#notation > .error")
@@ -402,7 +402,7 @@ def test_language_switch_leaves_no_russian_and_no_stale_text(browser: Browser, s
     """Roll, refuse a bad line, switch to English: no Russian outside «…» and no stale result; back
     to Russian gives Russian again."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=4#notation", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=4#notation", watch, "notation")
     _roll(page, "4d6kh3 # strength")
     expect(page.locator("#notation-table tr")).to_have_count(16)
     _lab_rows(page, "6x4d6kh3 # stats", "3d6 +")  # the lab too: its series names and its error
@@ -555,7 +555,7 @@ def test_lab_link_program_cancel_and_budget_offline(app: Page, browser: Browser,
     wait_until_controlled(page)
     context.set_offline(True)
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "notation")
     expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}"], timeout=60_000)
     assert page.input_value("#lab-program") == two
     expect(page.locator("#lab-program-origin")).to_contain_text("Программа из ссылки: прочитайте её")
@@ -581,7 +581,7 @@ def test_lab_link_program_cancel_and_budget_offline(app: Page, browser: Browser,
     # Without a link, a reload brings back the saved lab: rows, view and program, which does not
     # run by itself (the lab says so).
     page.goto(site_url + "index.html?budget=3#notation")
-    wait_ready(page)
+    wait_ready(page, "notation")
     expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}"], timeout=60_000)
     expect(page.locator("#lab-view-le")).to_be_checked()
     assert page.input_value("#lab-program") == 'output(d4, "ok")'
