@@ -22,7 +22,7 @@ def saved(page: Page, key: str) -> dict | None:
 def reload(page: Page, fragment: str) -> None:
     page.goto(page.url.split("#")[0] + fragment)
     page.reload()
-    wait_ready(page)
+    wait_ready(page, fragment.removeprefix("#"))  # the panel the page opens on
 
 
 def make_character(page: Page, name: str, skills: str, luck: str) -> None:
@@ -39,7 +39,7 @@ def test_roster_made_picked_exported_and_imported(browser: Browser, site_url: st
     what the roll uses); the export holds the roster, which an import brings back after the saved
     data is cleared; a corrupt file is refused with a message and the roster stays as it was."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=7#roster", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=7#roster", watch, "roster")
     make_character(page, "Борис", "Фехтование: 8\nВерховая езда: 2", "7")
     make_character(page, "Стражник", "Алебарда: 4", "4")
     expect(page.locator("#roster-list li")).to_have_count(2)
@@ -59,6 +59,7 @@ def test_roster_made_picked_exported_and_imported(browser: Browser, site_url: st
     assert state["skill"] == 8 and state["luck"] == 7  # the roll used the sheet's skill and luck
 
     page.goto(page.url.split("#")[0] + "#roster")
+    wait_ready(page, "roster")
     with page.expect_download() as download_info:
         page.click("#roster-export")
     exported = tmp_path / "roster.json"
@@ -101,7 +102,7 @@ def test_delete_is_undone_and_a_new_name_never_replaces(browser: Browser, site_u
     After a save the editor stays on the saved character; a changed name saves a new one (the old
     stays), and «Переименовать» renames."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=7#roster", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=7#roster", watch, "roster")
     make_character(page, "Борис", "Фехтование: 8", "7")
     expect(page.locator("#roster-editor-title")).to_have_text("Правка: Борис")
     make_character(page, "Стражник", "Алебарда: 4", "4")  # a new name over Борис: a new character

@@ -31,9 +31,10 @@ def set_aside_keys(page: Page, key: str) -> list[str]:
 
 
 def reload_at(page: Page, fragment: str) -> None:
+    """Reload on ``fragment``'s panel and wait for it (the others mount when opened)."""
     page.goto(page.url.split("#")[0] + fragment)
     page.reload()
-    wait_ready(page)
+    wait_ready(page, fragment.removeprefix("#"))
 
 
 def test_a_record_nested_100000_deep_lets_the_page_start(browser: Browser, site_url: str) -> None:
@@ -41,10 +42,11 @@ def test_a_record_nested_100000_deep_lets_the_page_start(browser: Browser, site_
     was damaged and offers it for download, the damaged text is kept under a key of its own, and
     the panel rolls."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=3#roller", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=3#roller", watch, "roller")
     deep = "[" * 100_000 + "]" * 100_000
     page.evaluate("d => gmStorage.save('gm.panel.roller', d)", deep)
     reload_at(page, "#roller")
+    wait_ready(page)  # every panel starts
     notice = page.locator("#roller .notice:visible, #roller .error:visible").first
     expect(notice).to_contain_text("были повреждены")
     with page.expect_download() as download:
@@ -64,7 +66,7 @@ def test_a_saved_d2000dl1_leaves_the_dice_panel_working(browser: Browser, site_u
     every die but one, computed as a plain sum): after a reload the dice panel starts with it, with
     no notice and nothing set aside, and rolls."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=3#notation", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=3#notation", watch, "notation")
     page.fill("#notation-expr", "3d6")
     page.click("#notation-roll")
     reload_at(page, "#notation")  # nothing in flight (a blur would save the field once more)
@@ -74,7 +76,7 @@ def test_a_saved_d2000dl1_leaves_the_dice_panel_working(browser: Browser, site_u
     record["state"]["roll"] = None
     page.evaluate("d => gmStorage.save('gm.panel.notation', d)", json.dumps(record))
     page.goto(site_url + "index.html#notation")  # without the roll's ?expr=3d6, which would win
-    wait_ready(page)
+    wait_ready(page, "notation")
     expect(page.locator("#notation-expr")).to_have_value("d2000dl1")
     assert not set_aside_keys(page, "gm.panel.notation")
     page.fill("#notation-expr", "2d6")
@@ -95,7 +97,7 @@ def test_one_bad_entry_is_set_aside_and_unknown_keys_are_kept(browser: Browser, 
     would add: after a reload the two sound ones are listed (the unknown keys still on disk), the
     bad one is set aside with a notice; a roller log with one damaged line keeps the other two."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=3#roster", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=3#roster", watch, "roster")
     entries = [
         _character("c1", "Борис"),
         _character("c2", "Стражник", luck="5"),

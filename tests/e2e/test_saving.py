@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, Playwright, expect
 from e2e_support import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    TOUCH,
     Watch,
     is_local,
     open_app,
@@ -42,9 +43,10 @@ def saved(page: Page, key: str) -> dict | None:
     return None if raw is None else json.loads(raw)
 
 
-def reload(page: Page) -> None:
+def reload(page: Page, panel: str | None = None) -> None:
+    """Reload and wait for ``panel`` (``None``: every panel, see ``wait_ready``)."""
     page.reload()
-    wait_ready(page)
+    wait_ready(page, panel)
 
 
 def test_records_are_kept_in_indexeddb(browser: Browser, site_url: str) -> None:
@@ -67,9 +69,9 @@ def test_full_storage_is_said_and_state_journal_and_undo_agree(browser: Browser,
     saved state, journal and undo are the last saved ones and agree; freeing space and «Повторить»
     saves what is on screen."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=8#threat", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=8#threat", watch, "threat")
     context.add_init_script(FULL_STORAGE)
-    reload(page)
+    reload(page, "threat")
     page.click("#threat-check")
     banner = page.locator("#save-failed")
     expect(banner).to_be_hidden()
@@ -88,7 +90,7 @@ def test_full_storage_is_said_and_state_journal_and_undo_agree(browser: Browser,
     assert record is not None and len(record["state"]["journal"]) == 1
     assert len(record["state"]["undo"]) == 1  # one check made, one undo step: they agree
     page.evaluate("localStorage.removeItem('test.full')")
-    reload(page)
+    reload(page, "threat")
     expect(page.locator("#threat-journal li")).to_have_count(1)
     page.click("#threat-undo")
     expect(page.locator("#threat-journal li")).to_have_count(0)
@@ -100,7 +102,7 @@ def test_full_storage_is_said_and_state_journal_and_undo_agree(browser: Browser,
     page.evaluate("localStorage.removeItem('test.full')")
     page.click("#save-retry")
     expect(banner).to_be_hidden()
-    reload(page)
+    reload(page, "threat")
     expect(page.locator("#threat-journal li")).to_have_count(1)
     context.close()
     watch.assert_clean()
@@ -228,15 +230,19 @@ def test_each_panel_drops_its_own_damaged_record(browser: Browser, site_url: str
     """Each panel's record damaged in turn (invalid JSON): the page boots, that panel says so, the
     other panels keep theirs (the roller's log stands in for them)."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=9#roller", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=9#roller", watch, "roller")
     page.click("#gauss-roll")
     kept = page.locator("#gauss-log li").first.inner_text()
     for panel in PANELS:
         if panel == "roller":
             continue
         page.goto(page.url.split("#")[0] + f"#{panel}")
+        wait_ready(page, panel)  # opened, so mounted: what it saves on mount lands before the damage
+        page.evaluate("gmStorage.settled()")
         page.evaluate('k => gmStorage.save(k, \'{"v": 1, "state": \')', f"gm.panel.{panel}")
-        reload(page)
+        reload(page, panel)
+        page.evaluate(TOUCH)  # the roller, first of the waiting panels, mounts in the next idle period
+        wait_ready(page, "roller")
         notice = page.locator(f"#{panel} .notice:visible, #{panel} .error:visible").first
         expect(notice).to_contain_text("были повреждены")
         expect(page.locator("#gauss-log li").first).to_have_text(kept)
@@ -247,11 +253,11 @@ def test_each_panel_drops_its_own_damaged_record(browser: Browser, site_url: str
 def test_a_reload_right_after_actions_keeps_them(browser: Browser, site_url: str) -> None:
     """Rolls followed at once by a reload (saves still in flight) are all there afterwards."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=12#roller", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=12#roller", watch, "roller")
     for _ in range(5):
         page.click("#gauss-roll")
     shown = page.locator("#gauss-log li").all_inner_texts()
-    reload(page)
+    reload(page, "roller")
     assert page.locator("#gauss-log li").all_inner_texts() == shown
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('gm.pending.'))") == []
     context.close()
@@ -282,7 +288,7 @@ def test_full_local_storage_names_what_failed(browser: Browser, site_url: str) -
     context.add_init_script(FULL_LOCAL_STORAGE)
     page = watch_page(context.new_page(), watch)
     page.goto(site_url + "index.html#roster")
-    wait_ready(page)
+    wait_ready(page, "roster")
     page.fill("#roster-name", "Борис")
     page.select_option("#roster-system", "gauss")
     page.click("#roster-save")
