@@ -163,7 +163,7 @@ def test_a_saved_long_paste_converts_after_a_reload(browser: Browser, site_url: 
     page.click("#convert-run")
     expect(page.locator("#convert-summary")).to_contain_text("Конвертировано бросков: 1000", timeout=60_000)
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "converter")
     assert page.input_value("#convert-input") == text
     expect(page.locator("#convert-summary")).to_contain_text("Конвертировано бросков: 1000", timeout=60_000)
     assert page.input_value("#convert-output").count("GaussD20: 8") == 1000
@@ -262,6 +262,7 @@ def test_copy_button_copies_the_converted_text(browser: Browser, site_url: str) 
         browser,
         site_url + "index.html#converter",
         watch,
+        "converter",
         permissions=["clipboard-read", "clipboard-write"],
     )
     expect(page.locator("#convert-copy")).to_be_disabled()

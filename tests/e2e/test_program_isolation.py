@@ -169,7 +169,7 @@ def test_a_shared_program_reaches_no_saved_data_and_no_other_site(
         program = f"OTHER = {other_site!r}\n{STEAL}\n{source}"
         link = encode_lab(Lab(("3d6",), program=program))
         page.goto(site_url + f"index.html?lab={link}#notation")
-        wait_ready(page)
+        wait_ready(page, "notation")
         expect(page.locator("#lab-stats th")).to_have_text(["3d6"])
         assert page.input_value("#lab-program") == program
         expect(page.locator("#lab-program-origin")).to_contain_text("Программа из ссылки")
@@ -217,7 +217,7 @@ def test_what_a_program_leaves_behind_ends_with_it(browser: Browser, site_url: s
     """A program that hooks its worker (here: it swallows every later answer) cannot touch the next
     run: every run gets a fresh runner, started as soon as the last one answered."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html#notation", watch)
+    context, page = open_app(browser, site_url + "index.html#notation", watch, "notation")
     page.fill("#lab-row-0", "d6")
     page.fill("#lab-program", HOOK)
     page.click("#lab-program-run")

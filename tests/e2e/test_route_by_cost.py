@@ -112,12 +112,12 @@ def test_a_saved_d2000dl1_leaves_the_dice_panel_working_after_a_reload(
     """``d2000dl1`` (every die dropped: 0) once made «panel notation failed to start: RecursionError»
     on every load; now its odds show, and after a reload the panel still shows them and rolls."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=3#notation", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=3#notation", watch, "notation")
     page.fill("#notation-expr", "d2000dl1")
     page.click("#notation-roll")
     expect(page.locator("#notation-dist-status")).to_contain_text("Распределение d2000dl1", timeout=60_000)
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "notation")
     assert page.input_value("#notation-expr") == "d2000dl1"
     expect(page.locator("#notation-dist-status")).to_contain_text("Распределение d2000dl1", timeout=60_000)
     page.fill("#notation-expr", "2d6")

@@ -25,17 +25,18 @@ FIELDS = (
 
 def _type_without_leaving(page: Page, panel: str, selector: str, text: str) -> None:
     page.goto(page.url.split("#")[0] + f"#{panel}")
+    wait_ready(page, panel)  # opened, so mounted: its fields save what is typed
     page.locator(selector).fill(text)  # input events only: the field keeps the focus, no change
 
 
 def test_typed_text_survives_a_reload(browser: Browser, site_url: str) -> None:
     """Text typed into each field, the page reloaded at once without leaving the field: it is back."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html", watch)
+    context, page = open_app(browser, site_url + "index.html", watch, "roller")
     for panel, selector, text in FIELDS:
         _type_without_leaving(page, panel, selector, text)
         page.reload()
-        wait_ready(page)
+        wait_ready(page, panel)
         expect(page.locator(selector)).to_have_value(text)
     context.close()
     watch.assert_clean()
