@@ -72,7 +72,7 @@ def test_luck_changes_odds(app: Page) -> None:
 def test_off_origin_requests_are_caught(browser: Browser, site_url: str) -> None:
     """The request guard itself works: a deliberate CDN request is recorded and aborted."""
     watch = Watch()
-    context, _page = open_app(browser, site_url + "index.html", watch)
+    context, _page = open_app(browser, site_url + "index.html", watch, "roller")
     # The page's CSP already stops fetch() to other origins, so navigate a second tab instead.
     with pytest.raises(PlaywrightError):
         context.new_page().goto("https://cdn.jsdelivr.net/npm/pyodide/pyodide.mjs")
@@ -83,7 +83,7 @@ def test_off_origin_requests_are_caught(browser: Browser, site_url: str) -> None
 def test_language_switch_is_remembered(browser: Browser, site_url: str) -> None:
     """The English switch translates labels and results, and is remembered across a reload."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=1", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=1", watch, "roller")
     page.click("#lang-switch")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.locator("#gauss-roll")).to_have_text("Roll")
@@ -92,7 +92,7 @@ def test_language_switch_is_remembered(browser: Browser, site_url: str) -> None:
     page.click("#gauss-roll")
     expect(page.locator("#gauss-result")).to_contain_text("with luck 7")
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "roller")
     expect(page.locator("#lang-switch")).to_have_text("Русский")
     expect(page.locator("label[for='gauss-luck']")).to_contain_text("Luck")
     page.click("#lang-switch")
@@ -105,7 +105,7 @@ def test_language_switch_is_remembered(browser: Browser, site_url: str) -> None:
 def test_logs_follow_the_language_switch(browser: Browser, site_url: str) -> None:
     """Log lines written in Russian read in English after the switch, and in Russian again after it."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=1#roller", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=1#roller", watch, "roller")
     page.fill("#gauss-luck", "7")
     page.click("#gauss-roll")
     gauss_entry = page.locator("#gauss-log li").first
@@ -121,10 +121,10 @@ def test_logs_follow_the_language_switch(browser: Browser, site_url: str) -> Non
 def test_damaged_log_notice_follows_the_language_switch(browser: Browser, site_url: str) -> None:
     """A damaged saved log is replaced with a notice, and the notice is re-worded on a switch."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html#roller", watch)
+    context, page = open_app(browser, site_url + "index.html#roller", watch, "roller")
     page.evaluate("""gmStorage.save('gm.panel.roller', '{"v": 1, "state": {"luck": 7}, "log": "junk"}')""")
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "roller")
     notice = page.locator("#gauss-log-notice")
     expect(notice).to_contain_text("повреждён")
     expect(page.locator("#gauss-luck-note")).to_contain_text("+2")  # the rest of the record stays
@@ -139,12 +139,12 @@ def test_damaged_log_notice_follows_the_language_switch(browser: Browser, site_u
 def test_a_damaged_record_is_dropped_with_a_notice_in_each_language(browser: Browser, site_url: str) -> None:
     """An unreadable saved panel record starts the panel afresh and says so, in both languages."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html#roller", watch)
+    context, page = open_app(browser, site_url + "index.html#roller", watch, "roller")
     page.evaluate(
         """gmStorage.save('gm.panel.roller', '{"v": 1, "state": {"luck": 99}, "form": {"gauss-luck": "4"}}')"""
     )
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "roller")
     error = page.locator("#roller .error")
     expect(error).to_contain_text("состояние панели")
     expect(page.locator("#gauss-luck")).to_have_value("4")  # the fields stay
@@ -170,7 +170,7 @@ def test_visible_panel_starts_first(browser: Browser, site_url: str) -> None:
 def test_out_of_range_message_follows_the_language(browser: Browser, site_url: str) -> None:
     """Input messages are shown in the page's language (here English)."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html", watch)
+    context, page = open_app(browser, site_url + "index.html", watch, "roller")
     page.click("#lang-switch")
     page.fill("#gauss-luck", "0")
     page.click("#gauss-roll")

@@ -42,7 +42,7 @@ def test_fudge_characters_fight_and_pay(browser: Browser, site_url: str, tmp_pat
     target's track (the attacker's and the hand track stay clean); a chip is spent once and the
     ledger shows it; the export file carries both FUDGE sheets with wounds and ledger."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=11#fudge", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=11#fudge", watch, "fudge")
     page.click("#fudge-c-title")  # the builder is a closed <details>
     build(
         page, "Ира", {"#fudge-c-a3": "1", "#fudge-c-skills": "Фехтование: 1", "#fudge-c-weapons": "Нож: нож"}
@@ -62,7 +62,7 @@ def test_fudge_characters_fight_and_pay(browser: Browser, site_url: str, tmp_pat
     expect(page.locator("#fudge-c-derived")).to_contain_text("Свойство: Трус")
 
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "fudge")
     page.select_option("#fudge-att-who", "c1:0")  # Ира — Фехтование +2 · Нож
     expect(page.locator("#fudge-att")).to_have_value("2")
     expect(page.locator("#fudge-weapon")).to_have_value("m3")
@@ -111,6 +111,7 @@ def test_fudge_characters_fight_and_pay(browser: Browser, site_url: str, tmp_pat
     assert ledger == [["chips", 1, "compensation", ""], ["chips", -1, "success", "att"]]
 
     page.goto(page.url.split("#")[0] + "#roster")
+    wait_ready(page, "roster")  # opened, so mounted
     with page.expect_download() as download_info:
         page.click("#roster-export")
     exported = tmp_path / "roster.json"
@@ -131,7 +132,7 @@ def test_builder_keeps_both_sheets_follows_the_ledger_and_undoes_a_delete(
     balances and the budget line follow each ledger line at once, without a reload. «Удалить»
     shows «Отменить», which brings the sheet back with its ledger."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html?seed=3#fudge", watch)
+    context, page = open_app(browser, site_url + "index.html?seed=3#fudge", watch, "fudge")
     page.click("#fudge-c-title")
     build(page, "Рядовой Кац", {"#fudge-c-a0": "1", "#fudge-c-skills": "Стрельба: 2"})
     expect(page.locator("#fudge-c-editor-title")).to_have_text("Правка: Рядовой Кац")

@@ -49,7 +49,7 @@ def test_panel_follows_the_language_switch(browser: Browser, site_url: str, pane
     """Action, bad input, switch to English: no Russian outside «…»; switch back: Russian again."""
     script = SCRIPTS[panel]
     watch = Watch()
-    context, page = open_app(browser, site_url + f"index.html?seed=5#{panel}", watch)
+    context, page = open_app(browser, site_url + f"index.html?seed=5#{panel}", watch, panel)
     section = page.locator(f"#{panel}")
     script.action(page)
     script.bad_input(page)

@@ -161,7 +161,7 @@ def test_dark_mode_follows_the_system_and_the_toggle(browser: Browser, site_url:
         page.select_option("#theme-switch", "light")
         assert _theme(page) == ("light", light_background)
         page.reload()
-        wait_ready(page)
+        wait_ready(page, "threat")  # the panel _colours_stay_apart opened
         assert _theme(page) == ("light", light_background)
         assert page.input_value("#theme-switch") == "light"
         page.select_option("#theme-switch", "auto")
@@ -169,7 +169,7 @@ def test_dark_mode_follows_the_system_and_the_toggle(browser: Browser, site_url:
         page.emulate_media(color_scheme="light")
         page.select_option("#theme-switch", "dark")
         page.reload()
-        wait_ready(page)
+        wait_ready(page, "threat")
         _theme(page, "dark")
         page.select_option("#theme-switch", "auto")
     finally:
@@ -264,7 +264,7 @@ def test_sub_tools_are_a_tablist_and_the_choice_survives_a_reload(browser: Brows
     every sub-tool shows and the switcher is hidden."""
     watch = Watch()
     context, page = open_app(
-        browser, site_url + "index.html?seed=3#fudge", watch, viewport={"width": 360, "height": 740}
+        browser, site_url + "index.html?seed=3#fudge", watch, "fudge", viewport={"width": 360, "height": 740}
     )
     try:
         tablist = page.locator("#fudge .subtabs[role=tablist]")
@@ -289,12 +289,14 @@ def test_sub_tools_are_a_tablist_and_the_choice_survives_a_reload(browser: Brows
         chosen = page.evaluate("document.activeElement.id")
         assert chosen == "fudge-tab-wounds" and page.locator("#fudge-w-take").is_visible()
         page.goto(page.url.split("#")[0] + "#checks")
+        wait_ready(page, "checks")  # opened, so stamped and mounted
         page.click("#checks-tab-combat")
         page.reload()
-        wait_ready(page)
+        wait_ready(page, "checks")
         assert page.locator("#checks-tab-combat").get_attribute("aria-selected") == "true"
         assert page.locator("#chk-cmb-roll").is_visible() and not page.locator("#chk-skill-roll").is_visible()
         page.goto(page.url.split("#")[0] + "#fudge")
+        wait_ready(page, "fudge")
         assert page.locator("#fudge-tab-wounds").get_attribute("aria-selected") == "true"
         assert (
             page.locator("#fudge-w-take").is_visible() and not page.locator("#fudge-roll-dice").is_visible()

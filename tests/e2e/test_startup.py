@@ -67,10 +67,10 @@ def test_broken_snapshot_falls_back_to_a_normal_start(browser: Browser, site_url
 def test_unseeded_dice_differ_between_loads(browser: Browser, site_url: str) -> None:
     """Every load restores the same snapshot, yet its dice are freshly seeded: two loads differ."""
     watch = Watch()
-    context, page = open_app(browser, site_url + "index.html#roller", watch)
+    context, page = open_app(browser, site_url + "index.html#roller", watch, "roller")
     first = roll_faces(page, 8)
     page.reload()
-    wait_ready(page)
+    wait_ready(page, "roller")
     second = roll_faces(page, 8)
     context.close()
     watch.assert_clean()
