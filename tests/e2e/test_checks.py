@@ -12,6 +12,8 @@ from kit.msg import render
 from panels.checks import combat, seed
 from rules import gauss
 
+PANEL = "checks"  # the module's page waits for this panel only (conftest.app)
+
 TIER_TEXTS = {key: msg.ru for key, msg in seed.TIERS.items()}
 TIER_EN = {key: msg.en for key, msg in seed.TIERS.items()}
 ENDING_TEXTS = {code: msg.ru for code, msg in seed.ENDINGS.items()}

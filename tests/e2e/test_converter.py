@@ -13,6 +13,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from e2e_support import FREEZE_MS, LONG_TASKS, Watch, open_app, wait_ready
 
+PANEL = "converter"  # the module's page waits for this panel only (conftest.app)
+
 BLOCK = 'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".\nболтовня игроков\n'
 PASTE_JS = "text => { document.getElementById('convert-input').value = text; }"
 NEXT_FRAME = "() => new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)))"
@@ -215,7 +217,7 @@ def test_input_and_result_survive_a_reload(app: Page) -> None:
     app.fill("#convert-input", SEED_INPUT)
     app.click("#convert-run")
     app.reload()
-    wait_ready(app)
+    wait_ready(app, "converter")
     assert app.input_value("#convert-input") == SEED_INPUT
     assert app.input_value("#convert-output") == SEED_OUTPUT
     expect(app.locator("#convert-summary")).to_contain_text("Конвертировано бросков: 2")

@@ -11,6 +11,8 @@ from e2e_support import FREEZE_MS, LONG_TASKS, Watch, open_app, wait_ready
 from kit.fmt import percent, signed
 from rules import fudge
 
+PANEL = "fudge"  # the module's page waits for this panel only (conftest.app)
+
 RECORD_KEY = "gm.panel.fudge"  # the kit's one record: form, state {"wounds", "pools", "who", "editing"}, log
 LEGACY_WOUNDS_KEY = "gm.fudge.wounds"  # saved before the kit, carried over once
 # The panel's wording of each outcome code (the seed's, 2.1).
@@ -592,6 +594,7 @@ def test_heaviest_rapid_fire_odds_leave_no_long_task(app: Page) -> None:
     bound the work: 13 × 13 pairs whatever the bullets); the odds equal the rules' and another
     panel's button answers right after."""
     _goto(app)
+    wait_ready(app)  # every panel mounted: none mounts in idle time under the observer
     for field, value in (
         ("#fudge-att", "0"),
         ("#fudge-def", "0"),

@@ -13,6 +13,8 @@ from e2e_support import FREEZE_MS, LONG_TASKS, Watch, open_app, wait_ready
 from kit.fmt import percent
 from rules import ite
 
+PANEL = "ite"  # the module's page waits for this panel only (conftest.app)
+
 CYRILLIC = re.compile("[А-Яа-яЁё]")
 
 KINDS = ("i", "t", "e")
@@ -381,7 +383,7 @@ def test_log_clear_and_damaged_log(app: Page) -> None:
             JSON.stringify({...JSON.parse(await gmStorage.get('gm.panel.ite')), log: 'junk'}))"""
     )
     app.reload()
-    wait_ready(app)
+    wait_ready(app, "ite")
     expect(app.locator("#ite-log-notice")).to_contain_text("повреждён")
     expect(app.locator("#ite-log li")).to_have_count(0)
     app.click("#ite-roll")

@@ -12,6 +12,8 @@ from e2e_support import Watch, open_app, wait_ready, wait_until_controlled
 from panels.notation.jobs import WORKER_LIMITS
 from rules import notation
 
+PANEL = "notation"  # the module's page waits for this panel only (conftest.app)
+
 FULL = re.compile(r"height: 100(\.0+)?%;?$")  # the tallest bar
 
 

@@ -15,6 +15,8 @@ from panels.threat import state as saved_state
 from panels.threat import words
 from rules import threat
 
+PANEL = "threat"  # the module's page waits for this panel only (conftest.app)
+
 RECORD = "gm.panel.threat"
 KEYS = (RECORD, *saved_state.LEGACY_KEYS)
 DARK = words.DEFAULT_NAME
