@@ -24,9 +24,23 @@ import zipfile
 import zlib
 from pathlib import Path
 from types import CodeType, ModuleType
+from typing import Any
 
 
-class PrecompiledFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+class _StoredCode(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """A finder and loader of modules from code objects compiled at build time: ``_code`` maps a
+    module's name to (where its source is, the source's CRC-32, its code)."""
+
+    _code: dict[str, tuple[Any, int, CodeType]]
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
+        return None  # the default module object
+
+    def exec_module(self, module: ModuleType) -> None:
+        exec(self._code[module.__name__][2], module.__dict__)
+
+
+class PrecompiledFinder(_StoredCode):
     """Find ``<package>.<name>`` modules among code objects compiled from ``<archive>/<package>``."""
 
     def __init__(self, archive: Path, package: str, /) -> None:
@@ -62,13 +76,9 @@ class PrecompiledFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             return None
         return importlib.util.spec_from_loader(name, self, origin=str(self._archive / member))
 
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
-        return None  # the default module object
-
     def exec_module(self, module: ModuleType) -> None:
-        member, _, code = self._code[module.__name__]
-        module.__file__ = str(self._archive / member)
-        exec(code, module.__dict__)
+        module.__file__ = str(self._archive / self._code[module.__name__][0])
+        super().exec_module(module)
 
 
 def install(archive: str, package: str, /) -> PrecompiledFinder:
@@ -77,7 +87,7 @@ def install(archive: str, package: str, /) -> PrecompiledFinder:
     return finder
 
 
-class SourceFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+class SourceFinder(_StoredCode):
     """Find the modules of files another program writes under ``home`` (``{relative path:
     source}``), among code objects compiled from those sources, while the files are unchanged."""
 
@@ -109,13 +119,6 @@ class SourceFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return importlib.util.spec_from_file_location(
             name, file, loader=self, submodule_search_locations=[str(file.parent)] if package else None
         )
-
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
-        return None  # the default module object
-
-    def exec_module(self, module: ModuleType) -> None:
-        _, _, code = self._code[module.__name__]
-        exec(code, module.__dict__)
 
 
 def install_sources(sources_json: str, home: str, /) -> SourceFinder:
