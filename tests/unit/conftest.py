@@ -13,8 +13,10 @@ unit the jobs' declared bounds are written in, e.g. rules.notation_cost).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -105,3 +107,25 @@ def call_count() -> Callable[..., int]:
 def work_meter() -> Callable[..., Work]:
     """``count_work`` as a fixture (test modules cannot import this conftest)."""
     return count_work
+
+
+@contextmanager
+def _importable(entry: Path, package: str) -> Iterator[None]:
+    sys.path.insert(0, str(entry))
+    meta_path = list(sys.meta_path)
+    try:
+        yield
+    finally:
+        sys.meta_path[:] = meta_path
+        sys.path.remove(str(entry))
+        sys.path_importer_cache.pop(str(entry), None)
+        for name in [name for name in sys.modules if name.split(".")[0] == package]:
+            del sys.modules[name]
+
+
+@pytest.fixture
+def importable() -> Callable[[Path, str], AbstractContextManager[None]]:
+    """``with importable(entry, package):`` puts ``entry`` (a folder or an archive) on ``sys.path``
+    for a throw-away ``package``; afterwards the path, any finder installed meanwhile and the
+    package's modules are gone again."""
+    return _importable

@@ -4,9 +4,9 @@ the archive's member matches."""
 from __future__ import annotations
 
 import importlib
-import sys
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
@@ -22,19 +22,15 @@ def write_archive(archive: Path, value: str) -> None:
 
 
 @pytest.fixture
-def archive(tmp_path: Path) -> Iterator[Path]:
+def archive(
+    tmp_path: Path, importable: Callable[[Path, str], AbstractContextManager[None]]
+) -> Iterator[Path]:
     """A throw-away package `pc_demo` in an archive on sys.path (zipimport, as in the page),
     removed again with its finder and modules."""
     path = tmp_path / "py.zip"
     write_archive(path, "compiled")
-    sys.path.insert(0, str(path))
-    meta_path = list(sys.meta_path)
-    yield path
-    sys.meta_path[:] = meta_path
-    sys.path.remove(str(path))
-    sys.path_importer_cache.pop(str(path), None)
-    for name in [name for name in sys.modules if name.split(".")[0] == "pc_demo"]:
-        del sys.modules[name]
+    with importable(path, "pc_demo"):
+        yield path
 
 
 def test_module_is_imported_from_the_stored_code(archive: Path) -> None:

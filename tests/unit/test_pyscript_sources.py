@@ -7,7 +7,8 @@ from __future__ import annotations
 import importlib
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
@@ -39,21 +40,15 @@ def test_the_vendored_pyscript_package_is_found() -> None:
 
 
 @pytest.fixture
-def home(tmp_path: Path) -> Iterator[Path]:
+def home(tmp_path: Path, importable: Callable[[Path, str], AbstractContextManager[None]]) -> Iterator[Path]:
     """A folder on sys.path where "PyScript" writes the package `ps_demo`; its modules, finder and
     path are removed again."""
     for relative, source in SOURCES.items():
         (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / relative).write_text(source, encoding="utf-8")
     (tmp_path / "sources.json").write_text(json.dumps(SOURCES), encoding="utf-8")
-    sys.path.insert(0, str(tmp_path))
-    meta_path = list(sys.meta_path)
-    yield tmp_path
-    sys.meta_path[:] = meta_path
-    sys.path.remove(str(tmp_path))
-    sys.path_importer_cache.pop(str(tmp_path), None)
-    for name in [name for name in sys.modules if name.split(".")[0] == "ps_demo"]:
-        del sys.modules[name]
+    with importable(tmp_path, "ps_demo"):
+        yield tmp_path
 
 
 def test_the_package_is_imported_from_the_stored_code(home: Path) -> None:
