@@ -138,6 +138,7 @@ def _listen(rt: Runtime, mounted: Mounted) -> None:
     def handle(kind: str, target: Element) -> None:
         if kind == "input" and dom.kind(target) != "range":
             _save_soon(rt, mounted)  # typed text is kept before the field is left (a reload, a crash)
+            _forget_cleared(rt, mounted, target)
         for selector, action in actions.items():
             element = dom.closest(target, selector)
             if element is None or not dom.contains(mounted.section, element):
@@ -152,6 +153,16 @@ def _listen(rt: Runtime, mounted: Mounted) -> None:
             rt.save(mounted)  # every field a GM typed survives a reload
 
     dom.listen_fields(mounted.section, handle)
+
+
+def _forget_cleared(rt: Runtime, mounted: Mounted, field: Element) -> None:
+    """static/prefs.js emptied or disabled what the edited field's ``data-clears`` /
+    ``data-disables`` name, behind the kit's back: what the kit last wrote there is no longer
+    shown, so the next render writes it again (the same text typed back keeps its result, and
+    shows it once the field changes)."""
+    for name in ("data-clears", "data-disables"):
+        for element_id in (rt.dom.attribute(field, name) or "").split():
+            mounted.written.pop(element_id, None)
 
 
 def _trigger(rt: Runtime, element: Element) -> str:

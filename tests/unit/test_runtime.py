@@ -1063,3 +1063,21 @@ def test_a_long_paste_and_its_output_cross_into_python_once_each() -> None:
     assert copies == ["read convert-input", "write convert-output"], "the answer: one write"
     record = json.loads(page.records.records["gm.panel.converter"])
     assert record["form"] == {} and record["state"] == {"source": None}
+
+
+def test_the_same_text_typed_back_shows_its_result_again() -> None:
+    """static/prefs.js empties the converter's output and disables Copy as soon as the log is edited
+    (``data-clears``, ``data-disables``); when the edit ends on the very text that was converted,
+    the state keeps its result, and the kit writes the output and Copy back (it had written them
+    before, so without forgetting that it would think they still showed)."""
+    page = make_page()
+    runtime_mount.mount(page.rt, converter.panel())
+    page.change("convert-input", converter.EXAMPLE)
+    page.click("convert-run")
+    shown = page.el("convert-output").value
+    assert shown.startswith("Результат броска 3D20: 4 + 6 + 2 , GaussD20: 4")
+    page.el("convert-output").value = ""  # what prefs.js does on the input event
+    page.el("convert-copy").attrs["disabled"] = ""
+    page.dom.fire(page.el("convert-input"), "input")
+    page.change("convert-input", converter.EXAMPLE)
+    assert page.el("convert-output").value == shown and "disabled" not in page.el("convert-copy").attrs
