@@ -8,6 +8,7 @@ the click, and a freeze by no main-thread task reaching ``FREEZE_MS`` (tests/e2e
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -61,7 +62,8 @@ def test_pasted_html_stays_text(app: Page) -> None:
 
 
 def test_megabyte_paste_converts(app: Page) -> None:
-    """A 1 MB paste converts (in the worker), and the counts cover every roll line."""
+    """A 1 MB paste converts (in the worker), and the counts cover every roll line. The box shows
+    the first thousand lines and a note says so; «Скачать .txt» gives every line converted."""
     text = BLOCK * (1_000_000 // len(BLOCK.encode()))
     app.evaluate(PASTE_JS, text)
     app.click("#convert-run")
@@ -69,8 +71,27 @@ def test_megabyte_paste_converts(app: Page) -> None:
     expect(app.locator("#convert-summary")).to_contain_text(
         f"Конвертировано бросков: {lines}", timeout=60_000
     )
-    output = app.input_value("#convert-output")
+    box = app.input_value("#convert-output")
+    assert box.count("\n") == 999 and box.count(', GaussD20: 8 - "раз".\n') == 500
+    expect(app.locator("#convert-shown")).to_have_text(
+        f"В поле — начало результата: строк 1 000 из {2 * lines:,}. ".replace(",", " ")
+        + "«Копировать результат» и «Скачать .txt» берут весь текст."
+    )
+    with app.expect_download() as info:
+        app.click("#convert-download")
+    assert info.value.suggested_filename == "gaussd20-log.txt"
+    output = Path(info.value.path()).read_text(encoding="utf-8")
     assert output.count(', GaussD20: 8 - "раз".\n') == lines and "= 24" not in output
+    app.evaluate(PASTE_JS, SEED_INPUT)
+    app.dispatch_event("#convert-input", "input")
+    expect(app.locator("#convert-shown")).to_be_empty()
+    app.click("#convert-run")
+    expect(app.locator("#convert-shown")).to_be_hidden()
+    assert app.input_value("#convert-output") == SEED_OUTPUT
+    app.fill("#convert-input", SEED_INPUT)  # the same text typed again: emptied, then written back
+    app.click("#convert-run")
+    expect(app.locator("#convert-copy")).to_be_enabled()
+    assert app.input_value("#convert-output") == SEED_OUTPUT
 
 
 def _converter_page(
@@ -168,7 +189,8 @@ def test_a_saved_long_paste_converts_after_a_reload(browser: Browser, site_url: 
     wait_ready(page, "converter")
     assert page.input_value("#convert-input") == text
     expect(page.locator("#convert-summary")).to_contain_text("Конвертировано бросков: 1000", timeout=60_000)
-    assert page.input_value("#convert-output").count("GaussD20: 8") == 1000
+    assert page.input_value("#convert-output").count("GaussD20: 8") == 500  # the box's 1 000 lines
+    expect(page.locator("#convert-shown")).to_contain_text("строк 1 000 из 2 000")
     context.close()
     watch.assert_clean()
 

@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 from e2e_support import FREEZE_MS, LONG_TASKS, Watch, open_app
 from kit import compute
 from panels.converter import jobs
+from panels.converter.panel import preview
 from single_file import build_single
 
 BLOCK = 'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".\nболтовня игроков\n'
@@ -63,7 +64,8 @@ def _paste(page: Page, text: str) -> None:
 
 def test_a_long_paste_converts_in_slices_with_progress_and_no_freeze(disk: Page) -> None:
     """The progress line shows and its seconds move while the page converts; the roller answers
-    meanwhile; the output is the worker's byte for byte; no task froze the page."""
+    meanwhile; the output (its box's first lines, and all of it in «Скачать .txt») is the worker's
+    byte for byte; no task froze the page."""
     assert jobs.steps(PASTE) > compute.MAIN_THREAD_STEPS  # refused, were it not sliced
     _paste(disk, PASTE)
     disk.click("#convert-run")
@@ -78,7 +80,11 @@ def test_a_long_paste_converts_in_slices_with_progress_and_no_freeze(disk: Page)
         "Конвертировано бросков: 8000. Помечено как неверные: 0.", timeout=300_000
     )
     expect(status).to_be_hidden()
-    assert disk.input_value("#convert-output") == jobs.convert(source=PASTE)["output"]
+    output = jobs.convert(source=PASTE)["output"]
+    assert disk.input_value("#convert-output") == preview(output)[0]
+    with disk.expect_download() as info:
+        disk.click("#convert-download")
+    assert Path(info.value.path()).read_text(encoding="utf-8") == output
     expect(disk.locator("#convert-copy")).to_be_enabled()
     disk.evaluate(NEXT_FRAME)
     assert [t for t in disk.evaluate("window.longTasks") if t >= FREEZE_MS] == []

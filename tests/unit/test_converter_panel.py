@@ -12,7 +12,18 @@ from kit import common, compute
 from kit.compute import answer, settle
 from kit.form import InputError
 from kit.msg import render
-from kit.panel import MAX_FIELD_CHARS, Answer, Compute, Copy, Outcome, SetFields, decode, encode, outcome
+from kit.panel import (
+    MAX_FIELD_CHARS,
+    Answer,
+    Compute,
+    Copy,
+    Download,
+    Outcome,
+    SetFields,
+    decode,
+    encode,
+    outcome,
+)
 from kit.view import Node, texts
 from panels.converter import jobs, text
 from panels.converter import panel as converter
@@ -289,13 +300,16 @@ def _expected_view(source: str) -> dict[str, object]:
     if len(conversion.repeats) > jobs.MAX_REPEATS_SHOWN:
         more = len(conversion.repeats) - jobs.MAX_REPEATS_SHOWN
         summary += " " + render(text.MORE_REPEATS(count=more), "en")
-    return {"output": conversion.text, "summary": summary, "reasons": reasons}
+    box = converter.preview(conversion.text)[0]
+    return {"output": conversion.text, "box": box, "summary": summary, "reasons": reasons}
 
 
 def _shown(state: State) -> dict[str, object]:
     shown = view(state)
+    assert state.result is not None
     return {
-        "output": shown["convert-output"].value,
+        "output": state.result.output,
+        "box": shown["convert-output"].value,
         "summary": render(shown["convert-summary"].text, "en"),
         "reasons": [_li(li, "en") for li in shown["convert-reasons"].children],
     }
@@ -349,7 +363,8 @@ def test_the_progress_label_counts_the_lines_being_converted() -> None:
 )
 def test_the_worker_gives_the_same_view_as_converting_here(source: str) -> None:
     """``settle`` (the job answered as the worker would, through JSON) shows exactly what the rules
-    give for the whole paste: the output, counts over every line, the first fifty reasons."""
+    give for the whole paste: the output (its first lines in the box), counts over every line, the
+    first fifty reasons."""
     assert _shown(_converted(source)) == _expected_view(source)
 
 
@@ -551,3 +566,57 @@ def test_a_sliced_conversion_refuses_too_long_text_at_its_first_slice() -> None:
     assert too_long is not None
     reply = too_long.step(lambda: 0.0, 5)
     assert reply is not None and reply["error"]["code"] == "too_long"
+
+
+def _preview_by_lines(output: str, lines: int, chars: int) -> tuple[str, int, int]:
+    """``preview`` by its definition: the most whole lines, at most ``lines`` of them, whose text
+    is at most ``chars`` long; the first line cut short with «…» when not even it fits."""
+    split = output.split("\n")
+    total = len(split) - output.endswith("\n")
+    if total <= lines and len(output) <= chars:
+        return output, total, total
+    fits = [k for k in range(1, min(lines, len(split) - 1) + 1) if len("\n".join(split[:k])) <= chars]
+    if not fits:
+        return output[:chars] + "…", 1, total
+    return "\n".join(split[: max(fits)]), max(fits), total
+
+
+def test_the_box_shows_the_first_whole_lines_of_every_small_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the limits at 3 lines and 6 characters, ``preview`` of every text of «a» and line
+    breaks up to 12 characters is its definition's (``_preview_by_lines``)."""
+    monkeypatch.setattr(converter, "PREVIEW_LINES", 3)
+    monkeypatch.setattr(converter, "PREVIEW_CHARS", 6)
+    for length in range(13):
+        for bits in range(2**length):
+            output = "".join("\n" if bits >> i & 1 else "a" for i in range(length))
+            assert converter.preview(output) == _preview_by_lines(output, 3, 6), repr(output)
+
+
+def test_a_long_output_shows_its_start_and_says_so_and_copy_takes_it_all() -> None:
+    """20 000 converted lines: the box holds the first PREVIEW_LINES, a note says how many of how
+    many in both languages, and Copy and Download take the whole text; a short output shows whole,
+    with no note."""
+    source = 'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".\n' * 20_000
+    state = _converted(source)
+    assert state.result is not None and state.result.output.count("\n") == 20_000
+    shown = view(state)
+    box = shown["convert-output"].value
+    assert box is not None and box.count("\n") == converter.PREVIEW_LINES - 1
+    assert state.result.output.startswith(box + "\n")
+    note = shown["convert-shown"]
+    assert note.hidden is False
+    assert render(note.text, "ru").startswith("В поле — начало результата: строк 1 000 из 20 000.")
+    assert render(note.text, "en").startswith("The box shows the start of the result: 1,000 of 20,000 lines.")
+    assert copy(state, {}).effects == (Copy(state.result.output, "convert-copy-status"),)
+    assert converter.download(state, {}).effects == (Download(converter.DOWNLOAD_NAME, state.result.output),)
+    assert shown["convert-download"].disabled is False
+    small = view(_converted())
+    assert small["convert-output"].value == SEED_OUTPUT
+    assert small["convert-shown"].hidden is True and small["convert-shown"].text == ""
+
+
+def test_download_needs_a_result() -> None:
+    """Without a conversion «Скачать .txt» is disabled, and the action refuses."""
+    assert view(State())["convert-download"].disabled is True
+    with pytest.raises(InputError):
+        converter.download(State(), {})

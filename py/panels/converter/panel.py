@@ -3,7 +3,9 @@
 The state is the last conversion (or none); the view shows its output, counts, the reasons for
 refused rolls (each a button that selects its line in the input: ``data-select-line``, handled by
 static/prefs.js) and the purposes rolled twice, worded in the page's language (the output itself
-is the forum's own Russian format). No output stays beside input it does not belong to: a refused
+is the forum's own Russian format). The output box shows at most ``PREVIEW_LINES`` lines (``preview``:
+a browser lays out all of a text box's text, ~0.5 s for 20 000 lines, on every change), with a note
+saying so; Copy and «Скачать .txt» take the whole text. No output stays beside input it does not belong to: a refused
 conversion (empty or too long) clears the previous result, and so does editing the input (the
 page clears it as the GM types, ``data-clears``; the state follows when the field changes). A paste longer than ``jobs.INLINE_CHARS`` converts in the
 compute worker (``jobs.convert``): meanwhile the state is pending (no output, Copy disabled, the kit
@@ -29,7 +31,17 @@ from typing import Any
 from kit import common, undo
 from kit.form import Form, InputError, oversized
 from kit.msg import Cat, Renderable, grouped
-from kit.panel import MAX_FIELD_CHARS, Answer, Compute, Copy, Outcome, Panel, SetFields, outcome
+from kit.panel import (
+    MAX_FIELD_CHARS,
+    Answer,
+    Compute,
+    Copy,
+    Download,
+    Outcome,
+    Panel,
+    SetFields,
+    outcome,
+)
 from kit.view import Node, Show, View
 from panels.converter import jobs, text
 from panels.converter.jobs import MAX_FLAGGED_SHOWN
@@ -37,16 +49,20 @@ from rules import forum_log
 
 __all__ = [
     "EXAMPLE",
+    "PREVIEW_CHARS",
+    "PREVIEW_LINES",
     "Result",
     "State",
     "convert",
     "converted",
     "copy",
+    "download",
     "dump",
     "edited",
     "example",
     "load",
     "panel",
+    "preview",
     "restore_pasted",
     "start",
     "stopped",
@@ -55,6 +71,12 @@ __all__ = [
 
 INPUT_ID = "convert-input"
 OUTPUT_ID = "convert-output"
+DOWNLOAD_NAME = "gaussd20-log.txt"
+
+# What the output box shows: laying a text box out costs ~20 ms per 1 000 such lines in Chromium
+# (docs/benchmarks.md), so a session's log shows whole and a 20 000-line one does not freeze the page.
+PREVIEW_LINES = 1_000
+PREVIEW_CHARS = 60_000
 
 # The seed's own example (seed 000, the attached page's description).
 EXAMPLE = (
@@ -229,6 +251,39 @@ def restore_pasted(state: State, form: Form) -> Outcome[State]:
     return Outcome(done.state, effects=(SetFields(((INPUT_ID, pasted),)), *done.effects))
 
 
+def download(state: State, form: Form) -> Outcome[State]:
+    """The whole output as a text file (the button is disabled without one)."""
+    if state.result is None:
+        raise InputError(text.NOTHING_TO_COPY)
+    return Outcome(state, effects=(Download(DOWNLOAD_NAME, state.result.output),))
+
+
+def preview(output: str) -> tuple[str, int, int]:
+    """What the output box shows of ``output``: its first lines, at most ``PREVIEW_LINES`` of them
+    and ``PREVIEW_CHARS`` characters (a first line longer than that is cut, with «…»); how many
+    lines it shows; how many ``output`` has (a final line break ends the last line, as ``_lines``
+    counts them).
+
+    >>> preview("a\\nb")
+    ('a\\nb', 2, 2)
+    >>> shown, lines, total = preview("строка\\n" * 5000)
+    >>> shown.count("\\n"), lines, total
+    (999, 1000, 5000)
+    """
+    total = _lines(output)
+    if total <= PREVIEW_LINES and len(output) <= PREVIEW_CHARS:
+        return output, total, total
+    end = lines = 0  # just past the last whole line that fits, and how many lines that is
+    while lines < PREVIEW_LINES:
+        found = output.find("\n", end, PREVIEW_CHARS + 1)
+        if found < 0:
+            break
+        end, lines = found + 1, lines + 1
+    if lines == 0:
+        return output[:PREVIEW_CHARS] + "…", 1, total
+    return output[: end - 1], lines, total
+
+
 def describe(reason: forum_log.Reason) -> Renderable:
     """A flagged line's reason in words."""
     return text.REASONS[reason.code](**{name: jobs.short(value) for name, value in reason.params})
@@ -274,6 +329,8 @@ def view(state: State) -> View:
         return {
             OUTPUT_ID: Show(value=""),
             "convert-copy": Show(text=text.COPY, disabled=True),
+            "convert-download": Show(text=text.DOWNLOAD, disabled=True),
+            "convert-shown": Show(text="", hidden=True),
             "convert-summary": Show(text=status),
             "convert-reasons": Show(children=()),
             **undo.view(state.undo, "convert"),
@@ -287,9 +344,15 @@ def view(state: State) -> View:
         if result.repeats_count > len(result.repeats):
             named.append(text.MORE_REPEATS(count=result.repeats_count - len(result.repeats)))
         summary = Cat((summary, *named), " ")
+    shown, lines, total = preview(result.output)
+    cut = shown != result.output
     return {
-        OUTPUT_ID: Show(value=result.output),
+        OUTPUT_ID: Show(value=shown),
         "convert-copy": Show(text=text.COPY, disabled=False),
+        "convert-download": Show(text=text.DOWNLOAD, disabled=False),
+        "convert-shown": Show(
+            text=text.SHOWN(shown=grouped(lines), total=grouped(total)) if cut else "", hidden=not cut
+        ),
         "convert-summary": Show(text=summary),
         "convert-reasons": Show(children=tuple(reasons)),
         **undo.view(state.undo, "convert"),
@@ -337,6 +400,7 @@ def panel(rng: random.Random | None = None) -> Panel[State]:
             {
                 "#convert-run": convert,
                 "#convert-copy": copy,
+                "#convert-download": download,
                 "#convert-example": example,
                 "#convert-undo": restore_pasted,
                 f"#{INPUT_ID}": edited,

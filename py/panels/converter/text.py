@@ -16,6 +16,13 @@ LINE_LINK_TITLE = Msg(
 )
 OUTPUT = Msg("converter.output", "Результат", "Result")
 COPY = Msg("converter.copy", "Копировать результат", "Copy the result")
+DOWNLOAD = Msg("converter.download", "Скачать .txt", "Download .txt")
+SHOWN = Msg(
+    "converter.shown",
+    "В поле — начало результата: строк {shown} из {total}. «Копировать результат» и «Скачать .txt» берут весь текст.",
+    "The box shows the start of the result: {shown} of {total} lines. «Copy the result» and "
+    "«Download .txt» take the whole text.",
+)
 EXAMPLE = Msg("converter.example", "Пример из поста", "The post's example")
 SUMMARY = Msg(
     "converter.summary",
