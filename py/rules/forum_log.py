@@ -31,9 +31,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules import gauss
+from rules.forum_roll import (
+    _DIE_1_20,
+    _MARKER,
+    INVALID_SUFFIX,
+    MAX_PURPOSE_CHARS,
+    REASON_CODES,
+    ROLL_MARKER,
+    Reason,
+    Roll,
+    _purpose,
+    convert_roll,
+)
 
 __all__ = [
     "INVALID_SUFFIX",
@@ -41,6 +53,7 @@ __all__ = [
     "MAX_PURPOSE_CHARS",
     "ROLL_MARKER",
     "Conversion",
+    "Flag",
     "LineResult",
     "REASON_CODES",
     "Reason",
@@ -53,83 +66,9 @@ __all__ = [
     "converting",
 ]
 
-ROLL_MARKER = "Результат броска"
-INVALID_SUFFIX = ": неверный бросок. Невозможно конвертирование."
 # 2 MB of pasted log converts in well under a second even in Pyodide; more is refused.
 MAX_INPUT_CHARS = 2_000_000
-
-_MARKER = re.compile(re.escape(ROLL_MARKER), re.IGNORECASE)
-_SPEC = re.compile(r"\s+(?P<spec>[^:\s]+)\s*:")
-_TOTAL = re.compile(r"\s*(?P<total>-?\d+)\.?(?P<rest>.*)", re.DOTALL)
-_DIE = re.compile(r"\s*(-?\d+)\s*")
 _LINE_BREAK = re.compile(r"\r\n|\n")
-MAX_PURPOSE_CHARS = 200  # a longer quoted comment is not taken for a roll's purpose
-# A roll's purpose: the quoted comment after the total, «= 24 - "раз".» (bounded: never backtracks far).
-_PURPOSE = re.compile(rf'-\s*"(?P<purpose>[^"\r\n]{{1,{MAX_PURPOSE_CHARS}}})"')
-# A number written with more digits than this is never a die or a 3d20 total (and int() of a
-# 4,301-digit string raises): it is compared as text, never converted.
-_MAX_DIGITS = 6
-
-# Why a roll line was not converted, and the values each reason carries.
-REASON_CODES: dict[str, tuple[str, ...]] = {
-    "no_total": (),  # no «= N» after the dice
-    "modifier": ("spec",),  # 3D20+1 and the like
-    "not_3d20": ("spec",),  # another roll, e.g. 2D20
-    "dice_format": (),  # the dice are not written as «a + b + c»
-    "dice_count": ("count",),  # not three dice
-    "die_range": (),  # a die outside 1..20
-    "sum_mismatch": ("dice_sum", "total"),  # the dice do not add up to the stated total
-}
-
-
-class Reason:
-    """Why a roll line was flagged: a code from ``REASON_CODES`` and its values (words are the UI's).
-
-    >>> Reason("not_3d20", spec="3D6")
-    Reason('not_3d20', spec='3D6')
-    >>> Reason("not_3d20", spec="3D6")["spec"]
-    '3D6'
-    """
-
-    __slots__ = ("code", "params")
-
-    def __init__(self, code: str, /, **params: str | int) -> None:
-        wanted = REASON_CODES.get(code)
-        if wanted is None:
-            raise ValueError(f"unknown reason code {code!r}")
-        if set(params) != set(wanted):
-            raise ValueError(f"reason {code} takes {', '.join(wanted) or 'no values'}")
-        self.code = code
-        self.params: tuple[tuple[str, str | int], ...] = tuple(sorted(params.items()))
-
-    def __getitem__(self, name: str) -> str | int:
-        return dict(self.params)[name]
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Reason) and (self.code, self.params) == (other.code, other.params)
-
-    def __hash__(self) -> int:
-        return hash((self.code, self.params))
-
-    def __repr__(self) -> str:
-        values = "".join(f", {name}={value!r}" for name, value in self.params)
-        return f"Reason({self.code!r}{values})"
-
-
-@dataclass(frozen=True)
-class Roll:
-    """One roll on a line: its converted text, and its GaussD20 value or why it was refused;
-    ``purpose`` is its quoted comment (``"раз"`` → ``раз``), if any."""
-
-    source: str
-    text: str
-    gauss: int | None = None
-    reason: Reason | None = None
-    purpose: str | None = None
-
-    @property
-    def flagged(self) -> bool:
-        return self.gauss is None
 
 
 @dataclass(frozen=True)
@@ -169,114 +108,34 @@ class Repeat:
 
 
 @dataclass(frozen=True)
+class Flag:
+    """A refused roll of a log: its line (1-based), its place on that line when the line holds
+    several rolls (1-based; 0 when it is the line's only roll), and why it was refused."""
+
+    line: int
+    roll: int
+    reason: Reason
+
+
+@dataclass(frozen=True)
 class Conversion:
-    """A whole converted log with per-line results and the counts the UI shows (of rolls)."""
+    """A whole converted log: its text, the counts the UI shows (of rolls), every refused roll, and
+    the purposes that come back (``repeats``: in the order of their first roll, compared ignoring
+    case and spaces around). ``lines`` gives every line's result, computed again when asked."""
 
     text: str
-    lines: tuple[LineResult, ...]
-
-    @property
-    def converted(self) -> int:
-        return sum(1 for line in self.lines for roll in line.rolls if roll.gauss is not None)
+    converted: int
+    flags: tuple[Flag, ...]
+    repeats: tuple[Repeat, ...]
+    source: str = field(default="", repr=False)
 
     @property
     def flagged(self) -> int:
-        return sum(1 for line in self.lines for roll in line.rolls if roll.flagged)
+        return len(self.flags)
 
     @property
-    def repeats(self) -> tuple[Repeat, ...]:
-        """Purposes that come back, in the order of their first roll (compared ignoring case and
-        spaces around)."""
-        seen: dict[str, tuple[str, list[int]]] = {}
-        for number, line in enumerate(self.lines, start=1):
-            for roll in line.rolls:
-                if roll.purpose is not None:
-                    seen.setdefault(" ".join(roll.purpose.casefold().split()), (roll.purpose, []))[1].append(
-                        number
-                    )
-        return tuple(Repeat(purpose, tuple(lines)) for purpose, lines in seen.values() if len(lines) > 1)
-
-
-def _purpose(roll: str, start: int) -> str | None:
-    found = _PURPOSE.search(roll, start)
-    purpose = found["purpose"].strip() if found else ""
-    return purpose or None
-
-
-def _reject(roll: str, equals: int, code: str, **params: str | int) -> Roll:
-    """The roll kept with the seed's phrase after it (spaces before the next roll stay after it)."""
-    kept = roll.rstrip()
-    text = kept + INVALID_SUFFIX + roll[len(kept) :]
-    purpose = _purpose(roll, equals + 1) if equals >= 0 else None
-    return Roll(roll, text, reason=Reason(code, **params), purpose=purpose)
-
-
-def _small_int(number: str) -> int | None:
-    """``number`` (``-?\\d+``) as an int, or None when it has too many digits to be a die or a total."""
-    digits = number.lstrip("-").lstrip("0") or "0"
-    if len(digits) > _MAX_DIGITS:
-        return None
-    return -int(digits) if number.startswith("-") else int(digits)
-
-
-# The roll as the forum writes it, tried first: a log is mostly these, and one match is a fraction
-# of the careful path's work. Anything else, or dice that do not add up, takes the careful path,
-# which gives the same result for whatever this matches (tests/unit/test_forum_log.py checks it).
-_DIE_1_20 = r"(?:1\d|20|[1-9])"
-_PLAIN = re.compile(
-    rf"(?P<head>Результат броска 3D20: (?P<a>{_DIE_1_20}) \+ (?P<b>{_DIE_1_20}) \+ (?P<c>{_DIE_1_20}))"
-    r" = (?P<total>\d{1,6})(?!\d)\.?(?P<rest>.*)",
-    re.DOTALL,
-)
-
-
-def convert_roll(roll: str, /) -> Roll:
-    """Convert one roll: text starting with «Результат броска», up to the next roll or the line's end."""
-    plain = _PLAIN.fullmatch(roll)
-    if plain is not None:
-        dice_sum = int(plain["a"]) + int(plain["b"]) + int(plain["c"])
-        if int(plain["total"]) == dice_sum:
-            value = gauss.from_3d20_total(dice_sum)
-            purpose = _purpose(roll, plain.end("head") + 2)  # after the «=», as below
-            return Roll(
-                roll, f"{plain['head']} , GaussD20: {value}{plain['rest']}", gauss=value, purpose=purpose
-            )
-    return _convert_roll_carefully(roll)
-
-
-def _convert_roll_carefully(roll: str, /) -> Roll:
-    """``convert_roll`` for any text, every step checked."""
-    marker = _MARKER.match(roll)
-    if marker is None:
-        raise ValueError("a roll starts with «Результат броска»")
-    # Plain string scanning, not one big regex: a 1 MB line must not backtrack.
-    after_marker = marker.end()
-    spec_match = _SPEC.match(roll, after_marker)
-    equals = roll.find("=", after_marker)
-    total_match = _TOTAL.fullmatch(roll, equals + 1) if equals >= 0 else None
-    if spec_match is None or total_match is None or spec_match.end() > equals:
-        return _reject(roll, equals, "no_total")
-    spec = spec_match["spec"]
-    if spec.upper() != "3D20":
-        if spec.upper().startswith("3D20"):
-            return _reject(roll, equals, "modifier", spec=spec)
-        return _reject(roll, equals, "not_3d20", spec=spec)
-    head = roll[:equals].rstrip()
-    parts = roll[spec_match.end() : equals].split("+")
-    if not all(_DIE.fullmatch(part) for part in parts):
-        return _reject(roll, equals, "dice_format")
-    if len(parts) != 3:
-        return _reject(roll, equals, "dice_count", count=len(parts))
-    dice = [_small_int(part.strip()) for part in parts]
-    if not all(die is not None and 1 <= die <= 20 for die in dice):
-        return _reject(roll, equals, "die_range")
-    total = total_match["total"]
-    dice_sum = sum(die for die in dice if die is not None)
-    if _small_int(total) != dice_sum:
-        return _reject(roll, equals, "sum_mismatch", dice_sum=dice_sum, total=total)
-    value = gauss.from_3d20_total(dice_sum)
-    text = f"{head} , GaussD20: {value}{total_match['rest']}"
-    return Roll(roll, text, gauss=value, purpose=_purpose(roll, equals + 1))
+    def lines(self) -> tuple[LineResult, ...]:
+        return tuple(convert_line(piece) for piece in _LINE_BREAK.split(self.source))
 
 
 def convert_line(line: str, /) -> LineResult:
@@ -290,6 +149,64 @@ def convert_line(line: str, /) -> LineResult:
     ends = [*starts[1:], len(line)]
     rolls = tuple(convert_roll(line[start:end]) for start, end in zip(starts, ends, strict=True))
     return LineResult(line, line[: starts[0]] + "".join(roll.text for roll in rolls), rolls)
+
+
+# A whole line that is one roll as the forum writes it, the most common line of a log: converted
+# here without a ``LineResult`` (``_Log.add``), with what ``convert_line`` would give for it
+# (tests/unit/test_forum_log.py checks it). The rest of the line holds no other roll; case is
+# ignored for that, and the careful path too takes the marker and «3d20» in any case.
+_PLAIN_LINE = re.compile(
+    rf"(Результат броска 3D20: ({_DIE_1_20}) \+ ({_DIE_1_20}) \+ ({_DIE_1_20}))"
+    rf" = (\d{{1,6}})(?!\d)\.?((?:(?!{_MARKER.pattern}).)*)",
+    re.DOTALL | re.IGNORECASE,
+)
+_DIE_VALUES = {str(n): n for n in range(1, 21)}
+_GAUSS_OF_SUM = {total: gauss.from_3d20_total(total) for total in range(3, 61)}
+
+
+class _Log:
+    """A log being converted line by line: its text, the counts, the refused rolls, the purposes."""
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.converted = 0
+        self.flags: list[Flag] = []
+        self.purposes: dict[str, tuple[str, list[int]]] = {}
+
+    def add(self, number: int, line: str, end: str) -> None:
+        """Line ``number`` (1-based, without its ending ``end``) converted and counted."""
+        plain = _PLAIN_LINE.fullmatch(line)
+        if plain is not None:
+            head, a, b, c, total, rest = plain.groups()
+            # ASCII dice only: ``\d`` takes any script's digits, and those are the careful path's.
+            ascii_dice = a in _DIE_VALUES and b in _DIE_VALUES and c in _DIE_VALUES
+            dice_sum = _DIE_VALUES[a] + _DIE_VALUES[b] + _DIE_VALUES[c] if ascii_dice else 0
+            if ascii_dice and int(total) == dice_sum:
+                self.out += (head, " , GaussD20: ", str(_GAUSS_OF_SUM[dice_sum]), rest, end)
+                self.converted += 1
+                if '"' in rest:
+                    self._note_purpose(number, _purpose(line, len(head) + 2))
+                return
+        result = convert_line(line)
+        self.out += (result.text, end)
+        several = len(result.rolls) > 1
+        for place, roll in enumerate(result.rolls, start=1):
+            if roll.reason is None:
+                self.converted += 1
+            else:
+                self.flags.append(Flag(number, place if several else 0, roll.reason))
+            self._note_purpose(number, roll.purpose)
+
+    def _note_purpose(self, number: int, purpose: str | None) -> None:
+        if purpose is not None:
+            key = " ".join(purpose.casefold().split())
+            self.purposes.setdefault(key, (purpose, []))[1].append(number)
+
+    def done(self, source: str) -> Conversion:
+        repeats = tuple(
+            Repeat(purpose, tuple(lines)) for purpose, lines in self.purposes.values() if len(lines) > 1
+        )
+        return Conversion("".join(self.out), self.converted, tuple(self.flags), repeats, source)
 
 
 SLICE_LINES = 200  # lines converted between two yields of ``converting``
@@ -317,12 +234,12 @@ def converting(text: str, /, chunk: int = SLICE_LINES) -> Generator[int, None, C
         raise ValueError(f"text is {len(text)} characters long; at most {MAX_INPUT_CHARS} are converted")
     pieces = _LINE_BREAK.split(text)
     breaks = [*_LINE_BREAK.findall(text), ""]
-    results: list[LineResult] = []
+    log = _Log()
     for start in range(0, len(pieces), chunk):
-        results.extend(convert_line(piece) for piece in pieces[start : start + chunk])
-        yield len(results)
-    out = "".join(result.text + end for result, end in zip(results, breaks, strict=True))
-    return Conversion(out, tuple(results))
+        for number in range(start, min(start + chunk, len(pieces))):
+            log.add(number + 1, pieces[number], breaks[number])
+        yield min(start + chunk, len(pieces))
+    return log.done(text)
 
 
 def convert_text(text: str, /) -> Conversion:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import forum_log, gauss
+from rules import forum_log, forum_roll, gauss
 
 SEED_INPUT = (
     "Результат броска 3D20: 4 + 6 + 2 = 12.\n"
@@ -229,7 +229,7 @@ def test_the_fast_path_converts_as_the_careful_path(
     if total is None:  # the dice's own sum, so that most rolls near the format convert
         total = str(sum(int(die) for die in dice if die.strip().lstrip("-").isdigit()))
     roll = marker + spec + join.join(dice) + equals + total + end
-    assert forum_log.convert_roll(roll) == forum_log._convert_roll_carefully(roll)
+    assert forum_log.convert_roll(roll) == forum_roll._convert_roll_carefully(roll)
 
 
 def test_every_plain_roll_converts_as_the_careful_path() -> None:
@@ -239,6 +239,88 @@ def test_every_plain_roll_converts_as_the_careful_path() -> None:
     for a, b, c in itertools.product(range(1, 21), repeat=3):
         for total, end in ((a + b + c, ' - "раз".'), (a + b + c, "."), (a + b + c, ""), (a + b + c + 1, ".")):
             roll = f"Результат броска 3D20: {a} + {b} + {c} = {total}{end}"
-            taken += forum_log._PLAIN.fullmatch(roll) is not None
-            assert forum_log.convert_roll(roll) == forum_log._convert_roll_carefully(roll), roll
+            taken += forum_roll._PLAIN.fullmatch(roll) is not None
+            assert forum_log.convert_roll(roll) == forum_roll._convert_roll_carefully(roll), roll
     assert taken == 4 * 20**3  # the fast path matched every one (the last kind falls back after it)
+
+
+def _line_by_line(text: str) -> tuple[str, int, tuple[forum_log.Flag, ...], tuple[forum_log.Repeat, ...]]:
+    """What ``convert_text`` gives, by its definition: each line through ``convert_line``, then
+    the text joined with each line's own ending, the counts, the refused rolls and the purposes
+    rolled more than once (compared ignoring case and spaces around), from every line's rolls."""
+    pieces, ends = forum_log._LINE_BREAK.split(text), [*forum_log._LINE_BREAK.findall(text), ""]
+    lines = [forum_log.convert_line(piece) for piece in pieces]
+    flags, seen = [], {}
+    for number, line in enumerate(lines, start=1):
+        for place, roll in enumerate(line.rolls, start=1):
+            if roll.reason is not None:
+                flags.append(forum_log.Flag(number, place if len(line.rolls) > 1 else 0, roll.reason))
+            if roll.purpose is not None:
+                seen.setdefault(" ".join(roll.purpose.casefold().split()), (roll.purpose, []))[1].append(
+                    number
+                )
+    converted = sum(roll.reason is None for line in lines for roll in line.rolls)
+    repeats = tuple(forum_log.Repeat(p, tuple(numbers)) for p, numbers in seen.values() if len(numbers) > 1)
+    return (
+        "".join(line.text + end for line, end in zip(lines, ends, strict=True)),
+        converted,
+        tuple(flags),
+        repeats,
+    )
+
+
+def _value(die: str) -> int:
+    """A die as written, as a number (0 for one that is not)."""
+    return int(die) if die.strip().lstrip("-").isdigit() else 0
+
+
+_ROLL = st.builds(
+    lambda marker, a, b, c, equals, off, end: (
+        f"{marker}{a} + {b} + {c}{equals}{_value(a) + _value(b) + _value(c) + off}{end}"
+    ),
+    _plain_or(
+        "Результат броска 3D20: ",
+        "результат броска 3D20: ",
+        "Результат броска 3d20: ",
+        "Результат броска 3D20+1: ",
+    ),
+    _VALID_DIE,
+    _VALID_DIE | _ODD_DIE,
+    _VALID_DIE | st.just("1٣"),
+    _plain_or(" = ", " =", " == "),
+    _plain_or(0, 1),
+    st.sampled_from(("", ".", ' - "раз".', ' - " Раз ".', ' - "атака"', " и ещё", "0")),
+)
+_LINE = st.lists(_ROLL | st.sampled_from(("", "болтовня", "Ход 3: ", " ")), min_size=1, max_size=3).map(
+    "".join
+)
+
+
+@given(st.lists(st.tuples(_LINE, st.sampled_from(("\n", "\r\n", "\r"))), max_size=12))
+@settings(max_examples=1500, deadline=None)
+def test_a_log_converts_as_its_lines_do(lines: list[tuple[str, str]]) -> None:
+    """``convert_text``'s whole lines of one plain roll (converted without a ``LineResult``) give
+    what ``convert_line`` gives each line: the text, the counts, the refused rolls, the repeats;
+    on logs of plain rolls, rolls near that format, several rolls on a line and other lines."""
+    text = "".join(line + end for line, end in lines)
+    got = forum_log.convert_text(text)
+    assert (got.text, got.converted, got.flags, got.repeats) == _line_by_line(text)
+    assert got.lines == tuple(forum_log.convert_line(p) for p in forum_log._LINE_BREAK.split(text))
+
+
+def test_every_plain_roll_line_converts_as_its_line_does() -> None:
+    """All 8,000 plain rolls as whole lines (with a comment, a full stop, nothing, or a total off
+    by one) in one log: what ``convert_line`` gives each line."""
+    text = "\n".join(
+        f"Результат броска 3D20: {a} + {b} + {c} = {total}{end}"
+        for a, b, c in itertools.product(range(1, 21), repeat=3)
+        for total, end in (
+            (a + b + c, f' - "раз {a}".'),
+            (a + b + c, "."),
+            (a + b + c, ""),
+            (a + b + c + 1, "."),
+        )
+    )
+    got = forum_log.convert_text(text)
+    assert (got.text, got.converted, got.flags, got.repeats) == _line_by_line(text)
+    assert got.converted == 3 * 20**3 and len(got.flags) == 20**3

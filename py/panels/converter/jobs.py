@@ -95,26 +95,21 @@ def convert(source: str) -> dict[str, Any]:
 
 def _digest(conversion: forum_log.Conversion) -> dict[str, Any]:
     """What the panel shows of a conversion."""
-    flagged = [
-        (number, index if len(line.rolls) > 1 else 0, roll.reason)
-        for number, line in enumerate(conversion.lines, start=1)
-        for index, roll in enumerate(line.rolls, start=1)
-        if roll.reason is not None
-    ]
+    flags = conversion.flags
     all_repeats = conversion.repeats
     repeats = all_repeats[:MAX_REPEATS_SHOWN]
     return {
         "output": conversion.text,
         "converted": conversion.converted,
-        "flagged_count": len(flagged),
+        "flagged_count": len(flags),
         "flagged": [
             {
-                "line": number,
-                "roll": index,
-                "code": reason.code,
-                "params": {k: short(v) for k, v in reason.params},
+                "line": flag.line,
+                "roll": flag.roll,
+                "code": flag.reason.code,
+                "params": {k: short(v) for k, v in flag.reason.params},
             }
-            for number, index, reason in flagged[:MAX_FLAGGED_SHOWN]
+            for flag in flags[:MAX_FLAGGED_SHOWN]
         ],
         "repeats": [
             {"purpose": short(r.purpose), "lines": list(r.lines[:MAX_LINES_SHOWN]), "count": len(r.lines)}
