@@ -8,9 +8,11 @@
 // - Cancel, the time budget and a crash (the worker's error, or a job that failed in Python)
 //   terminate the worker and start a fresh one.
 // gmCompute.request(job, argsJSON, timeoutMs) → Promise of the answer's JSON text (argsJSON may
-// also be its UTF-8 bytes: a long text crosses from Python so, see static/prefs.js gmText);
+// also be its UTF-8 bytes: a long text crosses from Python so, see static/prefs.js gmText; they
+// go to the worker as bytes, decoded there);
 // gmCompute.requestBytes(…) the same, the answer as UTF-8 bytes (a Python callback given to a
-// promise's then() would receive the text converted one character at a time).
+// promise's then() would receive the text converted one character at a time), encoded by the
+// worker and handed over: a megabyte answer costs the main thread no encoding.
 // ({"ok": true, "result": …} or {"ok": false, "error": {"code", "params"}}).
 // gmCompute.generation() is the number of workers started (tests check that one is reused);
 // gmCompute.asked() the number of requests made (tests check a job went to the worker at all).
@@ -90,7 +92,7 @@ function send() {
     if (worker !== mine || current !== request || request.sent || running) return;
     request.sent = true;
     running = { id: request.id, grace: null };
-    mine.postMessage({ id: request.id, job: request.job, args: request.args });
+    mine.postMessage({ id: request.id, job: request.job, args: request.args, bytes: request.bytes });
   }, () => {});
 }
 
@@ -98,6 +100,23 @@ function stop(code) {
   if (!current) return;
   restartWorker(); // its job, or the superseded one it waits behind
   settle(failure(code));
+}
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+// The answer's JSON: text, or UTF-8 bytes where `bytes` asked the worker for them (the kit's own
+// refusals here are text either way).
+function ask(job, args, timeoutMs, bytes) {
+  if (current) settle(failure("superseded"));
+  if (running && running.grace === null) running.grace = setTimeout(restartWorker, SUPERSEDED_GRACE_MS);
+  if (!worker && usable) spawn();
+  const id = nextId++;
+  return new Promise((resolve) => {
+    if (!usable) { resolve(failure("unavailable")); return; }
+    current = { id, job, args, bytes, resolve, sent: false, timer: setTimeout(() => stop("timeout"), timeoutMs) };
+    send();
+  });
 }
 
 globalThis.gmCompute = {
@@ -111,19 +130,10 @@ globalThis.gmCompute = {
   generation: () => generation,
   asked: () => nextId - 1,
   request(job, args, timeoutMs) {
-    if (typeof args !== "string") args = new TextDecoder().decode(args);
-    if (current) settle(failure("superseded"));
-    if (running && running.grace === null) running.grace = setTimeout(restartWorker, SUPERSEDED_GRACE_MS);
-    if (!worker && usable) spawn();
-    const id = nextId++;
-    return new Promise((resolve) => {
-      if (!usable) { resolve(failure("unavailable")); return; }
-      current = { id, job, args, resolve, sent: false, timer: setTimeout(() => stop("timeout"), timeoutMs) };
-      send();
-    });
+    return ask(job, args, timeoutMs, false).then((json) => (typeof json === "string" ? json : decoder.decode(json)));
   },
   requestBytes(job, args, timeoutMs) {
-    return globalThis.gmCompute.request(job, args, timeoutMs).then((json) => new TextEncoder().encode(json));
+    return ask(job, args, timeoutMs, true).then((json) => (typeof json === "string" ? encoder.encode(json) : json));
   },
   cancel: () => stop("cancelled"),
 };

@@ -12,6 +12,8 @@ const MEMORY_BUDGET = 768 * 1024 * 1024;
 const RESTART_ABOVE = 384 * 1024 * 1024; // a heap grown this far is restarted after its job
 const HOME = "/home/pyodide/";
 
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 let memory = null;
 let boot = ""; // how Python started: "snapshot", or "fresh" where the snapshot was unusable
 const grow = WebAssembly.Memory.prototype.grow;
@@ -73,18 +75,27 @@ export function servePython(config) {
       self.postMessage({ id: data.id, json: JSON.stringify({ ok: false, error: { code: "start", params: {} } }) });
       return;
     }
-    // The answer stays JSON text: Python reads it back exactly (big integers included).
+    // The answer stays JSON text: Python reads it back exactly (big integers included). A long
+    // request comes as UTF-8 bytes, and a page that asks for bytes gets its answer so, encoded
+    // here and handed over, not copied (its main thread decodes and encodes a megabyte neither way).
     let json;
     let failed = false;
     try {
-      json = run(String(data.job), String(data.args));
+      const args = typeof data.args === "string" ? data.args : decoder.decode(data.args);
+      json = run(String(data.job), args);
     } catch (error) {
       const code = String(error).includes("MemoryError") || error instanceof RangeError ? "memory" : "internal";
       json = JSON.stringify({ ok: false, error: { code, params: { details: String(error) } } });
       failed = true;
     }
     const heap = memory ? memory.buffer.byteLength : 0;
-    self.postMessage({ id: data.id, json, heap, restart: failed || heap > RESTART_ABOVE });
+    const restart = failed || heap > RESTART_ABOVE;
+    if (data.bytes) {
+      const bytes = encoder.encode(json);
+      self.postMessage({ id: data.id, json: bytes, heap, restart }, [bytes.buffer]);
+    } else {
+      self.postMessage({ id: data.id, json, heap, restart });
+    }
   };
   ready.then(
     () => self.postMessage({ ready: true, boot }),

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e_support import FREEZE_MS, LONG_TASKS, Watch, open_app, wait_ready
+from e2e_support import FREEZE_MS, LONG_TASKS, Watch, open_app, wait_ready, watch_page, watched_context
 
 PANEL = "converter"  # the module's page waits for this panel only (conftest.app)
 
@@ -142,6 +142,46 @@ def test_a_long_paste_converts_in_the_worker_and_the_page_stays_usable(
     page.click("#lang-switch")
     expect(summary).to_contain_text("Rolls converted: 4000. Marked invalid («неверный бросок»): 0.")
     page.click("#lang-switch")
+    context.close()
+    watch.assert_clean()
+
+
+# Notes what crosses between the page and its compute worker: each request's args and each
+# answer's JSON, as "text" or "bytes".
+CROSSINGS_JS = """(() => {
+  window.crossings = [];
+  const kind = (value) => (typeof value === "string" ? "text" : value instanceof Uint8Array ? "bytes" : typeof value);
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && "args" in message) window.crossings.push(["request", kind(message.args)]);
+    if (!this.noted) {
+      this.noted = true;
+      this.addEventListener("message", ({ data }) => {
+        if (data && "json" in data) window.crossings.push(["answer", kind(data.json)]);
+      });
+    }
+    return post.call(this, message, ...rest);
+  };
+})()"""
+
+
+def test_a_long_paste_and_its_answer_cross_to_the_worker_as_bytes(browser: Browser, site_url: str) -> None:
+    """A long paste goes to the worker as UTF-8 bytes and comes back so (the worker decodes and
+    encodes them: the page's main thread converts a megabyte neither way); a short job stays text."""
+    watch = Watch()
+    context = watched_context(browser, watch)
+    context.add_init_script(CROSSINGS_JS)
+    page = watch_page(context.new_page(), watch)
+    page.goto(site_url + "index.html#converter")
+    wait_ready(page, "converter")
+    page.evaluate(PASTE_JS, BLOCK * 4000)
+    page.click("#convert-run")
+    expect(page.locator("#convert-summary")).to_contain_text("Конвертировано бросков: 4000", timeout=60_000)
+    assert page.evaluate("window.crossings") == [["request", "bytes"], ["answer", "bytes"]]
+    assert page.evaluate("gmCompute.request('converter.convert', '{\"source\": \"x\"}', 10000)").startswith(
+        '{"ok": true'
+    )
+    assert page.evaluate("window.crossings")[2:] == [["request", "text"], ["answer", "text"]]
     context.close()
     watch.assert_clean()
 
