@@ -10,9 +10,11 @@
 // gmCompute.request(job, argsJSON, timeoutMs) → Promise of the answer's JSON text (argsJSON may
 // also be its UTF-8 bytes: a long text crosses from Python so, see static/prefs.js gmText; they
 // go to the worker as bytes, decoded there);
-// gmCompute.requestBytes(…) the same, the answer as UTF-8 bytes (a Python callback given to a
-// promise's then() would receive the text converted one character at a time), encoded by the
-// worker and handed over: a megabyte answer costs the main thread no encoding.
+// gmCompute.requestBytes(job, argsJSON, timeoutMs, fields) the same, the answer as UTF-8 bytes (a
+// Python callback given to a promise's then() would receive the text converted one character at a
+// time), encoded by the worker and handed over: a megabyte answer costs the main thread no
+// encoding. `fields` ({name: text area}, or null) are arguments read from their fields now, as
+// they are, and put into argsJSON by the worker: a pasted log never goes through Python to get there.
 // ({"ok": true, "result": …} or {"ok": false, "error": {"code", "params"}}).
 // gmCompute.generation() is the number of workers started (tests check that one is reused);
 // gmCompute.asked() the number of requests made (tests check a job went to the worker at all).
@@ -92,7 +94,8 @@ function send() {
     if (worker !== mine || current !== request || request.sent || running) return;
     request.sent = true;
     running = { id: request.id, grace: null };
-    mine.postMessage({ id: request.id, job: request.job, args: request.args, bytes: request.bytes });
+    const { id, job, args, bytes, texts } = request;
+    mine.postMessage({ id, job, args, bytes, texts });
   }, () => {});
 }
 
@@ -107,14 +110,14 @@ const encoder = new TextEncoder();
 
 // The answer's JSON: text, or UTF-8 bytes where `bytes` asked the worker for them (the kit's own
 // refusals here are text either way).
-function ask(job, args, timeoutMs, bytes) {
+function ask(job, args, timeoutMs, bytes, texts = null) {
   if (current) settle(failure("superseded"));
   if (running && running.grace === null) running.grace = setTimeout(restartWorker, SUPERSEDED_GRACE_MS);
   if (!worker && usable) spawn();
   const id = nextId++;
   return new Promise((resolve) => {
     if (!usable) { resolve(failure("unavailable")); return; }
-    current = { id, job, args, bytes, resolve, sent: false, timer: setTimeout(() => stop("timeout"), timeoutMs) };
+    current = { id, job, args, bytes, texts, resolve, sent: false, timer: setTimeout(() => stop("timeout"), timeoutMs) };
     send();
   });
 }
@@ -132,8 +135,9 @@ globalThis.gmCompute = {
   request(job, args, timeoutMs) {
     return ask(job, args, timeoutMs, false).then((json) => (typeof json === "string" ? json : decoder.decode(json)));
   },
-  requestBytes(job, args, timeoutMs) {
-    return ask(job, args, timeoutMs, true).then((json) => (typeof json === "string" ? encoder.encode(json) : json));
+  requestBytes(job, args, timeoutMs, fields = null) {
+    const texts = fields ? Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.value])) : null;
+    return ask(job, args, timeoutMs, true, texts).then((json) => (typeof json === "string" ? encoder.encode(json) : json));
   },
   cancel: () => stop("cancelled"),
 };

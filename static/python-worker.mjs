@@ -23,6 +23,16 @@ WebAssembly.Memory.prototype.grow = function (pages) {
   return grow.call(this, pages);
 };
 
+// The JSON arguments `json` (an object) with the texts the page read from their fields
+// ({name: text}, static/compute-client.js) put in.
+function withTexts(json, texts) {
+  const more = Object.entries(texts).map(([name, text]) => `${JSON.stringify(name)}: ${JSON.stringify(String(text))}`);
+  const body = json.trim();
+  if (!body.startsWith("{") || !body.endsWith("}")) throw new TypeError("the arguments are not an object");
+  const inside = body.slice(1, -1).trim();
+  return `{${[...(inside ? [inside] : []), ...more].join(", ")}}`;
+}
+
 async function inflated(bytes) {
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // the service worker keeps it inflated
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
@@ -82,7 +92,7 @@ export function servePython(config) {
     let failed = false;
     try {
       const args = typeof data.args === "string" ? data.args : decoder.decode(data.args);
-      json = run(String(data.job), args);
+      json = run(String(data.job), data.texts ? withTexts(args, data.texts) : args);
     } catch (error) {
       const code = String(error).includes("MemoryError") || error instanceof RangeError ? "memory" : "internal";
       json = JSON.stringify({ ok: false, error: { code, params: { details: String(error) } } });

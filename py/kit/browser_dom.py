@@ -83,17 +83,49 @@ def _text_length(element: Any) -> int:
     return int(element.textLength) if str(element.tagName) == "TEXTAREA" else -1
 
 
+# The long texts read from text areas in this task, each with its field: a job's argument that is
+# one of them (the very object) goes to the worker from the field itself (``field_holding``), not
+# back out of Python. Kept to the end of the task, and dropped when the kit writes the field: until
+# then nothing else can change it.
+_read_this_task: dict[int, tuple[str, Any]] = {}
+
+
+def _forget_reads() -> None:
+    _read_this_task.clear()
+
+
+def _note_read(value: str, element: Any) -> None:
+    if not _read_this_task:
+        window.setTimeout(create_once_callable(_forget_reads), 0)
+    _read_this_task[id(value)] = (value, element)
+
+
+def _forget_field(element: Any) -> None:
+    for key, (_, field) in list(_read_this_task.items()):
+        if field == element:
+            del _read_this_task[key]
+
+
+def field_holding(value: str) -> Any | None:
+    """The text area whose long text ``value`` is (read in this task, unchanged since), else None."""
+    read = _read_this_task.get(id(value))
+    return read[1] if read is not None and read[0] is value else None
+
+
 def text_value(element: Any, length: int | None = None) -> str:
     """A field's value; a long text area's as UTF-8 bytes (``LONG_TEXT``), where ``gmText`` is.
     ``length``: the field's ``_text_length``, where the caller has read it already."""
     text = getattr(window, "gmText", None)
     if text is None or (_text_length(element) if length is None else length) <= LONG_TEXT:
         return str(element.value)
-    return text.read(element).to_bytes().decode("utf-8")
+    value = text.read(element).to_bytes().decode("utf-8")
+    _note_read(value, element)
+    return value
 
 
 def set_text_value(element: Any, value: str) -> None:
     """Set a field's value; a long text as UTF-8 bytes (``LONG_TEXT``), where ``gmText`` is."""
+    _forget_field(element)
     text = getattr(window, "gmText", None)
     if text is None or len(value) <= LONG_TEXT:
         element.value = value
@@ -149,6 +181,7 @@ def put_field(section: Any, key: str, value: str | bool) -> bool:
             return False
         if str(element.tagName) == "SELECT" and value not in [str(o.value) for o in element.options]:
             return False
+        _forget_field(element)
         element.value = value
         return True
     return False
@@ -314,6 +347,7 @@ class BrowserDom:
         return put_field(section, key, value)
 
     def reset_fields(self, section: Any, /) -> None:
+        _forget_reads()
         for element in section.querySelectorAll("input, textarea, select"):
             if str(element.tagName) == "SELECT":
                 for option in element.options:

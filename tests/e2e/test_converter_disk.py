@@ -23,7 +23,7 @@ from panels.converter.panel import preview
 from single_file import build_single
 
 BLOCK = 'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".\nболтовня игроков\n'
-PASTE = BLOCK * 8_000  # 16 000 lines, half a million characters
+PASTE = BLOCK * 28_000  # 56 000 lines, 1.8 MB: long enough that the seconds move, however fast
 PASTE_JS = "text => { document.getElementById('convert-input').value = text; }"
 # Click «3D20 → GaussD20», then Cancel in the progress line as soon as the page is free again.
 CONVERT_THEN_CANCEL = """() => new Promise(done => {
@@ -71,13 +71,13 @@ def test_a_long_paste_converts_in_slices_with_progress_and_no_freeze(disk: Page)
     disk.click("#convert-run")
     status = disk.locator("#converter .compute-status")
     expect(status).to_be_visible()
-    expect(status).to_contain_text("конвертация 16 000 строк")
+    expect(status).to_contain_text("конвертация 56 000 строк")
     first = disk.locator("#converter .compute-elapsed").inner_text()
     expect(disk.locator("#converter .compute-elapsed")).not_to_have_text(first, timeout=30_000)
     expect(disk.locator("#convert-summary")).to_have_text("Конвертирую… Результат появится здесь.")
     summary = disk.locator("#convert-summary")
     expect(summary).to_contain_text(
-        "Конвертировано бросков: 8000. Помечено как неверные: 0.", timeout=300_000
+        "Конвертировано бросков: 28000. Помечено как неверные: 0.", timeout=300_000
     )
     expect(status).to_be_hidden()
     output = jobs.convert(source=PASTE)["output"]
