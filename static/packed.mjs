@@ -4,8 +4,8 @@
 // 1.25 → 0.26 MB). Each is inflated here as it arrives, so the inflating overlaps the download
 // instead of following it. Where a file is no longer gzip (the service worker keeps it inflated,
 // sw.js; a host that sent it with Content-Encoding: gzip, which the browser inflated) it is used as
-// it is. The page (static/pyodide-boot.mjs) and the compute worker (static/compute-worker.mjs) use
-// it; from file:// (the single saved file) nothing changes: its boot answers the plain names from
+// it is. The page (static/pyodide-boot.mjs), the compute worker (static/compute-worker.mjs) and
+// the program runner (static/program-runner.js) use it; from file:// (the single saved file) nothing changes: its boot answers the plain names from
 // the inlined bytes.
 const WASM = "pyodide.asm.wasm";
 const MODULE = "pyodide.asm.mjs";
@@ -40,6 +40,16 @@ export async function readPacked(url) {
   const body = await inflatedBody(response);
   if (!body) throw new Error(`${url}: HTTP ${response.status}`);
   return new Uint8Array(await new Response(body).arrayBuffer());
+}
+
+// A packed file's inflated bytes as a Blob, from `url` (its .gz): the program runner
+// (static/program-runner.js) hands Pyodide's wasm and module over so, never downloading the plain
+// files as well.
+export async function packedBlob(url) {
+  const response = await fetch(url);
+  const body = await inflatedBody(response);
+  if (!body) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Response(body).blob();
 }
 
 // Pyodide asks for `indexURL + "pyodide.asm.wasm"` through the global fetch(); this answers from

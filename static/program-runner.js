@@ -11,6 +11,8 @@
 // Every answer, the time budget, Cancel and a new request remove the iframe, which ends everything
 // the program started (its worker, timers, hooks, memory); a fresh runner starts in its place.
 //   gmRunner.request(job, argsJSON, timeoutMs) → Promise of the answer's JSON text
+import { packedBlob } from "./packed.mjs";
+
 const STATIC = new URL("./", import.meta.url);
 const MAX_ANSWER = 4_000_000; // characters of JSON (a lab digest is far smaller)
 const START_BUDGET_MS = 120_000; // a cold runner reads ~45 MB and starts Python: seconds, not minutes
@@ -21,11 +23,12 @@ const FILES = [
   "worker-files.json",
   "python.snap.gz",
   "vendor/pyodide/pyodide.mjs",
-  "vendor/pyodide/pyodide.asm.mjs",
-  "vendor/pyodide/pyodide.asm.wasm",
   "vendor/pyodide/python_stdlib.zip",
   "vendor/pyodide/pyodide-lock.json",
 ];
+// Read from their .gz and inflated here (static/packed.mjs), as the page and the compute worker
+// read them: a first visit downloads each once (the service worker answers inflated copies).
+const PACKED = ["vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm"];
 const usable = typeof Worker === "function" && location.protocol.startsWith("http");
 let runner = null; // {frame, ready: Promise, started: {resolve, reject}}
 let current = null; // {id, resolve, timer}
@@ -49,7 +52,10 @@ function runtimeFiles() {
       const listed = JSON.parse(await (await read("worker-files.json")).text());
       const paths = [...FILES, ...listed.map(([source]) => source)];
       const files = {};
-      await Promise.all(paths.map(async (path) => { files[path] = await read(path); }));
+      await Promise.all([
+        ...paths.map(async (path) => { files[path] = await read(path); }),
+        ...PACKED.map(async (path) => { files[path] = await packedBlob(new URL(`${path}.gz`, STATIC)); }),
+      ]);
       return files;
     })();
     kept.catch(() => { kept = null; });
