@@ -167,38 +167,6 @@ CROSSINGS_JS = """(() => {
 })()"""
 
 
-def test_a_long_paste_goes_to_the_worker_from_its_field_and_comes_back_as_bytes(
-    browser: Browser, site_url: str
-) -> None:
-    """A long paste goes to the worker from its text area (compute-client.js reads it there: it
-    never goes back out of Python), and the answer comes back as UTF-8 bytes the worker encoded;
-    the same paste restored after a reload (it comes from the saved record, not the field) goes as
-    UTF-8 bytes; a short job stays text both ways. Each converts."""
-    watch = Watch()
-    context = watched_context(browser, watch)
-    context.add_init_script(CROSSINGS_JS)
-    page = watch_page(context.new_page(), watch)
-    page.goto(site_url + "index.html#converter")
-    wait_ready(page, "converter")
-    page.evaluate(PASTE_JS, BLOCK * 1000)  # 60 000 characters: saved, converted in the worker
-    page.click("#convert-run")
-    summary = page.locator("#convert-summary")
-    expect(summary).to_contain_text("Конвертировано бросков: 1000", timeout=60_000)
-    assert page.evaluate("window.crossings") == [["request", "text + fields"], ["answer", "bytes"]]
-    page.reload()
-    wait_ready(page, "converter")
-    expect(summary).to_contain_text("Конвертировано бросков: 1000", timeout=60_000)
-    assert page.evaluate("window.crossings") == [["request", "bytes"], ["answer", "bytes"]]
-    assert page.input_value("#convert-output").startswith(
-        'Результат броска 3D20: 17 + 5 + 2 , GaussD20: 8 - "раз".'
-    )
-    short = page.evaluate("gmCompute.request('converter.convert', '{\"source\": \"x\"}', 10000)")
-    assert short.startswith('{"ok": true')
-    assert page.evaluate("window.crossings")[2:] == [["request", "text"], ["answer", "text"]]
-    context.close()
-    watch.assert_clean()
-
-
 def test_cancel_stops_a_long_conversion_and_the_next_one_works(browser: Browser, site_url: str) -> None:
     """Cancel ends a 2 MB conversion: the kit says it was cancelled, no output stays and Copy is
     disabled; converting the seed's example then works at once."""
@@ -231,19 +199,32 @@ def test_cancel_stops_a_long_conversion_and_the_next_one_works(browser: Browser,
 
 def test_a_saved_long_paste_converts_after_a_reload(browser: Browser, site_url: str) -> None:
     """A paste over the inline limit but small enough to save comes back after a reload and is
-    converted by the worker as the page starts."""
+    converted by the worker as the page starts. How it crosses: first from its text area
+    (compute-client.js reads it there, so it never goes back out of Python), after the reload as
+    UTF-8 bytes (it comes from the saved record); each answer as UTF-8 bytes the worker encoded;
+    a short job as text both ways."""
     watch = Watch()
-    context, page = _converter_page(browser, site_url, watch)
+    context = watched_context(browser, watch)
+    context.add_init_script(CROSSINGS_JS)
+    page = watch_page(context.new_page(), watch)
+    page.goto(site_url + "index.html?seed=3#converter")
+    wait_ready(page, "converter")
     text = BLOCK * 1000  # 60 000 characters: saved, converted in the worker
     page.evaluate(PASTE_JS, text)
     page.click("#convert-run")
-    expect(page.locator("#convert-summary")).to_contain_text("Конвертировано бросков: 1000", timeout=60_000)
+    summary = page.locator("#convert-summary")
+    expect(summary).to_contain_text("Конвертировано бросков: 1000", timeout=60_000)
+    assert page.evaluate("window.crossings") == [["request", "text + fields"], ["answer", "bytes"]]
     page.reload()
     wait_ready(page, "converter")
     assert page.input_value("#convert-input") == text
-    expect(page.locator("#convert-summary")).to_contain_text("Конвертировано бросков: 1000", timeout=60_000)
+    expect(summary).to_contain_text("Конвертировано бросков: 1000", timeout=60_000)
+    assert page.evaluate("window.crossings") == [["request", "bytes"], ["answer", "bytes"]]
     assert page.input_value("#convert-output").count("GaussD20: 8") == 500  # the box's 1 000 lines
     expect(page.locator("#convert-shown")).to_contain_text("строк 1 000 из 2 000")
+    short = page.evaluate("gmCompute.request('converter.convert', '{\"source\": \"x\"}', 10000)")
+    assert short.startswith('{"ok": true')
+    assert page.evaluate("window.crossings")[2:] == [["request", "text"], ["answer", "text"]]
     context.close()
     watch.assert_clean()
 

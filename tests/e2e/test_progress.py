@@ -84,8 +84,9 @@ def test_a_first_visit_downloads_the_runtime_once_and_packed(
 ) -> None:
     """A first visit, until the service worker has precached the site: the wasm and Pyodide's
     Emscripten module come packed (the plain 9.6 and 1.25 MB files are never sent), and no runtime
-    file is sent twice: the compute worker and the service worker's precache reuse what the page
-    downloaded (a 304 at most)."""
+    file is sent twice: the compute worker, a lab program's runner (run at once, before the
+    service worker serves the site; static/packed.mjs) and the service worker's precache reuse
+    what the page downloaded (a 304 at most)."""
     sent: list[tuple[str, int]] = []
 
     class Counting(QuietHandler):
@@ -101,9 +102,13 @@ def test_a_first_visit_downloads_the_runtime_once_and_packed(
     context = browser_type.launch_persistent_context(tmp_path / "profile", **browser_type_launch_args)
     context.on("request", lambda r: None if is_local(r.url) else watch.foreign_requests.append(r.url))
     page = watch_page(context.pages[0], watch)
-    page.goto(url + "index.html")
+    page.goto(url + "index.html#notation")
     wait_ready(page)
     assert page.evaluate("gmCompute.warm()") is True
+    page.fill("#lab-row-0", "d6")
+    page.fill("#lab-program", 'output(d8, "packed")')
+    page.click("#lab-program-run")
+    expect(page.locator("#lab-stats th")).to_have_text(["d6", "packed"], timeout=BOOT_TIMEOUT_MS)
     wait_until_controlled(page, BOOT_TIMEOUT_MS)
     context.close()
     server.shutdown()
@@ -113,38 +118,3 @@ def test_a_first_visit_downloads_the_runtime_once_and_packed(
     assert "/static/vendor/pyodide/pyodide.asm.mjs" not in full
     for path in RUNTIME:
         assert full.count(path) == 1, (path, [s for s in sent if s[0] in RUNTIME])
-
-
-def test_a_program_run_on_a_first_visit_downloads_no_plain_runtime_file(
-    browser_type: BrowserType, browser_type_launch_args: dict, site_dir: Path, tmp_path: Path
-) -> None:
-    """The program runner reads Pyodide's wasm and Emscripten module packed, as the page does
-    (static/packed.mjs): a lab program run before any service worker serves the site (here: none
-    may) sends neither plain file, and the program's series shows."""
-    sent: list[tuple[str, int]] = []
-
-    class Counting(QuietHandler):
-        def send_response(self, code: int, message: str | None = None) -> None:
-            sent.append((self.path.split("?")[0], code))
-            super().send_response(code, message)
-
-    server, url = serve_in_thread(site_dir, handler_class=Counting)
-    watch = Watch()
-    context = browser_type.launch_persistent_context(
-        tmp_path / "profile", service_workers="block", **browser_type_launch_args
-    )
-    context.on("request", lambda r: None if is_local(r.url) else watch.foreign_requests.append(r.url))
-    page = watch_page(context.pages[0], watch)
-    page.goto(url + "index.html#notation")
-    wait_ready(page, "notation")
-    page.fill("#lab-row-0", "d6")
-    page.fill("#lab-program", 'output(d8, "packed")')
-    page.click("#lab-program-run")
-    expect(page.locator("#lab-stats th")).to_have_text(["d6", "packed"], timeout=BOOT_TIMEOUT_MS)
-    context.close()
-    server.shutdown()
-    watch.assert_clean()
-    paths = [path for path, _ in sent]
-    assert "/static/vendor/pyodide/pyodide.asm.wasm.gz" in paths
-    assert "/static/vendor/pyodide/pyodide.asm.wasm" not in paths
-    assert "/static/vendor/pyodide/pyodide.asm.mjs" not in paths
