@@ -69,7 +69,7 @@ def test_megabyte_paste_converts(app: Page) -> None:
     app.click("#convert-run")
     lines = text.count("3D20")
     expect(app.locator("#convert-summary")).to_contain_text(
-        f"Конвертировано бросков: {lines}", timeout=60_000
+        f"Конвертировано бросков: {lines:,}".replace(",", " "), timeout=60_000
     )
     box = app.input_value("#convert-output")
     assert box.count("\n") == 999 and box.count(', GaussD20: 8 - "раз".\n') == 500
@@ -131,7 +131,9 @@ def test_a_long_paste_converts_in_the_worker_and_the_page_stays_usable(
     assert "Считаю: конвертация 8 000 строк" in progress
     assert summary == "Конвертирую… Результат появится здесь."
     summary = page.locator("#convert-summary")
-    expect(summary).to_contain_text("Конвертировано бросков: 4000. Помечено как неверные: 0.", timeout=60_000)
+    expect(summary).to_contain_text(
+        "Конвертировано бросков: 4 000. Помечено как неверные: 0.", timeout=60_000
+    )
     assert page.input_value("#convert-output").startswith(
         'Результат броска 3D20: 17 + 5 + 2 , GaussD20: 8 - "раз".'
     )
@@ -140,7 +142,7 @@ def test_a_long_paste_converts_in_the_worker_and_the_page_stays_usable(
     page.evaluate(NEXT_FRAME)
     assert [t for t in page.evaluate("window.longTasks") if t >= FREEZE_MS] == []
     page.click("#lang-switch")
-    expect(summary).to_contain_text("Rolls converted: 4000. Marked invalid («неверный бросок»): 0.")
+    expect(summary).to_contain_text("Rolls converted: 4,000. Marked invalid («неверный бросок»): 0.")
     page.click("#lang-switch")
     context.close()
     watch.assert_clean()
@@ -213,12 +215,12 @@ def test_a_saved_long_paste_converts_after_a_reload(browser: Browser, site_url: 
     page.evaluate(PASTE_JS, text)
     page.click("#convert-run")
     summary = page.locator("#convert-summary")
-    expect(summary).to_contain_text("Конвертировано бросков: 1000", timeout=60_000)
+    expect(summary).to_contain_text("Конвертировано бросков: 1 000", timeout=60_000)
     assert page.evaluate("window.crossings") == [["request", "text + fields"], ["answer", "bytes"]]
     page.reload()
     wait_ready(page, "converter")
     assert page.input_value("#convert-input") == text
-    expect(summary).to_contain_text("Конвертировано бросков: 1000", timeout=60_000)
+    expect(summary).to_contain_text("Конвертировано бросков: 1 000", timeout=60_000)
     assert page.evaluate("window.crossings") == [["request", "bytes"], ["answer", "bytes"]]
     assert page.input_value("#convert-output").count("GaussD20: 8") == 500  # the box's 1 000 lines
     expect(page.locator("#convert-shown")).to_contain_text("строк 1 000 из 2 000")

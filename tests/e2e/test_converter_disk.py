@@ -77,7 +77,7 @@ def test_a_long_paste_converts_in_slices_with_progress_and_no_freeze(disk: Page)
     expect(disk.locator("#convert-summary")).to_have_text("Конвертирую… Результат появится здесь.")
     summary = disk.locator("#convert-summary")
     expect(summary).to_contain_text(
-        "Конвертировано бросков: 28000. Помечено как неверные: 0.", timeout=300_000
+        "Конвертировано бросков: 28 000. Помечено как неверные: 0.", timeout=300_000
     )
     expect(status).to_be_hidden()
     output = jobs.convert(source=PASTE)["output"]

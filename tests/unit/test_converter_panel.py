@@ -11,7 +11,7 @@ import pytest
 from kit import common, compute
 from kit.compute import answer, settle
 from kit.form import InputError
-from kit.msg import render
+from kit.msg import grouped, render
 from kit.panel import (
     MAX_FIELD_CHARS,
     Answer,
@@ -292,7 +292,9 @@ def _expected_view(source: str) -> dict[str, object]:
     ]
     if len(flagged) > 50:
         reasons.append(render(text.MORE(count=len(flagged) - 50), "en"))
-    summary = render(text.SUMMARY(converted=conversion.converted, flagged=len(flagged)), "en")
+    summary = render(
+        text.SUMMARY(converted=grouped(conversion.converted), flagged=grouped(len(flagged))), "en"
+    )
     for r in conversion.repeats[: jobs.MAX_REPEATS_SHOWN]:
         summary += " " + render(
             converter._repeat(r.purpose, r.lines[: jobs.MAX_LINES_SHOWN], len(r.lines)), "en"
@@ -594,8 +596,8 @@ def test_the_box_shows_the_first_whole_lines_of_every_small_text(monkeypatch: py
 
 def test_a_long_output_shows_its_start_and_says_so_and_copy_takes_it_all() -> None:
     """20 000 converted lines: the box holds the first PREVIEW_LINES, a note says how many of how
-    many in both languages, and Copy and Download take the whole text; a short output shows whole,
-    with no note."""
+    many in both languages (thousands grouped, as in the summary), and Copy and Download take the
+    whole text; a short output shows whole, with no note."""
     source = 'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".\n' * 20_000
     state = _converted(source)
     assert state.result is not None and state.result.output.count("\n") == 20_000
@@ -603,6 +605,8 @@ def test_a_long_output_shows_its_start_and_says_so_and_copy_takes_it_all() -> No
     box = shown["convert-output"].value
     assert box is not None and box.count("\n") == converter.PREVIEW_LINES - 1
     assert state.result.output.startswith(box + "\n")
+    assert render(shown["convert-summary"].text, "ru").startswith("Конвертировано бросков: 20 000. ")
+    assert render(shown["convert-summary"].text, "en").startswith("Rolls converted: 20,000. ")
     note = shown["convert-shown"]
     assert note.hidden is False
     assert render(note.text, "ru").startswith("В поле — начало результата: строк 1 000 из 20 000.")

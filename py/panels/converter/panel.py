@@ -174,7 +174,12 @@ def _logged(state: State) -> Outcome[State]:
     result = state.result
     if result is None:
         return Outcome(state)
-    return Outcome(state, log=text.SUMMARY(converted=result.converted, flagged=result.flagged_count))
+    return Outcome(state, log=_summary(result))
+
+
+def _summary(result: Result) -> Renderable:
+    """«Конвертировано бросков: 20 000. Помечено как неверные: 3.» (thousands grouped)."""
+    return text.SUMMARY(converted=grouped(result.converted), flagged=grouped(result.flagged_count))
 
 
 def _kept(old: State, done: State | Outcome[State]) -> Outcome[State]:
@@ -338,7 +343,7 @@ def view(state: State) -> View:
     reasons = [_reason(*flagged) for flagged in result.flagged[:MAX_FLAGGED_SHOWN]]
     if result.flagged_count > MAX_FLAGGED_SHOWN:
         reasons.append(Node("li", text.MORE(count=result.flagged_count - MAX_FLAGGED_SHOWN)))
-    summary: Renderable = text.SUMMARY(converted=result.converted, flagged=result.flagged_count)
+    summary: Renderable = _summary(result)
     if result.repeats:
         named: list[Renderable] = [_repeat(*repeat) for repeat in result.repeats]
         if result.repeats_count > len(result.repeats):
