@@ -27,6 +27,7 @@ from kit.panel import (
 from kit.view import Node, texts
 from panels.converter import jobs, text
 from panels.converter import panel as converter
+from panels.converter import view as converter_view
 from panels.converter.panel import (
     EXAMPLE,
     State,
@@ -283,9 +284,9 @@ def _expected_view(source: str) -> dict[str, object]:
     ]
     reasons = [
         render(
-            text.LINE_ROLL(line=n, roll=i, reason=converter.describe(reason))
+            text.LINE_ROLL(line=n, roll=i, reason=converter_view.describe(reason))
             if i
-            else text.LINE(line=n, reason=converter.describe(reason)),
+            else text.LINE(line=n, reason=converter_view.describe(reason)),
             "en",
         )
         for n, i, reason in flagged[:50]
@@ -297,7 +298,7 @@ def _expected_view(source: str) -> dict[str, object]:
     )
     for r in conversion.repeats[: jobs.MAX_REPEATS_SHOWN]:
         summary += " " + render(
-            converter._repeat(r.purpose, r.lines[: jobs.MAX_LINES_SHOWN], len(r.lines)), "en"
+            converter_view.repeat(r.purpose, r.lines[: jobs.MAX_LINES_SHOWN], len(r.lines)), "en"
         )
     if len(conversion.repeats) > jobs.MAX_REPEATS_SHOWN:
         more = len(conversion.repeats) - jobs.MAX_REPEATS_SHOWN
@@ -586,8 +587,8 @@ def _preview_by_lines(output: str, lines: int, chars: int) -> tuple[str, int, in
 def test_the_box_shows_the_first_whole_lines_of_every_small_text(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the limits at 3 lines and 6 characters, ``preview`` of every text of «a» and line
     breaks up to 12 characters is its definition's (``_preview_by_lines``)."""
-    monkeypatch.setattr(converter, "PREVIEW_LINES", 3)
-    monkeypatch.setattr(converter, "PREVIEW_CHARS", 6)
+    monkeypatch.setattr(converter_view, "PREVIEW_LINES", 3)
+    monkeypatch.setattr(converter_view, "PREVIEW_CHARS", 6)
     for length in range(13):
         for bits in range(2**length):
             output = "".join("\n" if bits >> i & 1 else "a" for i in range(length))

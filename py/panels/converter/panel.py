@@ -30,7 +30,7 @@ from typing import Any
 
 from kit import common, undo
 from kit.form import Form, InputError, oversized
-from kit.msg import Cat, Renderable, grouped
+from kit.msg import Renderable, grouped
 from kit.panel import (
     MAX_FIELD_CHARS,
     Answer,
@@ -42,9 +42,17 @@ from kit.panel import (
     SetFields,
     outcome,
 )
-from kit.view import Node, Show, View
 from panels.converter import jobs, text
-from panels.converter.jobs import MAX_FLAGGED_SHOWN
+from panels.converter.view import (
+    INPUT_ID,
+    OUTPUT_ID,
+    PREVIEW_CHARS,
+    PREVIEW_LINES,
+    line_count,
+    preview,
+    summary,
+    view,
+)
 from rules import forum_log
 
 __all__ = [
@@ -69,14 +77,7 @@ __all__ = [
     "view",
 ]
 
-INPUT_ID = "convert-input"
-OUTPUT_ID = "convert-output"
 DOWNLOAD_NAME = "gaussd20-log.txt"
-
-# What the output box shows: laying a text box out costs ~20 ms per 1 000 such lines in Chromium
-# (docs/benchmarks.md), so a session's log shows whole and a 20 000-line one does not freeze the page.
-PREVIEW_LINES = 1_000
-PREVIEW_CHARS = 60_000
 
 # The seed's own example (seed 000, the attached page's description).
 EXAMPLE = (
@@ -137,11 +138,6 @@ def _too_long(length: int) -> Renderable:
     return common.TOO_LONG(name=text.INPUT, length=length, limit=forum_log.MAX_INPUT_CHARS)
 
 
-def _lines(source: str) -> int:
-    """How many lines the paste has (a final line break ends the last line, it starts none)."""
-    return source.count("\n") + (not source.endswith("\n"))
-
-
 def _label(lines: int) -> Renderable:
     """What the progress line names: «конвертация 28 000 строк» (Russian's genitive after a number)."""
     if lines == 1:
@@ -162,7 +158,7 @@ def _converting(source: str) -> Outcome[State]:
                 "converter.convert",
                 {"source": source},
                 partial(converted, source),
-                _label(_lines(source)),
+                _label(line_count(source)),
                 failed=partial(stopped, source),
             ),
         ),
@@ -174,12 +170,7 @@ def _logged(state: State) -> Outcome[State]:
     result = state.result
     if result is None:
         return Outcome(state)
-    return Outcome(state, log=_summary(result))
-
-
-def _summary(result: Result) -> Renderable:
-    """«Конвертировано бросков: 20 000. Помечено как неверные: 3.» (thousands grouped)."""
-    return text.SUMMARY(converted=grouped(result.converted), flagged=grouped(result.flagged_count))
+    return Outcome(state, log=summary(result.converted, result.flagged_count))
 
 
 def _kept(old: State, done: State | Outcome[State]) -> Outcome[State]:
@@ -261,107 +252,6 @@ def download(state: State, form: Form) -> Outcome[State]:
     if state.result is None:
         raise InputError(text.NOTHING_TO_COPY)
     return Outcome(state, effects=(Download(DOWNLOAD_NAME, state.result.output),))
-
-
-def preview(output: str) -> tuple[str, int, int]:
-    """What the output box shows of ``output``: its first lines, at most ``PREVIEW_LINES`` of them
-    and ``PREVIEW_CHARS`` characters (a first line longer than that is cut, with «…»); how many
-    lines it shows; how many ``output`` has (a final line break ends the last line, as ``_lines``
-    counts them).
-
-    >>> preview("a\\nb")
-    ('a\\nb', 2, 2)
-    >>> shown, lines, total = preview("строка\\n" * 5000)
-    >>> shown.count("\\n"), lines, total
-    (999, 1000, 5000)
-    """
-    total = _lines(output)
-    if total <= PREVIEW_LINES and len(output) <= PREVIEW_CHARS:
-        return output, total, total
-    end = lines = 0  # just past the last whole line that fits, and how many lines that is
-    while lines < PREVIEW_LINES:
-        found = output.find("\n", end, PREVIEW_CHARS + 1)
-        if found < 0:
-            break
-        end, lines = found + 1, lines + 1
-    if lines == 0:
-        return output[:PREVIEW_CHARS] + "…", 1, total
-    return output[: end - 1], lines, total
-
-
-def describe(reason: forum_log.Reason) -> Renderable:
-    """A flagged line's reason in words."""
-    return text.REASONS[reason.code](**{name: jobs.short(value) for name, value in reason.params})
-
-
-def _reason(line: int, roll: int, reason: forum_log.Reason) -> Node:
-    """A refused roll's reason: a button that selects its line in the input (static/prefs.js)."""
-    said = describe(reason)
-    words = text.LINE_ROLL(line=line, roll=roll, reason=said) if roll else text.LINE(line=line, reason=said)
-    link = Node(
-        "button",
-        words,
-        cls="line-link",
-        attrs=(
-            ("type", "button"),
-            ("title", text.LINE_LINK_TITLE),
-            ("data-select-line", str(line)),
-            ("data-select-in", INPUT_ID),
-        ),
-    )
-    return Node("li", children=(link,))
-
-
-def _numbers(lines: tuple[int, ...], count: int) -> Renderable:
-    """«1 и 3», «1, 3 и 5», «1, 2 … и ещё 4»."""
-    if count > len(lines):
-        return Cat((Cat(lines, ", "), text.MORE_LINES(count=count - len(lines))))
-    if len(lines) == 1:
-        return lines[0]
-    return Cat((Cat(lines[:-1], ", "), text.AND, lines[-1]))
-
-
-def _repeat(purpose: str, lines: tuple[int, ...], count: int) -> Renderable:
-    if len(set(lines)) == 1 and count == len(lines):
-        return text.REPEAT_ON_LINE(purpose=purpose, line=lines[0], count=count)
-    return text.REPEAT(purpose=purpose, lines=_numbers(lines, count))
-
-
-def view(state: State) -> View:
-    result = state.result
-    if result is None:
-        status = text.PENDING if state.pending is not None else text.STOPPED if state.stopped else ""
-        return {
-            OUTPUT_ID: Show(value=""),
-            "convert-copy": Show(text=text.COPY, disabled=True),
-            "convert-download": Show(text=text.DOWNLOAD, disabled=True),
-            "convert-shown": Show(text="", hidden=True),
-            "convert-summary": Show(text=status),
-            "convert-reasons": Show(children=()),
-            **undo.view(state.undo, "convert"),
-        }
-    reasons = [_reason(*flagged) for flagged in result.flagged[:MAX_FLAGGED_SHOWN]]
-    if result.flagged_count > MAX_FLAGGED_SHOWN:
-        reasons.append(Node("li", text.MORE(count=result.flagged_count - MAX_FLAGGED_SHOWN)))
-    summary: Renderable = _summary(result)
-    if result.repeats:
-        named: list[Renderable] = [_repeat(*repeat) for repeat in result.repeats]
-        if result.repeats_count > len(result.repeats):
-            named.append(text.MORE_REPEATS(count=result.repeats_count - len(result.repeats)))
-        summary = Cat((summary, *named), " ")
-    shown, lines, total = preview(result.output)
-    cut = shown != result.output
-    return {
-        OUTPUT_ID: Show(value=shown),
-        "convert-copy": Show(text=text.COPY, disabled=False),
-        "convert-download": Show(text=text.DOWNLOAD, disabled=False),
-        "convert-shown": Show(
-            text=text.SHOWN(shown=grouped(lines), total=grouped(total)) if cut else "", hidden=not cut
-        ),
-        "convert-summary": Show(text=summary),
-        "convert-reasons": Show(children=tuple(reasons)),
-        **undo.view(state.undo, "convert"),
-    }
 
 
 def dump(state: State) -> dict[str, Any]:
