@@ -297,7 +297,7 @@ _LINE = st.lists(_ROLL | st.sampled_from(("", "болтовня", "Ход 3: ", 
 
 
 @given(st.lists(st.tuples(_LINE, st.sampled_from(("\n", "\r\n", "\r"))), max_size=12))
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=500, deadline=None)
 def test_a_log_converts_as_its_lines_do(lines: list[tuple[str, str]]) -> None:
     """``convert_text``'s whole lines of one plain roll (converted without a ``LineResult``) give
     what ``convert_line`` gives each line: the text, the counts, the refused rolls, the repeats;
