@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 
 from rules import gauss
 from rules.forum_roll import (
-    _DIE_1_20,
     _MARKER,
+    _PLAIN,
     INVALID_SUFFIX,
     MAX_PURPOSE_CHARS,
     REASON_CODES,
@@ -151,19 +151,6 @@ def convert_line(line: str, /) -> LineResult:
     return LineResult(line, line[: starts[0]] + "".join(roll.text for roll in rolls), rolls)
 
 
-# A whole line that is one roll as the forum writes it, the most common line of a log: converted
-# here without a ``LineResult`` (``_Log.add``), with what ``convert_line`` would give for it
-# (tests/unit/test_forum_log.py checks it). The rest of the line holds no other roll; case is
-# ignored for that, and the careful path too takes the marker and «3d20» in any case.
-_PLAIN_LINE = re.compile(
-    rf"(Результат броска 3D20: ({_DIE_1_20}) \+ ({_DIE_1_20}) \+ ({_DIE_1_20}))"
-    rf" = (\d{{1,6}})(?!\d)\.?((?:(?!{_MARKER.pattern}).)*)",
-    re.DOTALL | re.IGNORECASE,
-)
-_DIE_VALUES = {str(n): n for n in range(1, 21)}
-_GAUSS_OF_SUM = {total: gauss.from_3d20_total(total) for total in range(3, 61)}
-
-
 class _Log:
     """A log being converted line by line: its text, the counts, the refused rolls, the purposes."""
 
@@ -175,14 +162,15 @@ class _Log:
 
     def add(self, number: int, line: str, end: str) -> None:
         """Line ``number`` (1-based, without its ending ``end``) converted and counted."""
-        plain = _PLAIN_LINE.fullmatch(line)
-        if plain is not None:
-            head, a, b, c, total, rest = plain.groups()
-            # ASCII dice only: ``\d`` takes any script's digits, and those are the careful path's.
-            ascii_dice = a in _DIE_VALUES and b in _DIE_VALUES and c in _DIE_VALUES
-            dice_sum = _DIE_VALUES[a] + _DIE_VALUES[b] + _DIE_VALUES[c] if ascii_dice else 0
-            if ascii_dice and int(total) == dice_sum:
-                self.out += (head, " , GaussD20: ", str(_GAUSS_OF_SUM[dice_sum]), rest, end)
+        # The most common line, a whole line that is one roll as the forum writes it (``convert_roll``'s
+        # own match, no other roll after it), is converted here without a ``Roll`` or a
+        # ``LineResult``, as ``convert_line`` would (tests/unit/test_forum_log.py checks it).
+        plain = _PLAIN.fullmatch(line)
+        if plain is not None and _MARKER.search(line, plain.start("rest")) is None:
+            head, a, b, c, total, rest = plain.group("head", "a", "b", "c", "total", "rest")
+            dice_sum = int(a) + int(b) + int(c)
+            if int(total) == dice_sum:
+                self.out += (head, " , GaussD20: ", str(gauss.from_3d20_total(dice_sum)), rest, end)
                 self.converted += 1
                 if '"' in rest:
                     self._note_purpose(number, _purpose(line, len(head) + 2))
