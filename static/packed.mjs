@@ -5,8 +5,8 @@
 // instead of following it. Where a file is no longer gzip (the service worker keeps it inflated,
 // sw.js; a host that sent it with Content-Encoding: gzip, which the browser inflated) it is used as
 // it is. The page (static/pyodide-boot.mjs), the compute worker (static/compute-worker.mjs) and
-// the program runner (static/program-runner.js) use it; from file:// (the single saved file) nothing changes: its boot answers the plain names from
-// the inlined bytes.
+// the program runner (static/program-runner.js) use it; from file:// (the single saved file)
+// nothing changes: its boot answers the plain names from the inlined bytes.
 const WASM = "pyodide.asm.wasm";
 const MODULE = "pyodide.asm.mjs";
 const packable = () => globalThis.location?.protocol.startsWith("http") && typeof DecompressionStream === "function";
@@ -34,22 +34,24 @@ async function inflatedBody(response) {
   return first[0] === 0x1f && first[1] === 0x8b ? body.pipeThrough(new DecompressionStream("gzip")) : body;
 }
 
-// All of a packed file's bytes, inflated: the snapshot, read whole as it arrives.
-export async function readPacked(url) {
+// A packed file fetched from `url`, its body inflated as it arrives; an error for a failed response.
+async function fetchInflated(url) {
   const response = await fetch(url);
   const body = await inflatedBody(response);
   if (!body) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Uint8Array(await new Response(body).arrayBuffer());
+  return new Response(body);
+}
+
+// All of a packed file's bytes, inflated: the snapshot, read whole as it arrives.
+export async function readPacked(url) {
+  return new Uint8Array(await (await fetchInflated(url)).arrayBuffer());
 }
 
 // A packed file's inflated bytes as a Blob, from `url` (its .gz): the program runner
 // (static/program-runner.js) hands Pyodide's wasm and module over so, never downloading the plain
 // files as well.
 export async function packedBlob(url) {
-  const response = await fetch(url);
-  const body = await inflatedBody(response);
-  if (!body) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Response(body).blob();
+  return (await fetchInflated(url)).blob();
 }
 
 // Pyodide asks for `indexURL + "pyodide.asm.wasm"` through the global fetch(); this answers from
