@@ -5,15 +5,18 @@
 const BUILD = "__BUILD__";
 const FILES = __FILES__;
 const CACHE = `gm-dice-${BUILD}`;
+importScripts("./static/zstd.js"); // gmZstd: the snapshot and the wasm come as zstd
+const ZSTD_WASM = "./static/vendor/zstd/zstd-stream.wasm";
 // Packed files are stored inflated, so a warm start inflates nothing (static/packed.mjs accepts them
-// either way): Python's memory snapshot (38 MB), and Pyodide's wasm and Emscripten module, which are
+// either way): Python's memory snapshot (38 MB) and Pyodide's wasm (zstd), and Pyodide's Emscripten
+// module (gzip). The wasm and the module are
 // also stored under their plain names, which the page imports where the file is inflated (keeping
 // the browser's code caches) and the program runner hands over by name. One download each, never
 // the plain files as well.
 const INFLATED = {
-  "./static/python.snap.gz": { keys: ["./static/python.snap.gz"], type: "application/octet-stream" },
-  "./static/vendor/pyodide/pyodide.asm.wasm.gz": {
-    keys: ["./static/vendor/pyodide/pyodide.asm.wasm.gz", "./static/vendor/pyodide/pyodide.asm.wasm"],
+  "./static/python.snap.zst": { keys: ["./static/python.snap.zst"], type: "application/octet-stream" },
+  "./static/vendor/pyodide/pyodide.asm.wasm.zst": {
+    keys: ["./static/vendor/pyodide/pyodide.asm.wasm.zst", "./static/vendor/pyodide/pyodide.asm.wasm"],
     type: "application/wasm",
   },
   "./static/vendor/pyodide/pyodide.asm.mjs.gz": {
@@ -32,9 +35,11 @@ async function inflated(cache, file, { keys, type }) {
   if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
   let body = await response.blob();
   // A server that sends the file with Content-Encoding: gzip has had it inflated already. A browser
-  // without DecompressionStream keeps it packed (the page then starts Python the normal way).
-  const magic = new Uint8Array(await body.slice(0, 2).arrayBuffer());
-  if (magic[0] === 0x1f && magic[1] === 0x8b && typeof DecompressionStream === "function") {
+  // without DecompressionStream keeps a gzip file packed (the page then inflates it itself).
+  const magic = new Uint8Array(await body.slice(0, 4).arrayBuffer());
+  if (gmZstd.isZstd(magic)) {
+    body = await new Response(body.stream().pipeThrough(gmZstd.inflater(ZSTD_WASM))).blob();
+  } else if (magic[0] === 0x1f && magic[1] === 0x8b && typeof DecompressionStream === "function") {
     body = await new Response(body.stream().pipeThrough(new DecompressionStream("gzip"))).blob();
   }
   await Promise.all(keys.map((key) => cache.put(key, new Response(body, { headers: { "Content-Type": type } }))));

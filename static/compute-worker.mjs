@@ -6,7 +6,7 @@
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { servePython } from "./python-worker.mjs";
 import { roomForSnapshot } from "./snapshot-memory.mjs";
-import { importEmscripten, packWasm } from "./packed.mjs";
+import { importEmscripten, packWasm, readPacked } from "./packed.mjs";
 
 const base = new URL("./", import.meta.url);
 const indexURL = new URL("vendor/pyodide/", base).href;
@@ -16,6 +16,7 @@ emscripten.catch(() => {}); // a failure is Pyodide's to report, not an unhandle
 const createPyodideModule = async (settings) => (await emscripten).default(settings);
 
 async function read(path) {
+  if (path.endsWith(".zst")) return readPacked(new URL(path, base).href); // the snapshot, inflated
   const response = await fetch(new URL(path, base));
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());

@@ -1,14 +1,20 @@
-// Files the site ships gzip-compressed (written by tools/build.py), so a first visit downloads the
-// same bytes whether or not the host compresses: Python's memory snapshot (static/python.snap.gz),
-// Pyodide's wasm (pyodide.asm.wasm.gz, 9.6 → 3.5 MB) and its Emscripten module (pyodide.asm.mjs.gz,
-// 1.25 → 0.26 MB). Each is inflated here as it arrives, so the inflating overlaps the download
-// instead of following it. Where a file is no longer gzip (the service worker keeps it inflated,
-// sw.js; a host that sent it with Content-Encoding: gzip, which the browser inflated) it is used as
-// it is. The page (static/pyodide-boot.mjs), the compute worker (static/compute-worker.mjs) and
-// the program runner (static/program-runner.js) use it; from file:// (the single saved file)
-// nothing changes: its boot answers the plain names from the inlined bytes.
+// Files the site ships compressed (written by tools/build.py and tools/vendor.py), so a first visit
+// downloads the same bytes whether or not the host compresses: Python's memory snapshot
+// (static/python.snap.zst, 37.7 → 6.3 MB) and Pyodide's wasm (pyodide.asm.wasm.zst, 9.6 → 2.9 MB)
+// as zstd, inflated by zstd's own decoder in wasm (static/zstd.js, loaded only when a file is still
+// zstd); Pyodide's Emscripten module (pyodide.asm.mjs.gz, 1.25 → 0.26 MB) as gzip, which the
+// browser inflates itself (DecompressionStream; zstd would save 30 KB of it). Each is inflated as it
+// arrives, so the inflating overlaps the download instead of following it. Where a file is no longer
+// packed (the service worker keeps it inflated, sw.js; a host that sent the module with
+// Content-Encoding: gzip, which the browser inflated) it is used as it is; its first bytes tell.
+// The page (static/pyodide-boot.mjs), the compute worker (static/compute-worker.mjs) and the
+// program runner (static/program-runner.js) use it; from file:// (the single saved file) its boot
+// answers the files' names from the inlined bytes (static/single-file-boot.js) and the snapshot is
+// inflated here as well.
 const WASM = "pyodide.asm.wasm";
 const MODULE = "pyodide.asm.mjs";
+const ZSTD_WASM = new URL("./vendor/zstd/zstd-stream.wasm", import.meta.url).href;
+const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 const packable = () => globalThis.location?.protocol.startsWith("http") && typeof DecompressionStream === "function";
 
 // A stream of `body` that starts with `first` (the chunk read to check the magic bytes).
@@ -23,14 +29,21 @@ function prepend(first, reader) {
   });
 }
 
-// The body of `response` inflated where it is gzip (told by its magic bytes), as it arrives.
-// Null for a failed response.
+// A stream inflating zstd (static/zstd.js, a classic script: imported once for the global it sets).
+async function zstdInflater() {
+  if (!globalThis.gmZstd) await import(new URL("./zstd.js", import.meta.url).href);
+  return globalThis.gmZstd.inflater(ZSTD_WASM);
+}
+
+// The body of `response` inflated where it is zstd or gzip (told by its magic bytes), as it
+// arrives. Null for a failed response.
 async function inflatedBody(response) {
   if (!response.ok || !response.body) return null;
   const reader = response.body.getReader();
   const { done, value } = await reader.read();
   const first = done ? new Uint8Array() : value;
   const body = prepend(first, reader);
+  if (ZSTD_MAGIC.every((byte, at) => first[at] === byte)) return body.pipeThrough(await zstdInflater());
   return first[0] === 0x1f && first[1] === 0x8b ? body.pipeThrough(new DecompressionStream("gzip")) : body;
 }
 
@@ -47,7 +60,7 @@ export async function readPacked(url) {
   return new Uint8Array(await (await fetchInflated(url)).arrayBuffer());
 }
 
-// A packed file's inflated bytes as a Blob, from `url` (its .gz): the program runner
+// A packed file's inflated bytes as a Blob, from `url` (its .zst or .gz): the program runner
 // (static/program-runner.js) hands Pyodide's wasm and module over so, never downloading the plain
 // files as well.
 export async function packedBlob(url) {
@@ -55,7 +68,7 @@ export async function packedBlob(url) {
 }
 
 // Pyodide asks for `indexURL + "pyodide.asm.wasm"` through the global fetch(); this answers from
-// the .gz, fetched and inflated from now on (Pyodide asks only once the snapshot is in, so the
+// the .zst, fetched and inflated from now on (Pyodide asks only once the snapshot is in, so the
 // inflating no longer waits for it). Where the file is inflated already (application/wasm) the
 // response goes to Pyodide as it is, so a warm start keeps Chromium's wasm code cache.
 export function packWasm(indexURL) {
@@ -63,7 +76,7 @@ export function packWasm(indexURL) {
   const plain = new URL(WASM, indexURL).href;
   const realFetch = globalThis.fetch.bind(globalThis);
   const wasm = async (init) => {
-    const response = await realFetch(`${plain}.gz`, init);
+    const response = await realFetch(`${plain}.zst`, init);
     if (response.headers.get("Content-Type") === "application/wasm") return response;
     const body = await inflatedBody(response);
     if (!body) return response;

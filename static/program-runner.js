@@ -21,14 +21,18 @@ const FILES = [
   "python-worker.mjs",
   "snapshot-memory.mjs",
   "worker-files.json",
-  "python.snap.gz",
   "vendor/pyodide/pyodide.mjs",
   "vendor/pyodide/python_stdlib.zip",
   "vendor/pyodide/pyodide-lock.json",
 ];
-// Read from their .gz and inflated here (static/packed.mjs), as the page and the compute worker
-// read them: a first visit downloads each once (the service worker answers inflated copies).
-const PACKED = ["vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm"];
+// Read packed and inflated here (static/packed.mjs), as the page and the compute worker read them:
+// a first visit downloads each once (the service worker answers inflated copies), and the runner's
+// worker, which may not fetch, gets them ready to use. Its name for each → the file the site ships.
+const PACKED = {
+  "python.snap.zst": "python.snap.zst",
+  "vendor/pyodide/pyodide.asm.mjs": "vendor/pyodide/pyodide.asm.mjs.gz",
+  "vendor/pyodide/pyodide.asm.wasm": "vendor/pyodide/pyodide.asm.wasm.zst",
+};
 const usable = typeof Worker === "function" && location.protocol.startsWith("http");
 let runner = null; // {frame, ready: Promise, started: {resolve, reject}}
 let current = null; // {id, resolve, timer}
@@ -54,7 +58,7 @@ function runtimeFiles() {
       const files = {};
       await Promise.all([
         ...paths.map(async (path) => { files[path] = await read(path); }),
-        ...PACKED.map(async (path) => { files[path] = await packedBlob(new URL(`${path}.gz`, STATIC)); }),
+        ...Object.entries(PACKED).map(async ([path, packed]) => { files[path] = await packedBlob(new URL(packed, STATIC)); }),
       ]);
       return files;
     })();

@@ -16,8 +16,8 @@ import { importEmscripten, packWasm, readPacked } from "./packed.mjs";
 export * from "./vendor/pyodide/pyodide.mjs";
 
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
-const SNAPSHOT = new URL("./python.snap.gz", import.meta.url).href;
-packWasm(indexURL); // the wasm comes as pyodide.asm.wasm.gz, inflated as it arrives
+const SNAPSHOT = new URL("./python.snap.zst", import.meta.url).href;
+packWasm(indexURL); // the wasm comes as pyodide.asm.wasm.zst, inflated as it arrives
 
 // How much of Python's memory the restore writes (the file less its header, whose length is its
 // second 32-bit word): the rest of the grown memory is all static/snapshot-memory.mjs must zero.
@@ -28,7 +28,7 @@ const withSize = (bytes) => {
 };
 
 // Started now, awaited by Pyodide later: mark it handled, or an early failure counts as unhandled.
-// The snapshot is gzip, inflated as it arrives (static/packed.mjs), unless the service worker or
+// The snapshot is zstd, inflated as it arrives (static/packed.mjs), unless the service worker or
 // the host has inflated it already.
 let pending = readPacked(SNAPSHOT).then(withSize);
 pending.catch(() => {});

@@ -1,8 +1,8 @@
 // The inside of a Python worker: Pyodide with icepool and our modules, answering jobs by message.
 // Two workers use it: the compute worker (static/compute-worker.mjs, our own jobs) and the program
 // runner's worker (static/runner-worker.mjs, a user's lab program inside a sandboxed iframe).
-// Each hands in how to read a file (`read(path)` → bytes, path relative to static/) and the line
-// of Python that marks where it runs (`setup`).
+// Each hands in how to read a file (`read(path)` → bytes, path relative to static/; the snapshot's
+// bytes inflated) and the line of Python that marks where it runs (`setup`).
 //
 // Memory is capped: WebAssembly.Memory.grow past MEMORY_BUDGET fails, so Python raises MemoryError
 // instead of growing towards the 2 GiB where Pyodide's heap gets unreliable. Time is capped by the
@@ -11,6 +11,7 @@
 const MEMORY_BUDGET = 768 * 1024 * 1024;
 const RESTART_ABOVE = 384 * 1024 * 1024; // a heap grown this far is restarted after its job
 const HOME = "/home/pyodide/";
+const SNAPSHOT = "python.snap.zst"; // `read` hands it over inflated (static/packed.mjs)
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -33,19 +34,13 @@ function withTexts(json, texts) {
   return `{${[...(inside ? [inside] : []), ...more].join(", ")}}`;
 }
 
-async function inflated(bytes) {
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // the service worker keeps it inflated
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
 async function start({ loadPyodide, indexURL, read, setup, options = {} }) {
   // options.createPyodideModule: Pyodide's Emscripten factory wrapped by roomForSnapshot
   // (static/snapshot-memory.mjs), which a blob: module cannot import by a relative URL.
   const files = JSON.parse(new TextDecoder().decode(await read("worker-files.json")));
   let python;
   try {
-    python = await loadPyodide({ ...options, indexURL, _loadSnapshot: read("python.snap.gz").then(inflated) });
+    python = await loadPyodide({ ...options, indexURL, _loadSnapshot: read(SNAPSHOT) });
     boot = "snapshot";
   } catch {
     python = await loadPyodide({ ...options, indexURL });

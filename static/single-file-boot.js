@@ -30,12 +30,17 @@
     };
 
     // pyscript.toml's interpreter is static/pyodide-boot.mjs, which restores Python's memory
-    // snapshot (static/python.snap.gz, inlined too). A blob: module has no folder of its own, so
-    // its relative URLs are pinned to the page's folder, where the import map and fetch() above
-    // find the inlined files.
+    // snapshot (static/python.snap.zst, inlined too, inflated by static/packed.mjs with
+    // static/zstd.js). A blob: module has no folder of its own, so the relative URLs of these
+    // modules are pinned to the page's folder, where the import map and fetch() above find the
+    // inlined files.
     const bootURL = new URL("static/pyodide-boot.mjs", pageBase).href;
     const memoryURL = new URL("static/snapshot-memory.mjs", pageBase).href;
     const packedURL = new URL("static/packed.mjs", pageBase).href;
+    const pinned = async (url) => {
+      const source = (await assets.get(url).text()).replaceAll("import.meta.url", JSON.stringify(url));
+      return URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+    };
     const bootSource = (await assets.get(bootURL).text())
       .replaceAll("import.meta.url", JSON.stringify(bootURL))
       .replaceAll('"./vendor/pyodide/pyodide.mjs"', JSON.stringify(pyodideDir + "pyodide.mjs"))
@@ -47,7 +52,8 @@
       [bootURL]: URL.createObjectURL(new Blob([bootSource], { type: "text/javascript" })),
       [pyodideDir + "pyodide.mjs"]: urlOf("static/vendor/pyodide/pyodide.mjs"),
       [memoryURL]: urlOf("static/snapshot-memory.mjs"),
-      [packedURL]: urlOf("static/packed.mjs"),
+      [packedURL]: await pinned(packedURL),
+      [new URL("static/zstd.js", pageBase).href]: urlOf("static/zstd.js"),
       [pyodideDir + "pyodide.asm.mjs"]: urlOf("static/vendor/pyodide/pyodide.asm.mjs"),
     } });
     document.head.append(map);

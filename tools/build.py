@@ -35,11 +35,12 @@ DEFAULT_OUT = ROOT / "dist"
 TOP_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
 TREES = (("py", "*.py"), ("static", "*"), ("docs", "*.md"))
 SKIPPED = {"static/vendor/stamp.json"}
-SNAPSHOT = "static/python.snap.gz"  # read by static/pyodide-boot.mjs
+SNAPSHOT = "static/python.snap.zst"  # read by static/pyodide-boot.mjs
 WASM = "static/vendor/pyodide/pyodide.asm.wasm"
 EMSCRIPTEN = "static/vendor/pyodide/pyodide.asm.mjs"  # Pyodide's Emscripten module
-# What the page and the compute worker download instead of the plain files (static/packed.mjs).
-PACKED_RUNTIME = (WASM + ".gz", EMSCRIPTEN + ".gz")
+# What the page and the compute worker download instead of the plain files (static/packed.mjs): the
+# wasm as zstd (tools/vendor.py writes it, once per vendoring), the module as gzip (written here).
+PACKED_RUNTIME = (WASM + ".zst", EMSCRIPTEN + ".gz")
 HOME = "/home/pyodide/"  # Pyodide's working directory, where PyScript's [files] land
 # Imported into the snapshot: icepool, our pure rules and the ui modules that touch no browser API
 # (a module that imports pyscript/js fails here, in Node). html is used by PyScript itself.
@@ -247,13 +248,16 @@ BOOT_RUNTIME = (
 
 
 def write_packed_runtime(out: Path) -> None:
-    """Pyodide's wasm (9.6 → 3.5 MB) and its Emscripten module (1.25 → 0.26 MB) gzip-compressed:
-    the page inflates them (static/packed.mjs), so their size on the wire does not depend on
-    whether the host compresses. The plain files stay for what asks for them by name (the program
-    runner hands the runtime over as files)."""
+    """Pyodide's Emscripten module gzip-compressed (1.25 → 0.26 MB; its wasm comes zstd-compressed
+    from tools/vendor.py, 9.6 → 2.9 MB): the page inflates them (static/packed.mjs), so their size
+    on the wire does not depend on whether the host compresses. The plain files stay for hosts and
+    tools that ask for them by name."""
     for packed in PACKED_RUNTIME:
-        plain = (out / packed.removesuffix(".gz")).read_bytes()
-        (out / packed).write_bytes(gzip.compress(plain, compresslevel=9, mtime=0))
+        if packed.endswith(".gz"):
+            plain = (out / packed.removesuffix(".gz")).read_bytes()
+            (out / packed).write_bytes(gzip.compress(plain, compresslevel=9, mtime=0))
+        elif not (out / packed).is_file():
+            raise RuntimeError(f"{packed} is missing: run python3 tools/vendor.py --force")
 
 
 def write_boot_progress(out: Path) -> None:
@@ -320,10 +324,8 @@ def build(out: Path = DEFAULT_OUT, *, extras: bool = False) -> Path:
     make_snapshot(out)  # derived from the files above, so the build id covers it (and the first paint)
     write_packed_runtime(out)
     write_boot_progress(out)
-    precache = [
-        "./",
-        *(f"./{relative}" for relative in [*files, SNAPSHOT, *PACKED_RUNTIME, WORKER_FILES, PY_ARCHIVE]),
-    ]
+    written = [SNAPSHOT, *PACKED_RUNTIME, WORKER_FILES, PY_ARCHIVE]  # the wasm's .zst is in `files`
+    precache = ["./", *(f"./{relative}" for relative in dict.fromkeys([*files, *written]))]
     worker = (ROOT / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace('"__BUILD__"', json.dumps(build_id)).replace("__FILES__", json.dumps(precache))
     (out / "sw.js").write_text(worker, encoding="utf-8")

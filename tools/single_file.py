@@ -52,7 +52,9 @@ def _bundle_pyscript(target: Path) -> None:
 
 
 def _asset_tag(path: str, data: bytes) -> str:
-    packed = base64.b64encode(gzip.compress(data, compresslevel=9, mtime=0)).decode("ascii")
+    # The snapshot is zstd already: gzip would not shrink it (static/packed.mjs inflates it).
+    level = 0 if path == SNAPSHOT else 9
+    packed = base64.b64encode(gzip.compress(data, compresslevel=level, mtime=0)).decode("ascii")
     return f'<script type="application/x-gm-asset" data-path="{path}">{packed}</script>'
 
 
@@ -68,6 +70,8 @@ def build_single(site: Path, out: Path) -> Path:
         "static/pyodide-boot.mjs",
         "static/snapshot-memory.mjs",
         "static/packed.mjs",
+        "static/zstd.js",  # the snapshot is zstd (static/packed.mjs imports its decoder)
+        "static/vendor/zstd/zstd-stream.wasm",
         SNAPSHOT,
     ]
     paths += [source.removeprefix("./") for source in config["files"]]

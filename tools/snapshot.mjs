@@ -1,6 +1,6 @@
 // Make a Pyodide memory snapshot with our pure modules already imported (run by tools/build.py).
 //
-//   node tools/snapshot.mjs <pyodide dir> <plan.json> <out.gz> <firstPaint.json>
+//   node tools/snapshot.mjs <pyodide dir> <plan.json> <out.zst> <firstPaint.json>
 //
 // plan.json: {"files": [[source, target], ...], "code": "import icepool\n..."}: the files are written
 // into Pyodide's file system (a target ending in "*" is a wheel, unpacked into that folder), then
@@ -11,7 +11,7 @@
 // holds no JS references and may be made in Node and restored in a browser.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
+import { compressBytes } from "./zstd.mjs";
 
 const [pyodideDir, planPath, out, firstPaintOut] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planPath, "utf8"));
@@ -28,8 +28,9 @@ for (const [source, target] of plan.files) {
 }
 python.runPython(plan.code);
 const snapshot = python.makeMemorySnapshot();
-writeFileSync(out, gzipSync(snapshot, { level: 6 }));
-console.log(`snapshot: ${snapshot.length} bytes before gzip`);
+const packed = await compressBytes(snapshot);
+writeFileSync(out, packed);
+console.log(`snapshot: ${snapshot.length} bytes, ${packed.length} zstd-compressed`);
 // Every panel's initial view, rendered by the same Python the page runs (kit/prerender.py). After
 // the snapshot: rendering grew the heap by 6 MB (37.7 instead of 31.4 MB) that every start then
 // had to download, inflate and copy, for caches the page does not need before its first click.

@@ -44,7 +44,7 @@ def test_a_deep_link_shows_the_bytes_received_until_its_panel_works(
     if lang == "en":
         context.add_init_script("localStorage.setItem('gm.lang', JSON.stringify('en'))")
     held: list[Route] = []
-    context.route("**/static/python.snap.gz", lambda route: held.append(route))
+    context.route("**/static/python.snap.zst", lambda route: held.append(route))
     page = watch_page(context.new_page(), watch)
     page.goto(site_url + "index.html#threat", wait_until="commit")
     line = page.locator("#threat > #loading")
@@ -71,10 +71,10 @@ def test_a_deep_link_shows_the_bytes_received_until_its_panel_works(
 
 
 RUNTIME = (
-    "/static/vendor/pyodide/pyodide.asm.wasm.gz",
+    "/static/vendor/pyodide/pyodide.asm.wasm.zst",
     "/static/vendor/pyodide/python_stdlib.zip",
     "/static/vendor/pyodide/pyodide.asm.mjs.gz",
-    "/static/python.snap.gz",
+    "/static/python.snap.zst",
     "/static/py.zip",
 )
 

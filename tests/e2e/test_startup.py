@@ -23,7 +23,7 @@ from e2e_support import (
 )
 from serve import QuietHandler, serve_in_thread
 
-SNAPSHOT = "**/static/python.snap.gz"
+SNAPSHOT = "**/static/python.snap.zst"
 
 
 def roll_faces(page: Page, times: int) -> list[str]:
@@ -78,18 +78,21 @@ def test_unseeded_dice_differ_between_loads(browser: Browser, site_url: str) -> 
     assert first != second
 
 
-class GzipEncodingHandler(QuietHandler):
-    """Like servers that send *.gz files with Content-Encoding: gzip: the browser inflates them."""
+class EncodingHandler(QuietHandler):
+    """Like servers that send *.gz and *.zst files with Content-Encoding gzip and zstd: the
+    browser inflates them (the snapshot and the wasm are zstd, the module gzip)."""
 
     def end_headers(self) -> None:
-        if self.path.split("?")[0].endswith(".gz"):
-            self.send_header("Content-Encoding", "gzip")
+        path = self.path.split("?")[0]
+        for suffix, encoding in ((".gz", "gzip"), (".zst", "zstd")):
+            if path.endswith(suffix):
+                self.send_header("Content-Encoding", encoding)
         super().end_headers()
 
 
 def test_snapshot_sent_with_content_encoding_still_boots_and_caches(browser: Browser, site_dir: Path) -> None:
     """If the server has the browser inflate the snapshot, both the page and the offline cache cope."""
-    server, url = serve_in_thread(site_dir, handler_class=GzipEncodingHandler)
+    server, url = serve_in_thread(site_dir, handler_class=EncodingHandler)
     watch = Watch()
     try:
         context, page = open_app(browser, url + "index.html", watch)

@@ -1,5 +1,5 @@
 """What the build writes for a first visit (issue 23): the packed runtime (the wasm and its
-Emscripten module), and the loading line's files, sizes and words."""
+Emscripten module), zstd's decoder, and the loading line's files, sizes and words."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ import json
 import re
 import shutil
 from pathlib import Path
+
+import pytest
+import zstandard
 
 from build import (
     BOOT_PROGRESS,
@@ -19,6 +22,7 @@ from build import (
     write_packed_runtime,
     write_pyscript_config,
 )
+from vendor import ZSTD_MODULE, ZSTD_WASM, zstd_decoder_wasm
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,23 +43,47 @@ def _slot(script: str, pattern: str) -> str:
     return found.group(1)
 
 
-def test_the_runtime_is_packed_byte_for_byte(tmp_path: Path) -> None:
-    """pyodide.asm.wasm.gz and pyodide.asm.mjs.gz inflate to the very files, and are the same
-    bytes every build."""
+def test_the_module_is_packed_byte_for_byte(tmp_path: Path) -> None:
+    """pyodide.asm.mjs.gz inflates to the very file and is the same bytes every build; the wasm's
+    .zst is vendored, and a build without it stops with what to run."""
     site = tmp_path / "site"
     (site / WASM).parent.mkdir(parents=True)
-    plain = {WASM: b"\0asm\1\0\0\0" + bytes(range(256)) * 400, EMSCRIPTEN: b"export default 1;\n" * 900}
-    for relative, content in plain.items():
-        (site / relative).write_bytes(content)
+    module = b"export default 1;\n" * 900
+    (site / EMSCRIPTEN).write_bytes(module)
+    with pytest.raises(RuntimeError, match=r"vendor\.py --force"):
+        write_packed_runtime(site)
+    (site / f"{WASM}.zst").write_bytes(b"packed")
     write_packed_runtime(site)
-    first = {packed: (site / packed).read_bytes() for packed in PACKED_RUNTIME}
-    assert sorted(first) == sorted(relative + ".gz" for relative in plain)
-    for packed, content in first.items():
-        assert gzip.decompress(content) == plain[packed.removesuffix(".gz")] and len(content) < len(
-            plain[packed.removesuffix(".gz")]
-        )
+    assert PACKED_RUNTIME == (f"{WASM}.zst", f"{EMSCRIPTEN}.gz")
+    first = (site / f"{EMSCRIPTEN}.gz").read_bytes()
+    assert gzip.decompress(first) == module and len(first) < len(module)
     write_packed_runtime(site)
-    assert {packed: (site / packed).read_bytes() for packed in PACKED_RUNTIME} == first
+    assert (site / f"{EMSCRIPTEN}.gz").read_bytes() == first
+
+
+def test_the_vendored_wasm_is_packed_as_zstd_byte_for_byte() -> None:
+    """The vendored pyodide.asm.wasm.zst holds the very wasm, in one frame with its size and zstd's
+    8 MiB window (what static/zstd.js's decoder is given), and is far smaller than its gzip."""
+    plain = (ROOT / WASM).read_bytes()
+    packed = (ROOT / f"{WASM}.zst").read_bytes()
+    frame = zstandard.get_frame_parameters(packed)
+    assert frame.content_size == len(plain) and frame.window_size <= 8 << 20
+    assert zstandard.ZstdDecompressor().decompress(packed) == plain
+    assert len(packed) < 0.85 * len(gzip.compress(plain, compresslevel=9))
+
+
+def test_zstds_decoder_is_the_wasm_zstddec_holds() -> None:
+    """The decoder static/zstd.js drives is taken out of zstddec's module as it is, and the
+    taking-out fails loudly on a module that holds no wasm, or another kind of base64."""
+    source = ZSTD_MODULE.read_text(encoding="utf-8")
+    wasm = zstd_decoder_wasm(source)
+    assert ZSTD_WASM.read_bytes() == wasm and wasm.startswith(b"\0asm")
+    for exported in (b"ZSTD_createDCtx", b"ZSTD_decompressStream", b"ZSTD_DStreamInSize", b"malloc"):
+        assert exported in wasm
+    with pytest.raises(RuntimeError, match="no longer holds"):
+        zstd_decoder_wasm("export const wasm = 1;")
+    with pytest.raises(RuntimeError, match="not a wasm"):
+        zstd_decoder_wasm('const wasm = "aGVsbG8=";')
 
 
 def test_the_loading_line_knows_each_runtime_file_and_both_languages(tmp_path: Path) -> None:
