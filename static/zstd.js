@@ -66,9 +66,10 @@
         const made = view.getUint32(buffers + 8, true);
         if (made) controller.enqueue(new Uint8Array(zstd.memory.buffer.slice(output, output + made)));
         inFrame = hint !== 0;
-        // Done with this piece once all of it is read and the decoder did not fill the output
-        // (a full output may leave more behind).
-        if (view.getUint32(source + 8, true) === piece.byteLength && made < outSize) return;
+        // Done with this piece once all of it is read, and the decoder either finished its frame
+        // (0: all flushed) or did not fill the output (a full output may leave more behind). Asked
+        // again after a frame's end, it would wait for the next frame's header instead.
+        if (view.getUint32(source + 8, true) === piece.byteLength && (hint === 0 || made < outSize)) return;
       }
     };
 

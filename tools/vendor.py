@@ -38,7 +38,7 @@ ZSTD_WASM = VENDOR / "zstd" / "zstd-stream.wasm"
 
 def _inputs_digest() -> str:
     digest = hashlib.sha256()
-    for name in ("package-lock.json", "tools/wheels.txt"):
+    for name in ("package-lock.json", "tools/wheels.txt", "tools/zstd.mjs"):
         digest.update((ROOT / name).read_bytes())
     return digest.hexdigest()
 

@@ -62,12 +62,13 @@ def test_the_module_is_packed_byte_for_byte(tmp_path: Path) -> None:
 
 
 def test_the_vendored_wasm_is_packed_as_zstd_byte_for_byte() -> None:
-    """The vendored pyodide.asm.wasm.zst holds the very wasm, in one frame with its size and zstd's
-    8 MiB window (what static/zstd.js's decoder is given), and is far smaller than its gzip."""
+    """The vendored pyodide.asm.wasm.zst holds the very wasm, in one frame with its size, its
+    checksum (tools/zstd.mjs adds it; zstandard checks it) and zstd's 8 MiB window (what
+    static/zstd.js's decoder is given), and is far smaller than its gzip."""
     plain = (ROOT / WASM).read_bytes()
     packed = (ROOT / f"{WASM}.zst").read_bytes()
     frame = zstandard.get_frame_parameters(packed)
-    assert frame.content_size == len(plain) and frame.window_size <= 8 << 20
+    assert frame.content_size == len(plain) and frame.window_size <= 8 << 20 and frame.has_checksum
     assert zstandard.ZstdDecompressor().decompress(packed) == plain
     assert len(packed) < 0.85 * len(gzip.compress(plain, compresslevel=9))
 
