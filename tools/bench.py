@@ -545,6 +545,7 @@ def main() -> None:
     parser.add_argument("--no-phone", action="store_true", help="skip the throttled phone profile")
     parser.add_argument("--only-program", action="store_true", help="only the lab program rows")
     parser.add_argument("--only-worker", action="store_true", help="only the warm worker rows")
+    parser.add_argument("--only-converter", action="store_true", help="only the converter rows")
     parser.add_argument(
         "--only-clicks", action="store_true", help="only the start-up marks and the click rows"
     )
@@ -554,10 +555,10 @@ def main() -> None:
     site = args.site.resolve() if args.site else build(Path(tempfile.mkdtemp()) / "site")
     write_reference_pages(site)
     server, url = serve_in_thread(site)
-    if args.only_worker:
+    if args.only_worker or args.only_converter:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            warm_worker_rows(browser, url, args.runs)
+            (warm_worker_rows if args.only_worker else converter_rows)(browser, url, args.runs)
             browser.close()
         server.shutdown()
         return

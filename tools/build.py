@@ -244,6 +244,7 @@ BOOT_RUNTIME = (
     "static/vendor/pyodide/python_stdlib.zip",
     "static/vendor/pyodide/pyodide-lock.json",
     SNAPSHOT,
+    "static/vendor/zstd/zstd-stream.wasm",  # inflates the snapshot and the wasm (static/zstd.js)
 )
 
 
