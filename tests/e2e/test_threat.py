@@ -628,7 +628,11 @@ def test_english_journal_bag_and_notice_then_back_to_russian(browser: Browser, s
     assert journal(page) == [f"Table roll; kept {dark} 2; THREAT EVENT; {dark}: T 5 → 5"]
     expect(page.locator("#threat-bag-text")).to_have_text(f"In the bag — light («светлый»): 5, {dark}: 1.")
     expect(page.locator("#threat-result")).to_contain_text("Threat event! Table roll;")
-    page.evaluate("""gmStorage.save('gm.panel.threat', '{"v": 1, "state": {"undo": 1}}')""")
+    # The panel's own saves land first: one still to come would write over the damaged record.
+    page.evaluate(
+        """async () => { await gmStorage.settled();
+        await gmStorage.save('gm.panel.threat', '{"v": 1, "state": {"undo": 1}}'); }"""
+    )
     reload(page)  # the language is remembered
     notice = page.locator("#threat-notice")
     expect(notice).to_contain_text("The saved data (the panel's state) was damaged")
