@@ -37,19 +37,23 @@
     const bootURL = new URL("static/pyodide-boot.mjs", pageBase).href;
     const memoryURL = new URL("static/snapshot-memory.mjs", pageBase).href;
     const packedURL = new URL("static/packed.mjs", pageBase).href;
-    const pinned = async (url) => {
-      const source = (await assets.get(url).text()).replaceAll("import.meta.url", JSON.stringify(url));
+    // The inlined module at `url` as a blob: URL, its import.meta.url and the given specifiers
+    // (their literal text → the URL they stand for) pinned.
+    const pinned = async (url, specifiers = {}) => {
+      let source = (await assets.get(url).text()).replaceAll("import.meta.url", JSON.stringify(url));
+      for (const [specifier, target] of Object.entries(specifiers)) {
+        source = source.replaceAll(JSON.stringify(specifier), JSON.stringify(target));
+      }
       return URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
     };
-    const bootSource = (await assets.get(bootURL).text())
-      .replaceAll("import.meta.url", JSON.stringify(bootURL))
-      .replaceAll('"./vendor/pyodide/pyodide.mjs"', JSON.stringify(pyodideDir + "pyodide.mjs"))
-      .replaceAll('"./snapshot-memory.mjs"', JSON.stringify(memoryURL))
-      .replaceAll('"./packed.mjs"', JSON.stringify(packedURL));
     const map = document.createElement("script");
     map.type = "importmap";
     map.textContent = JSON.stringify({ imports: {
-      [bootURL]: URL.createObjectURL(new Blob([bootSource], { type: "text/javascript" })),
+      [bootURL]: await pinned(bootURL, {
+        "./vendor/pyodide/pyodide.mjs": pyodideDir + "pyodide.mjs",
+        "./snapshot-memory.mjs": memoryURL,
+        "./packed.mjs": packedURL,
+      }),
       [pyodideDir + "pyodide.mjs"]: urlOf("static/vendor/pyodide/pyodide.mjs"),
       [memoryURL]: urlOf("static/snapshot-memory.mjs"),
       [packedURL]: await pinned(packedURL),
