@@ -5,19 +5,22 @@
 const BUILD = "__BUILD__";
 const FILES = __FILES__;
 const CACHE = `gm-dice-${BUILD}`;
-importScripts("./static/zstd.js"); // gmZstd: the snapshot and the wasm come as zstd
+importScripts("./static/zstd.js"); // gmZstd: the snapshot, the wasm and the stdlib come as zstd
 const ZSTD_WASM = "./static/vendor/zstd/zstd-stream.wasm";
 // Packed files are stored inflated, so a warm start inflates nothing (static/packed.mjs accepts them
-// either way): Python's memory snapshot (38 MB) and Pyodide's wasm (zstd), and Pyodide's Emscripten
-// module (gzip). The wasm and the module are
-// also stored under their plain names, which the page imports where the file is inflated (keeping
-// the browser's code caches) and the program runner hands over by name. One download each, never
-// the plain files as well.
+// either way): Python's memory snapshot (38 MB), Pyodide's wasm and its standard library (zstd),
+// and Pyodide's Emscripten module (gzip). The last three are also stored under their plain names,
+// which the page imports where the file is inflated (keeping the browser's code caches) and the
+// program runner hands over by name. One download each, never the plain files as well.
 const INFLATED = {
   "./static/python.snap.zst": { keys: ["./static/python.snap.zst"], type: "application/octet-stream" },
   "./static/vendor/pyodide/pyodide.asm.wasm.zst": {
     keys: ["./static/vendor/pyodide/pyodide.asm.wasm.zst", "./static/vendor/pyodide/pyodide.asm.wasm"],
     type: "application/wasm",
+  },
+  "./static/vendor/pyodide/python_stdlib.zip.zst": {
+    keys: ["./static/vendor/pyodide/python_stdlib.zip.zst", "./static/vendor/pyodide/python_stdlib.zip"],
+    type: "application/zip",
   },
   "./static/vendor/pyodide/pyodide.asm.mjs.gz": {
     keys: ["./static/vendor/pyodide/pyodide.asm.mjs.gz", "./static/vendor/pyodide/pyodide.asm.mjs"],

@@ -6,11 +6,11 @@
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { servePython } from "./python-worker.mjs";
 import { roomForSnapshot } from "./snapshot-memory.mjs";
-import { importEmscripten, packWasm, readPacked } from "./packed.mjs";
+import { importEmscripten, packRuntime, readPacked } from "./packed.mjs";
 
 const base = new URL("./", import.meta.url);
 const indexURL = new URL("vendor/pyodide/", base).href;
-packWasm(indexURL); // the same .gz files the page downloaded, not 11 MB more
+packRuntime(indexURL); // the same packed files the page downloaded, not 19 MB more
 const emscripten = importEmscripten(indexURL); // started now, awaited when Pyodide instantiates it
 emscripten.catch(() => {}); // a failure is Pyodide's to report, not an unhandled rejection
 const createPyodideModule = async (settings) => (await emscripten).default(settings);

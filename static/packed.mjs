@@ -1,8 +1,8 @@
 // Files the site ships compressed (written by tools/build.py and tools/vendor.py), so a first visit
 // downloads the same bytes whether or not the host compresses: Python's memory snapshot
-// (static/python.snap.zst, 37.7 → 6.3 MB) and Pyodide's wasm (pyodide.asm.wasm.zst, 9.6 → 2.9 MB)
-// as zstd, inflated by zstd's own decoder in wasm (static/zstd.js, loaded only when a file is still
-// zstd); Pyodide's Emscripten module (pyodide.asm.mjs.gz, 1.25 → 0.26 MB) as gzip, which the
+// (static/python.snap.zst, 37.7 → 6.3 MB), Pyodide's wasm (pyodide.asm.wasm.zst, 9.6 → 2.9 MB) and
+// its standard library (python_stdlib.zip.zst, 9.7 → 1.6 MB) as zstd, inflated by zstd's own
+// decoder in wasm (static/zstd.js, loaded only when a file is still zstd); Pyodide's Emscripten module (pyodide.asm.mjs.gz, 1.25 → 0.26 MB) as gzip, which the
 // browser inflates itself (DecompressionStream; zstd would save 30 KB of it). Each is inflated as it
 // arrives, so the inflating overlaps the download instead of following it. Where a file is no longer
 // packed (the service worker keeps it inflated, sw.js; a host that sent the module with
@@ -13,6 +13,7 @@
 // inflated here as well.
 const WASM = "pyodide.asm.wasm";
 const MODULE = "pyodide.asm.mjs";
+const STDLIB = "python_stdlib.zip";
 const ZSTD_WASM = new URL("./vendor/zstd/zstd-stream.wasm", import.meta.url).href;
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 const packable = () => globalThis.location?.protocol.startsWith("http") && typeof DecompressionStream === "function";
@@ -67,26 +68,66 @@ export async function packedBlob(url) {
   return (await fetchInflated(url)).blob();
 }
 
-// Pyodide asks for `indexURL + "pyodide.asm.wasm"` through the global fetch(); this answers from
-// the .zst, fetched and inflated from now on (Pyodide asks only once the snapshot is in, so the
-// inflating no longer waits for it). Where the file is inflated already (application/wasm) the
-// response goes to Pyodide as it is, so a warm start keeps Chromium's wasm code cache.
-export function packWasm(indexURL) {
+// The wasm's responses this module made → its compiled module, compiled as soon as the bytes are in.
+const precompiled = new WeakMap();
+
+// Pyodide instantiates its wasm with WebAssembly.instantiateStreaming(fetch(…)) once the snapshot is
+// in; for a response of ours this instantiates the module compiled meanwhile, so compiling (~0.5 s
+// under a phone's CPU) is no longer on the way from the snapshot's last byte to Python. Anything
+// else goes to the browser's own.
+function instantiateCompiled() {
+  const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const response = await source;
+    const compiled = precompiled.get(response);
+    if (!compiled) return instantiateStreaming(response, imports);
+    const module = await compiled;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+}
+
+// Pyodide asks for `indexURL + "pyodide.asm.wasm"` and `python_stdlib.zip` through the global
+// fetch(); this answers from their .zst. The wasm is fetched, inflated and compiled from now on
+// (Pyodide asks only once the snapshot is in, so none of it waits for the snapshot); where the file
+// is inflated already (application/wasm) it is compiled from that response, so a warm start keeps
+// Chromium's wasm code cache. The standard library (its members stored, zstd-compressed as a whole:
+// 2.55 → 1.63 MB, tools/vendor.py) is fetched when Pyodide asks and inflated as it arrives.
+export function packRuntime(indexURL) {
   if (!packable()) return;
-  const plain = new URL(WASM, indexURL).href;
+  const plainWasm = new URL(WASM, indexURL).href;
+  const plainStdlib = new URL(STDLIB, indexURL).href;
   const realFetch = globalThis.fetch.bind(globalThis);
+  // Pyodide gets a stand-in for the response, which only instantiateStreaming above reads: the
+  // response itself goes to the compiler (a clone would keep its 9.6 MB for the page's life).
+  const compiling = (response) => {
+    if (!response.ok) return response;
+    const compiled = WebAssembly.compileStreaming(response);
+    compiled.catch(() => {}); // awaited by Pyodide, whose own failure is what counts
+    const standIn = new Response(null, { headers: { "Content-Type": "application/wasm" } });
+    precompiled.set(standIn, compiled);
+    return standIn;
+  };
   const wasm = async (init) => {
-    const response = await realFetch(`${plain}.zst`, init);
-    if (response.headers.get("Content-Type") === "application/wasm") return response;
+    const response = await realFetch(`${plainWasm}.zst`, init);
+    if (response.headers.get("Content-Type") === "application/wasm") return compiling(response);
     const body = await inflatedBody(response);
     if (!body) return response;
-    return new Response(await new Response(body).blob(), { headers: { "Content-Type": "application/wasm" } });
+    const inflated = await new Response(body).blob();
+    return compiling(new Response(inflated, { headers: { "Content-Type": "application/wasm" } }));
   };
+  const stdlib = async (init) => {
+    const response = await realFetch(`${plainStdlib}.zst`, init);
+    const body = await inflatedBody(response);
+    return body ? new Response(body, { headers: { "Content-Type": "application/zip" } }) : response;
+  };
+  instantiateCompiled();
   let early = wasm();
   early.catch(() => {});
   globalThis.fetch = (input, init) => {
     const raw = typeof input === "string" || input instanceof URL ? String(input) : input.url;
-    if (new URL(raw, globalThis.location.href).href !== plain) return realFetch(input, init);
+    const url = new URL(raw, globalThis.location.href).href;
+    if (url === plainStdlib) return stdlib(init);
+    if (url !== plainWasm) return realFetch(input, init);
     const answer = early ?? wasm(init); // a second start (from scratch, after a failed restore) fetches again
     early = null;
     return answer;

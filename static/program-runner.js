@@ -22,7 +22,6 @@ const FILES = [
   "snapshot-memory.mjs",
   "worker-files.json",
   "vendor/pyodide/pyodide.mjs",
-  "vendor/pyodide/python_stdlib.zip",
   "vendor/pyodide/pyodide-lock.json",
 ];
 // Read packed and inflated here (static/packed.mjs), as the page and the compute worker read them:
@@ -32,6 +31,7 @@ const PACKED = {
   "python.snap.zst": "python.snap.zst",
   "vendor/pyodide/pyodide.asm.mjs": "vendor/pyodide/pyodide.asm.mjs.gz",
   "vendor/pyodide/pyodide.asm.wasm": "vendor/pyodide/pyodide.asm.wasm.zst",
+  "vendor/pyodide/python_stdlib.zip": "vendor/pyodide/python_stdlib.zip.zst",
 };
 const usable = typeof Worker === "function" && location.protocol.startsWith("http");
 let runner = null; // {frame, ready: Promise, started: {resolve, reject}}

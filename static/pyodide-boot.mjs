@@ -11,13 +11,13 @@
 // is still booting; when PyScript imports it as its interpreter it gets this same instance.
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
 import { roomForSnapshot } from "./snapshot-memory.mjs";
-import { importEmscripten, packWasm, readPacked } from "./packed.mjs";
+import { importEmscripten, packRuntime, readPacked } from "./packed.mjs";
 
 export * from "./vendor/pyodide/pyodide.mjs";
 
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("./python.snap.zst", import.meta.url).href;
-packWasm(indexURL); // the wasm comes as pyodide.asm.wasm.zst, inflated as it arrives
+packRuntime(indexURL); // the wasm and the stdlib come as .zst, inflated as they arrive
 
 // How much of Python's memory the restore writes (the file less its header, whose length is its
 // second 32-bit word): the rest of the grown memory is all static/snapshot-memory.mjs must zero.

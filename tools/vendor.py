@@ -6,6 +6,10 @@
 - zstd's streaming decoder, built to wasm by the zstddec package (npm, pinned the same way), is
   taken out of the base64 its module holds into ``static/vendor/zstd/zstd-stream.wasm``, which
   ``static/zstd.js`` drives; Pyodide's wasm is compressed with zstd beside it (``.wasm.zst``).
+- Pyodide's standard library is rewritten with its members stored, not deflated, and compressed
+  with zstd as a whole beside it (``python_stdlib.zip.zst``): 2.55 MB of deflated members become
+  1.63 MB, since zstd finds what the 600 files have in common. The stored zip is the one every
+  Python of the site mounts, the build's snapshot included (whose import cache holds its offsets).
 
 Nothing is fetched at run time: the page loads only these local copies.
 """
@@ -13,12 +17,15 @@ Nothing is fetched at run time: the page loads only these local copies.
 from __future__ import annotations
 
 import base64
+import copy
 import hashlib
+import io
 import json
 import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +45,7 @@ ZSTD_WASM = VENDOR / "zstd" / "zstd-stream.wasm"
 
 def _inputs_digest() -> str:
     digest = hashlib.sha256()
-    for name in ("package-lock.json", "tools/wheels.txt", "tools/zstd.mjs"):
+    for name in ("package-lock.json", "tools/wheels.txt", "tools/zstd.mjs", "tools/vendor.py"):
         digest.update((ROOT / name).read_bytes())
     return digest.hexdigest()
 
@@ -53,6 +60,22 @@ def _copy_tree_files(source: Path, target: Path, *, skip_suffixes: tuple[str, ..
     for path in sorted(source.iterdir()):
         if path.is_file() and not path.name.endswith(skip_suffixes):
             shutil.copy2(path, target / path.name)
+
+
+def stored_zip(archive: bytes) -> bytes:
+    """The same archive, member for member and in the same order, with every member stored: the
+    same bytes every time (each member keeps its date, attributes and extra fields)."""
+    out = io.BytesIO()
+    with (
+        zipfile.ZipFile(io.BytesIO(archive)) as source,
+        zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target,
+    ):
+        for member in source.infolist():
+            data = source.read(member)
+            stored = copy.copy(member)
+            stored.compress_type = zipfile.ZIP_STORED
+            target.writestr(stored, data)
+    return out.getvalue()
 
 
 def zstd_decoder_wasm(module_source: str) -> bytes:
@@ -81,8 +104,10 @@ def vendor(force: bool = False) -> None:
     pyodide_target.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide_target / name)
-    wasm = pyodide_target / "pyodide.asm.wasm"
-    _run("node", "tools/zstd.mjs", str(wasm), f"{wasm}.zst")  # 9.6 → 2.9 MB, ~4 s: once per vendoring
+    stdlib = pyodide_target / "python_stdlib.zip"
+    stdlib.write_bytes(stored_zip(stdlib.read_bytes()))
+    for packed in (pyodide_target / "pyodide.asm.wasm", stdlib):  # 9.6 → 2.9 MB, 9.7 → 1.6 MB: ~12 s, once
+        _run("node", "tools/zstd.mjs", str(packed), f"{packed}.zst")
     ZSTD_WASM.parent.mkdir(parents=True)
     ZSTD_WASM.write_bytes(zstd_decoder_wasm(ZSTD_MODULE.read_text(encoding="utf-8")))
     _run(

@@ -72,7 +72,7 @@ def test_a_deep_link_shows_the_bytes_received_until_its_panel_works(
 
 RUNTIME = (
     "/static/vendor/pyodide/pyodide.asm.wasm.zst",
-    "/static/vendor/pyodide/python_stdlib.zip",
+    "/static/vendor/pyodide/python_stdlib.zip.zst",
     "/static/vendor/pyodide/pyodide.asm.mjs.gz",
     "/static/python.snap.zst",
     "/static/py.zip",
@@ -82,8 +82,8 @@ RUNTIME = (
 def test_a_first_visit_downloads_the_runtime_once_and_packed(
     browser_type: BrowserType, browser_type_launch_args: dict, site_dir: Path, tmp_path: Path
 ) -> None:
-    """A first visit, until the service worker has precached the site: the wasm and Pyodide's
-    Emscripten module come packed (the plain 9.6 and 1.25 MB files are never sent), and no runtime
+    """A first visit, until the service worker has precached the site: the wasm, the stdlib and
+    Pyodide's Emscripten module come packed (the plain 9.6, 9.7 and 1.25 MB files are never sent), and no runtime
     file is sent twice: the compute worker, a lab program's runner (run at once, before the
     service worker serves the site; static/packed.mjs) and the service worker's precache reuse
     what the page downloaded (a 304 at most)."""
@@ -116,5 +116,6 @@ def test_a_first_visit_downloads_the_runtime_once_and_packed(
     full = [path for path, code in sent if code == 200]
     assert "/static/vendor/pyodide/pyodide.asm.wasm" not in full
     assert "/static/vendor/pyodide/pyodide.asm.mjs" not in full
+    assert "/static/vendor/pyodide/python_stdlib.zip" not in full
     for path in RUNTIME:
         assert full.count(path) == 1, (path, [s for s in sent if s[0] in RUNTIME])

@@ -4,9 +4,11 @@ Emscripten module), zstd's decoder, and the loading line's files, sizes and word
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import re
 import shutil
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -15,14 +17,16 @@ import zstandard
 from build import (
     BOOT_PROGRESS,
     BOOT_RUNTIME,
+    COMPILE_HINT,
     EMSCRIPTEN,
     PACKED_RUNTIME,
+    STDLIB,
     WASM,
     write_boot_progress,
     write_packed_runtime,
     write_pyscript_config,
 )
-from vendor import ZSTD_MODULE, ZSTD_WASM, zstd_decoder_wasm
+from vendor import NODE_MODULES, ZSTD_MODULE, ZSTD_WASM, stored_zip, zstd_decoder_wasm
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,8 +48,9 @@ def _slot(script: str, pattern: str) -> str:
 
 
 def test_the_module_is_packed_byte_for_byte(tmp_path: Path) -> None:
-    """pyodide.asm.mjs.gz inflates to the very file and is the same bytes every build; the wasm's
-    .zst is vendored, and a build without it stops with what to run."""
+    """pyodide.asm.mjs starts with V8's compile hint (its first line, where V8 looks for it) and
+    its .gz inflates to that very file, the same bytes every build; the wasm's .zst is vendored,
+    and a build without it stops with what to run."""
     site = tmp_path / "site"
     (site / WASM).parent.mkdir(parents=True)
     module = b"export default 1;\n" * 900
@@ -53,12 +58,18 @@ def test_the_module_is_packed_byte_for_byte(tmp_path: Path) -> None:
     with pytest.raises(RuntimeError, match=r"vendor\.py --force"):
         write_packed_runtime(site)
     (site / f"{WASM}.zst").write_bytes(b"packed")
+    with pytest.raises(RuntimeError, match=r"python_stdlib\.zip\.zst is missing"):
+        write_packed_runtime(site)
+    (site / f"{STDLIB}.zst").write_bytes(b"packed")
     write_packed_runtime(site)
-    assert PACKED_RUNTIME == (f"{WASM}.zst", f"{EMSCRIPTEN}.gz")
+    assert PACKED_RUNTIME == (f"{WASM}.zst", f"{STDLIB}.zst", f"{EMSCRIPTEN}.gz")
     first = (site / f"{EMSCRIPTEN}.gz").read_bytes()
-    assert gzip.decompress(first) == module and len(first) < len(module)
+    hinted = COMPILE_HINT + module
+    assert (site / EMSCRIPTEN).read_bytes() == hinted
+    assert gzip.decompress(first) == hinted and len(first) < len(module)
     write_packed_runtime(site)
     assert (site / f"{EMSCRIPTEN}.gz").read_bytes() == first
+    assert (site / EMSCRIPTEN).read_bytes() == hinted, "the hint is written once"
 
 
 def test_the_vendored_wasm_is_packed_as_zstd_byte_for_byte() -> None:
@@ -71,6 +82,42 @@ def test_the_vendored_wasm_is_packed_as_zstd_byte_for_byte() -> None:
     assert frame.content_size == len(plain) and frame.window_size <= 8 << 20 and frame.has_checksum
     assert zstandard.ZstdDecompressor().decompress(packed) == plain
     assert len(packed) < 0.85 * len(gzip.compress(plain, compresslevel=9))
+
+
+def test_the_vendored_stdlib_is_pyodides_stored_and_packed_as_zstd() -> None:
+    """The stdlib every Python of the site mounts holds Pyodide's own members, in its order and
+    with their dates, each stored (zstd then finds what the files share: far smaller than the
+    deflated original), and its .zst inflates to it with its checksum."""
+    original = zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip")
+    vendored_bytes = (ROOT / STDLIB).read_bytes()
+    vendored = zipfile.ZipFile(io.BytesIO(vendored_bytes))
+    pairs = list(zip(original.infolist(), vendored.infolist(), strict=True))
+    assert all(a.filename == b.filename and a.date_time == b.date_time for a, b in pairs)
+    assert {b.compress_type for _, b in pairs} == {zipfile.ZIP_STORED}
+    assert all(original.read(a) == vendored.read(b) for a, b in pairs[::25])
+    assert vendored.testzip() is None
+    packed = (ROOT / f"{STDLIB}.zst").read_bytes()
+    frame = zstandard.get_frame_parameters(packed)
+    assert frame.has_checksum and frame.window_size <= 8 << 20
+    assert zstandard.ZstdDecompressor().decompress(packed) == vendored_bytes
+    assert len(packed) < 0.75 * (NODE_MODULES / "pyodide" / "python_stdlib.zip").stat().st_size
+
+
+def test_a_stored_zip_is_the_same_archive_and_the_same_bytes_each_time() -> None:
+    """stored_zip keeps every member, its name, date, attributes and data, and gives the same
+    bytes for the same archive (the snapshot's import cache holds the offsets of its members)."""
+    source = io.BytesIO()
+    with zipfile.ZipFile(source, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(zipfile.ZipInfo("pkg/", (2020, 1, 2, 3, 4, 6)), b"")
+        member = zipfile.ZipInfo("pkg/mod.py", (2021, 5, 6, 7, 8, 10))
+        member.external_attr = 0o644 << 16
+        archive.writestr(member, b"x = 1\n" * 500, compress_type=zipfile.ZIP_DEFLATED)
+    stored = stored_zip(source.getvalue())
+    assert stored == stored_zip(source.getvalue())
+    before, after = zipfile.ZipFile(source), zipfile.ZipFile(io.BytesIO(stored))
+    for a, b in zip(before.infolist(), after.infolist(), strict=True):
+        assert (a.filename, a.date_time, a.external_attr) == (b.filename, b.date_time, b.external_attr)
+        assert b.compress_type == zipfile.ZIP_STORED and after.read(b) == before.read(a)
 
 
 def test_zstds_decoder_is_the_wasm_zstddec_holds() -> None:
