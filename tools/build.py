@@ -38,7 +38,6 @@ SKIPPED = {"static/vendor/stamp.json"}
 SNAPSHOT = "static/python.snap.zst"  # read by static/pyodide-boot.mjs
 WASM = "static/vendor/pyodide/pyodide.asm.wasm"
 EMSCRIPTEN = "static/vendor/pyodide/pyodide.asm.mjs"  # Pyodide's Emscripten module
-COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"  # V8: compile every function of the file eagerly
 STDLIB = "static/vendor/pyodide/python_stdlib.zip"  # its members stored (tools/vendor.py)
 # What the page and the compute worker download instead of the plain files (static/packed.mjs): the
 # wasm and the stdlib as zstd (tools/vendor.py writes them, once per vendoring), the module as gzip
@@ -251,22 +250,11 @@ BOOT_RUNTIME = (
 )
 
 
-def with_compile_hint(module: bytes) -> bytes:
-    """Pyodide's Emscripten module with V8's compile hint first (``//# allFunctionsCalledOnLoad``,
-    Chromium 136+; a comment to every other engine): V8 compiles its functions while the module is
-    imported, which on a first visit is while the snapshot is still downloading, instead of lazily
-    on their first call, which comes after it has arrived (a phone's first visit: the factory's
-    start 0.9 → 0.25 s, the restore 1.4 → 0.4–0.9 s under CPU ×4; docs/startup.md)."""
-    return module if module.startswith(COMPILE_HINT) else COMPILE_HINT + module
-
-
 def write_packed_runtime(out: Path) -> None:
-    """Pyodide's Emscripten module with its compile hint, also gzip-compressed (1.25 → 0.26 MB; its
+    """Pyodide's Emscripten module gzip-compressed (1.25 → 0.26 MB; its
     wasm comes zstd-compressed from tools/vendor.py, 9.6 → 2.9 MB): the page inflates them
     (static/packed.mjs), so their size on the wire does not depend on whether the host compresses.
     The plain files stay for hosts and tools that ask for them by name."""
-    module = out / EMSCRIPTEN
-    module.write_bytes(with_compile_hint(module.read_bytes()))
     for packed in PACKED_RUNTIME:
         if packed.endswith(".gz"):
             plain = (out / packed.removesuffix(".gz")).read_bytes()
