@@ -101,11 +101,13 @@ def interacted(*_: object) -> None:
 
 prerender.load_texts(registry.TEXT_MODULES)
 # Every saved record, before any panel mounts (PyScript runs this script with top-level await;
-# pyright's check for it has no rule name, so this one line carries the bare ignore).
+# pyright's check for it has no rule name, so these lines carry the bare ignore).
 await storage.load()  # noqa: F704  # pyright: ignore
 browser.start_saving()
 browser.follow_other_tabs()
 browser.set_language(browser.saved_language(), save=False, first_paint=True)
+# The standard library may still be arriving (a first visit): in before any panel is usable.
+await dom.standard_library()  # noqa: F704  # pyright: ignore
 first = first_panel()
 document.documentElement.dataset.firstPanel = first
 waiting = list(registry.NAMES)

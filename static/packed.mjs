@@ -86,14 +86,25 @@ function instantiateCompiled() {
   };
 }
 
-// Pyodide asks for `indexURL + "pyodide.asm.wasm"` and `python_stdlib.zip` through the global
-// fetch(); this answers from their .zst. The wasm is fetched, inflated and compiled from now on
-// (Pyodide asks only once the snapshot is in, so none of it waits for the snapshot); where the file
-// is inflated already (application/wasm) it is compiled from that response, so a warm start keeps
-// Chromium's wasm code cache. The standard library (its members stored, zstd-compressed as a whole:
-// 2.55 → 1.63 MB, tools/vendor.py) is fetched when Pyodide asks and inflated as it arrives.
-export function packRuntime(indexURL) {
-  if (!packable()) return;
+// An end-of-central-directory record alone: the smallest valid zip, the stand-in standard library
+// a restore starts with (holdStdlib below).
+const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
+
+// Pyodide asks for `indexURL + "pyodide.asm.wasm"`, `python_stdlib.zip` and `pyodide-lock.json`
+// through the global fetch(), and PyScript for its [files]; this answers the first two from their
+// .zst. The wasm is fetched, inflated and compiled from now on (Pyodide asks only once the snapshot
+// is in, so none of it waits for the snapshot); where the file is inflated already
+// (application/wasm) it is compiled from that response, so a warm start keeps Chromium's wasm code
+// cache. The standard library (its members stored, zstd-compressed as a whole: 2.55 → 1.63 MB,
+// tools/vendor.py) is inflated as it arrives.
+//
+// `after` (a promise; the page passes its snapshot's on a first visit): the standard library and the
+// `queued` URLs (PyScript's [files], Pyodide's lock file) are fetched only once it and the wasm are
+// in, so on a slow link the two files a restore needs have it to themselves; the rest arrives while
+// Python restores (2.35 MB of a phone's 12.2 were in their way). Returns {holdStdlib}, or null
+// where nothing is packed (file://).
+export function packRuntime(indexURL, { after = null, queued = [] } = {}) {
+  if (!packable()) return null;
   const plainWasm = new URL(WASM, indexURL).href;
   const plainStdlib = new URL(STDLIB, indexURL).href;
   const realFetch = globalThis.fetch.bind(globalThis);
@@ -115,22 +126,64 @@ export function packRuntime(indexURL) {
     const inflated = await new Response(body).blob();
     return compiling(new Response(inflated, { headers: { "Content-Type": "application/wasm" } }));
   };
+  instantiateCompiled();
+  let early = wasm();
+  early.catch(() => {});
+  const behind = after ? Promise.allSettled([after, early]) : Promise.resolve();
   const stdlib = async (init) => {
+    await behind;
     const response = await realFetch(`${plainStdlib}.zst`, init);
     const body = await inflatedBody(response);
     return body ? new Response(body, { headers: { "Content-Type": "application/zip" } }) : response;
   };
-  instantiateCompiled();
-  let early = wasm();
-  early.catch(() => {});
+  // Each queued file is fetched once the gate opens, whether or not anyone has asked yet (PyScript
+  // asks for its [files] only once Python is up), and handed to the first request for it.
+  const later = new Map(queued.map((url) => [new URL(url, globalThis.location.href).href, null]));
+  if (after) {
+    behind.then(() => {
+      for (const url of later.keys()) {
+        const response = realFetch(url);
+        response.catch(() => {}); // its asker sees the failure
+        later.set(url, response);
+      }
+    });
+  }
+  const queuedFetch = async (url, input, init) => {
+    await behind;
+    const fetched = later.get(url);
+    later.set(url, null);
+    return fetched ?? realFetch(input, init);
+  };
+  let held = false;
   globalThis.fetch = (input, init) => {
     const raw = typeof input === "string" || input instanceof URL ? String(input) : input.url;
     const url = new URL(raw, globalThis.location.href).href;
+    if (url === plainStdlib && held) {
+      held = false;
+      return Promise.resolve(new Response(EMPTY_ZIP, { headers: { "Content-Type": "application/zip" } }));
+    }
     if (url === plainStdlib) return stdlib(init);
+    if (later.has(url)) return queuedFetch(url, input, init);
     if (url !== plainWasm) return realFetch(input, init);
     const answer = early ?? wasm(init); // a second start (from scratch, after a failed restore) fetches again
     early = null;
     return answer;
+  };
+  return {
+    // Pyodide's next request for the standard library is answered at once with an empty zip, so a
+    // restore waits for the snapshot and the wasm alone; the real one's bytes (fetched behind
+    // `after`) come in the promise returned, for the caller to write over the stand-in before any
+    // Python of its own runs. A restore imports nothing from it: the snapshot's modules are in its
+    // memory, and its import cache holds the real zip's directory (so nothing reads the stand-in).
+    // holdStdlib(false) undoes it (a start from scratch after a failed restore).
+    holdStdlib(hold = true) {
+      held = hold;
+      if (!hold) return null;
+      return stdlib().then(async (response) => {
+        if (!response.ok) throw new Error(`${plainStdlib}.zst: HTTP ${response.status}`);
+        return new Uint8Array(await response.arrayBuffer());
+      });
+    },
   };
 }
 

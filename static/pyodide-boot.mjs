@@ -17,7 +17,6 @@ export * from "./vendor/pyodide/pyodide.mjs";
 
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("./python.snap.zst", import.meta.url).href;
-packRuntime(indexURL); // the wasm and the stdlib come as .zst, inflated as they arrive
 
 // How much of Python's memory the restore writes (the file less its header, whose length is its
 // second 32-bit word): the rest of the grown memory is all static/snapshot-memory.mjs must zero.
@@ -32,6 +31,16 @@ const withSize = (bytes) => {
 // the host has inflated it already.
 let pending = readPacked(SNAPSHOT).then(withSize);
 pending.catch(() => {});
+// The wasm and the stdlib come as .zst, inflated as they arrive. On a first visit (no service worker
+// serves the page yet) the snapshot and the wasm are downloaded first, alone: the standard library,
+// Pyodide's lock file and PyScript's [files] (the build lists them on this module's <script> tag)
+// follow once both are in, and arrive while Python restores.
+const firstVisit = !globalThis.navigator?.serviceWorker?.controller;
+const queued = document.querySelector("script[data-after-runtime]")?.dataset.afterRuntime.split(" ") ?? [];
+const runtime = packRuntime(indexURL, {
+  after: firstVisit ? pending.then(() => {}, () => {}) : null, // (not the bytes: they go once used)
+  queued: [...queued, new URL("pyodide-lock.json", indexURL).href],
+});
 // Pyodide's Emscripten module, started early; it gets room for the snapshot before the restore.
 const emscripten = importEmscripten(indexURL);
 emscripten.catch(() => {});
@@ -51,10 +60,24 @@ export async function loadPyodide(options = {}) {
   try {
     // Pyodide fetches and compiles its wasm while the snapshot is still arriving.
     const createPyodideModule = roomForSnapshot((await emscripten).default, () => restored);
+    // The restore starts on an empty stand-in of the standard library (static/packed.mjs
+    // holdStdlib); the real one is written over it when it is in. PyScript's bootstrap and
+    // py/main.py's start run meanwhile, importing nothing from it (every module they import is in
+    // the snapshot: tests/e2e/test_progress.py holds the stdlib back), and main.py awaits
+    // `gmStdlib` before the first panel can be used, so no click ever runs without it.
+    const stdlib = runtime?.holdStdlib();
+    stdlib?.catch(() => {}); // awaited below, after the restore
     const python = await pyodide.loadPyodide({ ...options, indexURL, createPyodideModule, _loadSnapshot: snapshot });
+    root.dataset.restoredMs = String(Math.round(performance.now())); // tools/bench.py splits the start with it
+    if (stdlib) globalThis.gmStdlib = stdlib.then((bytes) => {
+      const name = python.FS.readdir("/lib").find((file) => /^python\d+\.zip$/.test(file));
+      python.FS.writeFile(`/lib/${name}`, bytes);
+      root.dataset.stdlib = String(python.FS.stat(`/lib/${name}`).size); // (for tests/e2e/test_progress.py)
+    }, (error) => console.error("Error occurred while installing the standard library:", error)); // as Pyodide's own
     root.dataset.pythonBoot = "snapshot";
     return python;
   } catch (error) {
+    runtime?.holdStdlib(false); // a start from scratch reads the real one
     console.warn("Python snapshot unusable, starting Python from scratch:", error);
     root.dataset.pythonBoot = "fresh";
     return pyodide.loadPyodide({ ...options, indexURL });

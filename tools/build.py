@@ -107,20 +107,24 @@ BOOT_MODULE_TAG = '<script type="module" src="./static/pyodide-boot.mjs"></scrip
 
 
 def write_files_preload(out: Path) -> None:
-    """A ``<link rel="preload" as="fetch">`` for each of PyScript's [files], before the boot
-    module: PyScript asks for them only once Pyodide is up, so they were downloaded (and waited
-    for) after the wasm and the snapshot; preloaded, they arrive meanwhile and its fetch takes them
-    from the preload cache. (The single saved file inlines them: tools/single_file.py drops these.)"""
+    """A ``<link rel="preload" as="fetch">`` for the snapshot and the wasm, before the boot module
+    (which runs only once the page is parsed: on a phone their downloads began ~2 s in), and
+    PyScript's [files] listed on the boot module's tag (``data-after-runtime``): on a first visit
+    static/pyodide-boot.mjs fetches them once those two are in, and answers PyScript's own fetch
+    with them, so a slow link carries what a restore needs first. (The single saved file inlines
+    them all: tools/single_file.py drops the links and the tag.)"""
     config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
-    sources = [f"./{SNAPSHOT}", f"./{WASM}.zst", *config["files"]]
     links = "".join(
-        f'<link rel="preload" href="{escape(source)}" as="fetch" crossorigin>\n' for source in sources
+        f'<link rel="preload" href="{escape(source)}" as="fetch" crossorigin>\n'
+        for source in (f"./{SNAPSHOT}", f"./{WASM}.zst")
     )
+    queued = " ".join(config["files"])
+    tag = BOOT_MODULE_TAG.replace("></script>", f' data-after-runtime="{escape(queued)}"></script>')
     page = out / "index.html"
     html = page.read_text(encoding="utf-8")
     if BOOT_MODULE_TAG not in html:
         raise RuntimeError(f"index.html has no {BOOT_MODULE_TAG}")
-    page.write_text(html.replace(BOOT_MODULE_TAG, links + BOOT_MODULE_TAG, 1), encoding="utf-8")
+    page.write_text(html.replace(BOOT_MODULE_TAG, links + tag, 1), encoding="utf-8")
 
 
 def write_worker_files(out: Path) -> None:

@@ -87,8 +87,8 @@ def build_single(site: Path, out: Path) -> Path:
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
         ),
         (r'<link rel="manifest"[^>]*>\n', ""),
-        (r'<link rel="preload" href="[^"]*" as="fetch" crossorigin>\n', ""),  # [files]: inlined
-        (r'<script type="module" src="\./static/pyodide-boot\.mjs"></script>\n', ""),
+        (r'<link rel="preload" href="[^"]*" as="fetch" crossorigin>\n', ""),  # the runtime: inlined
+        (r'<script type="module" src="\./static/pyodide-boot\.mjs"[^>]*></script>\n', ""),
         # The runtime is inside the file: no download to show the progress of.
         (r'<script src="\./static/boot-progress\.js"></script>\n', ""),
         # No service worker, compute worker or program runner from file:// (module workers from

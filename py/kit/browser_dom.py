@@ -281,6 +281,15 @@ def make_rng() -> random.Random:
     return random.Random(seed) if seed else random.Random()
 
 
+async def standard_library() -> None:
+    """On a first visit Pyodide's standard library arrives while Python restores, after the files a
+    restore needs (static/pyodide-boot.mjs sets ``gmStdlib``): nothing before this imports from it,
+    but a panel may, so none is usable before it is in."""
+    pending = getattr(window, "gmStdlib", None)
+    if pending is not None:
+        await pending
+
+
 def mark_interactive() -> None:
     """The first panel works: hide the loading indicator (read by tools/bench.py)."""
     by_id("loading").hidden = True

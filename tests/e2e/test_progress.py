@@ -70,6 +70,46 @@ def test_a_deep_link_shows_the_bytes_received_until_its_panel_works(
     watch.assert_clean()
 
 
+def test_a_restore_waits_for_neither_the_stdlib_nor_the_files_behind_it(
+    browser: Browser, site_dir: Path, site_url: str
+) -> None:
+    """A first visit fetches the snapshot and the wasm first: the standard library, Pyodide's lock
+    file and PyScript's [files] only once both are in. Python restores and PyScript's start and
+    main.py's run while the stdlib is still held back (the restore has an empty stand-in), but no
+    panel is usable before it is in; released, it is written whole into Python's file system and
+    the panel works."""
+    watch = Watch()
+    context = watched_context(browser, watch)
+    held: list[Route] = []
+    context.route("**/python_stdlib.zip.zst", lambda route: held.append(route))
+    page = watch_page(context.new_page(), watch)
+    page.goto(site_url + "index.html#roller")
+    page.wait_for_selector("html[data-python-ms]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-python-boot") == "snapshot"
+    page.wait_for_timeout(300)
+    assert page.get_attribute("html", "data-interactive-ms") is None
+    expect(page.locator("#gauss-roll")).to_be_disabled()
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_selector("html[data-interactive-ms]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-stdlib") == str((site_dir / STDLIB_FILE).stat().st_size)
+    page.click("#gauss-roll")
+    expect(page.locator("#gauss-result")).not_to_be_empty()
+    timings = page.evaluate(
+        "Object.fromEntries(performance.getEntriesByType('resource')"
+        ".map((e) => [new URL(e.name).pathname, [e.startTime, e.responseEnd]]))"
+    )
+    critical = max(timings[path][1] for path in ("/static/python.snap.zst", WASM_ZST))
+    for path in (STDLIB_ZST, "/static/vendor/pyodide/pyodide-lock.json", "/static/py.zip", ICEPOOL):
+        assert timings[path][0] >= critical, (path, timings[path], critical)
+    context.close()
+    watch.assert_clean()
+
+
+STDLIB_FILE = "static/vendor/pyodide/python_stdlib.zip"
+STDLIB_ZST = "/static/vendor/pyodide/python_stdlib.zip.zst"
+WASM_ZST = "/static/vendor/pyodide/pyodide.asm.wasm.zst"
+ICEPOOL = "/static/vendor/wheels/icepool-2.1.3-py3-none-any.whl"
 RUNTIME = (
     "/static/vendor/pyodide/pyodide.asm.wasm.zst",
     "/static/vendor/pyodide/python_stdlib.zip.zst",

@@ -15,13 +15,16 @@ import pytest
 import zstandard
 
 from build import (
+    BOOT_MODULE_TAG,
     BOOT_PROGRESS,
     BOOT_RUNTIME,
     EMSCRIPTEN,
     PACKED_RUNTIME,
+    SNAPSHOT,
     STDLIB,
     WASM,
     write_boot_progress,
+    write_files_preload,
     write_packed_runtime,
     write_pyscript_config,
 )
@@ -150,3 +153,23 @@ def test_the_loading_line_knows_each_runtime_file_and_both_languages(tmp_path: P
     assert words["ru"]["bytes"] == "Загружается Python: {got} из {total} МБ"
     assert words["en"]["bytes"] == "Loading Python: {got} of {total} MB"
     assert words["ru"]["starting"] and words["en"]["starting"]
+
+
+def test_a_first_visit_preloads_what_a_restore_needs_and_queues_the_rest(tmp_path: Path) -> None:
+    """index.html preloads the snapshot and the wasm alone, before the boot module; PyScript's
+    [files] are listed on the boot module's tag (static/pyodide-boot.mjs fetches them once those
+    two are in), not preloaded beside them on a slow link."""
+    site = _site(tmp_path)
+    (site / "index.html").write_text(f"<head>\n{BOOT_MODULE_TAG}\n</head>", encoding="utf-8")
+    write_files_preload(site)
+    html = (site / "index.html").read_text(encoding="utf-8")
+    preloaded = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', html)
+    assert preloaded == [f"./{SNAPSHOT}", f"./{WASM}.zst"]
+    tag = re.search(
+        r'<script type="module" src="\./static/pyodide-boot\.mjs" data-after-runtime="([^"]+)">', html
+    )
+    assert tag is not None and html.index(preloaded[-1]) < tag.start()
+    assert tag.group(1).split(" ") == [
+        "./static/vendor/wheels/icepool-2.1.3-py3-none-any.whl",
+        "./static/py.zip",
+    ]
