@@ -18,33 +18,56 @@ const ZSTD_WASM = new URL("./vendor/zstd/zstd-stream.wasm", import.meta.url).hre
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 const packable = () => globalThis.location?.protocol.startsWith("http") && typeof DecompressionStream === "function";
 
-// A stream of `body` that starts with `first` (the chunk read to check the magic bytes).
-function prepend(first, reader) {
+// A stream of `body` that starts with `first` (the chunk read to check the magic bytes);
+// `received()` is called once the body has all arrived (or failed).
+function prepend(first, reader, received) {
   return new ReadableStream({
     start(controller) { controller.enqueue(first); },
     async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close(); else controller.enqueue(value);
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          received();
+          controller.close();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch (error) {
+        received();
+        throw error;
+      }
     },
-    cancel(reason) { return reader.cancel(reason); },
+    cancel(reason) { received(); return reader.cancel(reason); },
   });
 }
 
-// A stream inflating zstd (static/zstd.js, a classic script: imported once for the global it sets).
-async function zstdInflater() {
+// static/zstd.js, a classic script: imported once for the global it sets.
+async function zstd() {
   if (!globalThis.gmZstd) await import(new URL("./zstd.js", import.meta.url).href);
-  return globalThis.gmZstd.inflater(ZSTD_WASM);
+  return globalThis.gmZstd;
+}
+
+// zstd's decoder fetched and compiled now, for a first visit, whose files are still zstd: else
+// it is asked for only once the snapshot's first bytes are in.
+export function warmZstd() {
+  zstd().then((decoder) => decoder.warm(ZSTD_WASM), () => false);
 }
 
 // The body of `response` inflated where it is zstd or gzip (told by its magic bytes), as it
-// arrives. Null for a failed response.
-async function inflatedBody(response) {
-  if (!response.ok || !response.body) return null;
+// arrives; `received()` once all of it has arrived. Null for a failed response.
+async function inflatedBody(response, received = () => {}) {
+  if (!response.ok || !response.body) {
+    received();
+    return null;
+  }
   const reader = response.body.getReader();
   const { done, value } = await reader.read();
   const first = done ? new Uint8Array() : value;
-  const body = prepend(first, reader);
-  if (ZSTD_MAGIC.every((byte, at) => first[at] === byte)) return body.pipeThrough(await zstdInflater());
+  const body = prepend(first, reader, received);
+  if (ZSTD_MAGIC.every((byte, at) => first[at] === byte)) {
+    const decoder = await zstd();
+    return Object.assign(body.pipeThrough(decoder.inflater(ZSTD_WASM)), { size: decoder.contentSize(first) });
+  }
   return first[0] === 0x1f && first[1] === 0x8b ? body.pipeThrough(new DecompressionStream("gzip")) : body;
 }
 
@@ -56,9 +79,26 @@ async function fetchInflated(url) {
   return new Response(body);
 }
 
-// All of a packed file's bytes, inflated: the snapshot, read whole as it arrives.
-export async function readPacked(url) {
-  return new Uint8Array(await (await fetchInflated(url)).arrayBuffer());
+// All of a packed file's bytes, inflated: the snapshot, read whole as it arrives; `received()` once
+// the download is done. Where zstd's header gives the size, each piece goes into one buffer of
+// that size as it comes (Response.arrayBuffer() would join the 38 MB in one more copy at the end).
+export async function readPacked(url, received = () => {}) {
+  const response = await fetch(url);
+  const body = await inflatedBody(response, received);
+  if (!body) throw new Error(`${url}: HTTP ${response.status}`);
+  if (!(body.size >= 0)) return new Uint8Array(await new Response(body).arrayBuffer());
+  const bytes = new Uint8Array(body.size);
+  let at = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (at + value.byteLength > bytes.byteLength) throw new Error(`${url}: more than its header says`);
+    bytes.set(value, at);
+    at += value.byteLength;
+  }
+  if (at !== bytes.byteLength) throw new Error(`${url}: less than its header says`);
+  return bytes;
 }
 
 // A packed file's inflated bytes as a Blob, from `url` (its .zst or .gz): the program runner
@@ -98,9 +138,9 @@ const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(
 // cache. The standard library (its members stored, zstd-compressed as a whole: 2.55 → 1.63 MB,
 // tools/vendor.py) is inflated as it arrives.
 //
-// `after` (a promise; the page passes its snapshot's on a first visit): the standard library and the
-// `queued` URLs (PyScript's [files], Pyodide's lock file) are fetched only once it and the wasm are
-// in, so on a slow link the two files a restore needs have it to themselves; the rest arrives while
+// `after` (a promise, resolved once a download is done; the page passes its snapshot's on a first
+// visit): the standard library and the `queued` URLs (PyScript's [files], Pyodide's lock file) are
+// fetched only once it and the wasm have arrived, so on a slow link the two files a restore needs have it to themselves; the rest arrives while
 // Python restores (2.35 MB of a phone's 12.2 were in their way). Returns {holdStdlib}, or null
 // where nothing is packed (file://).
 export function packRuntime(indexURL, { after = null, queued = [] } = {}) {
@@ -118,10 +158,18 @@ export function packRuntime(indexURL, { after = null, queued = [] } = {}) {
     precompiled.set(standIn, compiled);
     return standIn;
   };
+  let wasmReceived;
+  const wasmIn = new Promise((resolve) => { wasmReceived = resolve; });
   const wasm = async (init) => {
-    const response = await realFetch(`${plainWasm}.zst`, init);
-    if (response.headers.get("Content-Type") === "application/wasm") return compiling(response);
-    const body = await inflatedBody(response);
+    const response = await realFetch(`${plainWasm}.zst`, init).catch((error) => {
+      wasmReceived();
+      throw error;
+    });
+    if (response.headers.get("Content-Type") === "application/wasm") {
+      wasmReceived();
+      return compiling(response);
+    }
+    const body = await inflatedBody(response, wasmReceived);
     if (!body) return response;
     const inflated = await new Response(body).blob();
     return compiling(new Response(inflated, { headers: { "Content-Type": "application/wasm" } }));
@@ -129,7 +177,7 @@ export function packRuntime(indexURL, { after = null, queued = [] } = {}) {
   instantiateCompiled();
   let early = wasm();
   early.catch(() => {});
-  const behind = after ? Promise.allSettled([after, early]) : Promise.resolve();
+  const behind = after ? Promise.all([after, wasmIn]) : Promise.resolve();
   const stdlib = async (init) => {
     await behind;
     const response = await realFetch(`${plainStdlib}.zst`, init);

@@ -11,7 +11,7 @@
 // is still booting; when PyScript imports it as its interpreter it gets this same instance.
 import * as pyodide from "./vendor/pyodide/pyodide.mjs";
 import { roomForSnapshot } from "./snapshot-memory.mjs";
-import { importEmscripten, packRuntime, readPacked } from "./packed.mjs";
+import { importEmscripten, packRuntime, readPacked, warmZstd } from "./packed.mjs";
 
 export * from "./vendor/pyodide/pyodide.mjs";
 
@@ -29,7 +29,9 @@ const withSize = (bytes) => {
 // Started now, awaited by Pyodide later: mark it handled, or an early failure counts as unhandled.
 // The snapshot is zstd, inflated as it arrives (static/packed.mjs), unless the service worker or
 // the host has inflated it already.
-let pending = readPacked(SNAPSHOT).then(withSize);
+let snapshotReceived;
+const snapshotIn = new Promise((resolve) => { snapshotReceived = resolve; });
+let pending = readPacked(SNAPSHOT, snapshotReceived).then(withSize);
 pending.catch(() => {});
 // The wasm and the stdlib come as .zst, inflated as they arrive. On a first visit (no service worker
 // serves the page yet) the snapshot and the wasm are downloaded first, alone: the standard library,
@@ -37,8 +39,9 @@ pending.catch(() => {});
 // follow once both are in, and arrive while Python restores.
 const firstVisit = !globalThis.navigator?.serviceWorker?.controller;
 const queued = document.querySelector("script[data-after-runtime]")?.dataset.afterRuntime.split(" ") ?? [];
+if (firstVisit) warmZstd(); // the snapshot and the wasm come as zstd: its decoder is wanted at once
 const runtime = packRuntime(indexURL, {
-  after: firstVisit ? pending.then(() => {}, () => {}) : null, // (not the bytes: they go once used)
+  after: firstVisit ? snapshotIn : null,
   queued: [...queued, new URL("pyodide-lock.json", indexURL).href],
 });
 // Pyodide's Emscripten module, started early; it gets room for the snapshot before the restore.

@@ -6,6 +6,8 @@
 // A classic script, so that the service worker can importScripts() it; modules import it for the
 // global it sets (static/packed.mjs):
 //   gmZstd.isZstd(bytes) → whether the bytes start a zstd frame
+//   gmZstd.contentSize(bytes) → the size of what the frame they start holds (-1: not said)
+//   gmZstd.warm(wasmURL) → the decoder fetched and compiled ahead of the first stream
 //   gmZstd.inflater(wasmURL) → a TransformStream of zstd bytes to the bytes they hold
 // Each stream has an instance of its own (its memory, ~9 MB with zstd's 8 MiB window, goes when the
 // stream ends); the compiled module is kept per URL.
@@ -30,6 +32,20 @@
   }
 
   const isZstd = (bytes) => MAGIC.every((byte, at) => bytes[at] === byte);
+
+  // The size of what the frame starting `bytes` holds, from its header (RFC 8878, 3.1.1.1), or -1
+  // where the header does not say (or is not all in `bytes`).
+  function contentSize(bytes) {
+    if (!isZstd(bytes) || bytes.length < 5) return -1;
+    const descriptor = bytes[4];
+    const single = (descriptor >> 5) & 1;
+    const sizeBytes = [single, 2, 4, 8][descriptor >> 6];
+    const at = 5 + (single ? 0 : 1) + [0, 1, 2, 4][descriptor & 3];
+    if (!sizeBytes || bytes.length < at + sizeBytes) return -1;
+    let size = 0;
+    for (let i = sizeBytes - 1; i >= 0; i--) size = size * 256 + bytes[at + i];
+    return sizeBytes === 2 ? size + 256 : size;
+  }
 
   function inflater(wasmURL) {
     let zstd = null; // the instance's exports, until the stream ends
@@ -99,5 +115,8 @@
     });
   }
 
-  globalThis.gmZstd = { isZstd, inflater };
+  // Fetches and compiles the decoder now, for a page that knows it will inflate something soon.
+  const warm = (wasmURL) => compiled(wasmURL).then(() => true, () => false);
+
+  globalThis.gmZstd = { isZstd, contentSize, inflater, warm };
 })();

@@ -33,7 +33,7 @@ for (const { packed, chunk } of cases) {
   });
   try {
     const out = await new Response(body.pipeThrough(gmZstd.inflater(process.argv[4]))).arrayBuffer();
-    results.push({ out: Buffer.from(out).toString("hex"), zstd: gmZstd.isZstd(bytes) });
+    results.push({ out: Buffer.from(out).toString("hex"), zstd: gmZstd.isZstd(bytes), size: gmZstd.contentSize(bytes) });
   } catch (error) {
     results.push({ error: String(error.message) });
   }
@@ -111,3 +111,19 @@ def test_damaged_data_is_an_error(tmp_path: Path, damage: str) -> None:
         packed = bytearray(b"\x1f\x8b" + bytes(100))
     [result] = _decode(tmp_path, [(bytes(packed), 65_536)])
     assert "error" in result and result["error"].startswith("zstd: "), result
+
+
+@pytest.mark.parametrize("size", [0, 1, 255, 256, 257, 65791, 65792, 300_000, 1 << 21])
+@pytest.mark.parametrize("known", [True, False])
+def test_the_content_size_is_read_from_the_frame_header(tmp_path: Path, size: int, known: bool) -> None:
+    """gmZstd.contentSize gives what the frame holds where its header says (each of the field's
+    widths up to 4 bytes: 1, 2 with its 256 offset, and 4; single-segment frames and windowed ones), and
+    -1 where it does not, as zstd's own reading of the header (static/packed.mjs sizes the
+    snapshot's buffer by it)."""
+    data = _data(random.Random(size), size)
+    packed = zstandard.ZstdCompressor(level=3, write_content_size=known).compress(data)
+    expected = zstandard.get_frame_parameters(packed).content_size
+    [result] = _decode(tmp_path, [(packed, 4096)])
+    assert bytes.fromhex(result["out"]) == data
+    assert result["size"] == (size if known else -1)
+    assert expected == (size if known else zstandard.CONTENTSIZE_UNKNOWN)
