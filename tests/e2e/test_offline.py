@@ -13,8 +13,10 @@ from e2e_support import Watch, open_app, wait_ready, wait_until_controlled
 from serve import serve_in_thread
 
 
-def test_works_offline_after_one_visit(browser: Browser, site_url: str) -> None:
-    """After one online visit, the page boots, rolls and computes heavy odds with the network off."""
+def test_works_offline_after_one_visit(browser: Browser, site_url: str, site_dir: Path) -> None:
+    """After one online visit, the page boots, rolls and computes heavy odds with the network off;
+    its Python restores from the service worker's inflated snapshot and gets its inflated stdlib
+    (static/packed.mjs reads both as they are, by their types)."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html", watch)
     wait_until_controlled(page)
@@ -23,6 +25,8 @@ def test_works_offline_after_one_visit(browser: Browser, site_url: str) -> None:
     wait_ready(page)
     # The memory snapshot is precached too, so an offline start is as quick as an online one.
     assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
+    stdlib = site_dir / "static" / "vendor" / "pyodide" / "python_stdlib.zip"
+    assert page.evaluate("document.documentElement.dataset.stdlib") == str(stdlib.stat().st_size)
     page.click("#gauss-roll")
     expect(page.locator("#gauss-result")).to_contain_text("GaussD20")
     # The compute worker and its files are precached too: heavy odds work offline.
