@@ -7,13 +7,18 @@ const FILES = __FILES__;
 const CACHE = `gm-dice-${BUILD}`;
 importScripts("./static/zstd.js"); // gmZstd: the snapshot, the wasm and the stdlib come as zstd
 const ZSTD_WASM = "./static/vendor/zstd/zstd-stream.wasm";
-// Packed files are stored inflated, so a warm start inflates nothing (static/packed.mjs accepts them
-// either way, and reads them natively, not through a stream of its own, where their type says so): Python's memory snapshot (38 MB), Pyodide's wasm and its standard library (zstd),
-// and Pyodide's Emscripten module (gzip). The last three are also stored under their plain names,
-// which the page imports where the file is inflated (keeping the browser's code caches) and the
-// program runner hands over by name. One download each, never the plain files as well.
+// Packed files are stored inflated, so a warm start inflates nothing: Python's memory snapshot
+// (38 MB), Pyodide's wasm and its standard library (zstd), and Pyodide's Emscripten module (gzip).
+// static/packed.mjs accepts them either way, and reads a body whole, natively, where its type says
+// it is this worker's inflated copy (the snapshot's type is our own). The last three are also
+// stored under their plain names, which the page imports where the file is inflated (keeping the
+// browser's code caches) and the program runner hands over by name. One download each, never the
+// plain files as well.
 const INFLATED = {
-  "./static/python.snap.zst": { keys: ["./static/python.snap.zst"], type: "application/vnd.gm-dice.python-snapshot" },
+  "./static/python.snap.zst": {
+    keys: ["./static/python.snap.zst"],
+    type: "application/vnd.gm-dice.python-snapshot",
+  },
   "./static/vendor/pyodide/pyodide.asm.wasm.zst": {
     keys: ["./static/vendor/pyodide/pyodide.asm.wasm.zst", "./static/vendor/pyodide/pyodide.asm.wasm"],
     type: "application/wasm",

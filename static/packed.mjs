@@ -2,8 +2,9 @@
 // downloads the same bytes whether or not the host compresses: Python's memory snapshot
 // (static/python.snap.zst, 37.7 → 6.3 MB), Pyodide's wasm (pyodide.asm.wasm.zst, 9.6 → 2.9 MB) and
 // its standard library (python_stdlib.zip.zst, 9.7 → 1.6 MB) as zstd, inflated by zstd's own
-// decoder in wasm (static/zstd.js, loaded only when a file is still zstd); Pyodide's Emscripten module (pyodide.asm.mjs.gz, 1.25 → 0.26 MB) as gzip, which the
-// browser inflates itself (DecompressionStream; zstd would save 30 KB of it). Each is inflated as it
+// decoder in wasm (static/zstd.js, loaded only when a file is still zstd); Pyodide's Emscripten
+// module (pyodide.asm.mjs.gz, 1.25 → 0.26 MB) as gzip, which the browser inflates itself
+// (DecompressionStream; zstd would save 30 KB of it). Each is inflated as it
 // arrives, so the inflating overlaps the download instead of following it. Where a file is no longer
 // packed (the service worker keeps it inflated, sw.js; a host that sent the module with
 // Content-Encoding: gzip, which the browser inflated) it is used as it is; its first bytes tell.
@@ -149,11 +150,12 @@ const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(
 // cache. The standard library (its members stored, zstd-compressed as a whole: 2.55 → 1.63 MB,
 // tools/vendor.py) is inflated as it arrives.
 //
-// `after` (a promise, resolved once a download is done; the page passes its snapshot's on a first
-// visit): the standard library and the `queued` URLs (PyScript's [files], Pyodide's lock file) are
-// fetched only once it and the wasm have arrived, so on a slow link the two files a restore needs have it to themselves; the rest arrives while
-// Python restores (2.35 MB of a phone's 12.2 were in their way). Returns {holdStdlib}, or null
-// where nothing is packed (file://).
+// `after` (a promise, resolved once a download is over, whether or not it failed; the page passes
+// its snapshot's on a first visit): the standard library and the `queued` URLs (PyScript's [files],
+// Pyodide's lock file) are fetched only once it and the wasm have arrived, so on a slow link the
+// two files a restore needs have it to themselves; the rest arrives while Python restores (2.35 MB
+// of a phone's 12.2 were in their way). Returns {holdStdlib}, or null where nothing is packed
+// (file://).
 export function packRuntime(indexURL, { after = null, queued = [] } = {}) {
   if (!packable()) return null;
   const plainWasm = new URL(WASM, indexURL).href;
