@@ -105,3 +105,17 @@ def test_duplicate_ids_are_refused() -> None:
     msg.Msg("test.same", "да", "yes")  # the same declaration again (a module re-imported) is fine
     with pytest.raises(ValueError, match="declared twice"):
         msg.Msg("test.same", "да", "yeah")
+
+
+@pytest.mark.parametrize("name", registry.NAMES)
+def test_the_first_paint_checks_what_the_initial_state_checks(name: str) -> None:
+    """A checkbox's static markup (what shows before Python, for ~10 s on a phone's first visit)
+    is checked exactly where the panel's initial view checks it, so nothing flips when Python
+    takes over (the threat panel's screen mode, on by default since issue 25, showed off)."""
+    panel = importlib.import_module(registry.entry(name).module).panel(random.Random(0))
+    for element_id, show in panel.view(panel.initial).items():
+        if show.checked is None:
+            continue
+        opening = re.search(rf'<input\b[^>]*\sid="{re.escape(element_id)}"[^>]*>', HTML)
+        assert opening is not None, f"#{element_id} is not an input of the page"
+        assert (re.search(r"\schecked(=|\s|>)", opening.group(0)) is not None) == show.checked, element_id
