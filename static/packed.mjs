@@ -199,17 +199,17 @@ export function packRuntime(indexURL, { after = null, queued = [] } = {}) {
     return body ? new Response(body, { headers: { "Content-Type": "application/zip" } }) : response;
   };
   // Each queued file is fetched once the gate opens, whether or not anyone has asked yet (PyScript
-  // asks for its [files] only once Python is up), and handed to the first request for it.
-  const later = new Map(queued.map((url) => [new URL(url, globalThis.location.href).href, null]));
-  if (after) {
-    behind.then(() => {
-      for (const url of later.keys()) {
-        const response = realFetch(url);
-        response.catch(() => {}); // its asker sees the failure
-        later.set(url, response);
-      }
-    });
-  }
+  // asks for its [files] only once Python is up), and handed to the first request for it. With no
+  // gate (a warm start) nothing is queued: each is fetched when asked.
+  const absolute = (url) => new URL(url, globalThis.location.href).href;
+  const later = new Map(after ? queued.map((url) => [absolute(url), null]) : []);
+  behind.then(() => {
+    for (const url of later.keys()) {
+      const response = realFetch(url);
+      response.catch(() => {}); // its asker sees the failure
+      later.set(url, response);
+    }
+  });
   const queuedFetch = async (url, input, init) => {
     await behind;
     const fetched = later.get(url);
