@@ -18,20 +18,12 @@ export * from "./vendor/pyodide/pyodide.mjs";
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("./python.snap.zst", import.meta.url).href;
 
-// How much of Python's memory the restore writes (the file less its header, whose length is its
-// second 32-bit word): the rest of the grown memory is all static/snapshot-memory.mjs must zero.
-let restored = 0;
-const withSize = (bytes) => {
-  restored = bytes.byteLength - new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true);
-  return bytes;
-};
-
 // Started now, awaited by Pyodide later: mark it handled, or an early failure counts as unhandled.
 // The snapshot is zstd, inflated as it arrives (static/packed.mjs), unless the service worker or
 // the host has inflated it already.
 let snapshotReceived;
 const snapshotIn = new Promise((resolve) => { snapshotReceived = resolve; });
-let pending = readPacked(SNAPSHOT, snapshotReceived).then(withSize);
+let pending = readPacked(SNAPSHOT, snapshotReceived);
 pending.catch(() => snapshotReceived()); // a failed download is over too: the queue behind it opens
 // The wasm and the stdlib come as .zst, inflated as they arrive. On a first visit (no service worker
 // serves the page yet) the snapshot and the wasm are downloaded first, alone: the standard library,
@@ -62,7 +54,7 @@ export async function loadPyodide(options = {}) {
   const root = document.documentElement;
   try {
     // Pyodide fetches and compiles its wasm while the snapshot is still arriving.
-    const createPyodideModule = roomForSnapshot((await emscripten).default, () => restored);
+    const createPyodideModule = roomForSnapshot((await emscripten).default);
     // The restore starts on an empty stand-in of the standard library (static/packed.mjs
     // holdStdlib); the real one is written over it when it is in. PyScript's bootstrap and
     // py/main.py's start run meanwhile, importing nothing from it (every module they import is in

@@ -70,6 +70,19 @@ def test_the_module_is_packed_byte_for_byte(tmp_path: Path) -> None:
     assert (site / f"{EMSCRIPTEN}.gz").read_bytes() == first
 
 
+def test_the_pinned_emscripten_module_grows_its_memory_for_a_snapshot() -> None:
+    """static/snapshot-memory.mjs grows the wasm memory with the module's own growMemory(size),
+    which must be exported on the Module, grow to the size asked (whole pages) and update the
+    module's views; an upgrade that drops or changes it would make every restore fail."""
+    module = (ROOT / EMSCRIPTEN).read_text(encoding="utf-8")
+    assert 'Module["growMemory"]=growMemory;' in module
+    grow = _slot(module, r"var growMemory=(size=>\{.*?\});")
+    assert "wasmMemory.grow(pages)" in grow and "updateMemoryViews()" in grow
+    assert "(size-oldHeapSize+65535)/65536" in grow
+    booted = (ROOT / "static/snapshot-memory.mjs").read_text(encoding="utf-8")
+    assert "module.growMemory(wanted)" in booted and "_malloc" not in booted
+
+
 def test_the_vendored_wasm_is_packed_as_zstd_byte_for_byte() -> None:
     """The vendored pyodide.asm.wasm.zst holds the very wasm, in one frame with its size, its
     checksum (tools/zstd.mjs adds it; zstandard checks it) and zstd's 8 MiB window (what
