@@ -60,7 +60,25 @@ async function precache() {
   for (const [file, how] of Object.entries(INFLATED)) await inflated(cache, file, how);
 }
 
-self.addEventListener("install", (event) => event.waitUntil(precache()));
+// The site's files (./static/, everything but the page itself) are served from this build's cache
+// by the browser itself (the Static Routing API, Chromium 123+), without this worker's fetch handler:
+// a start no longer waits for the worker to start and answer each of its ~35 requests in turn.
+// After a browser restart the first click came ~200 ms earlier, on a reload ~60 ms (docs/startup.md).
+// A file missing from the cache goes to the network, as the handler below would send it. The page
+// itself stays with the handler, which answers any address (?expr=, ?seed=) with index.html.
+// Elsewhere, and if the route is refused, the handler serves everything, as before.
+// (Built when installing: a browser without URLPattern must still run this script.)
+const staticRoute = () => ({
+  condition: { urlPattern: new URLPattern("./static/*", self.location.href), requestMethod: "GET" },
+  source: { cacheName: CACHE },
+});
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache());
+  if (typeof event.addRoutes === "function" && typeof URLPattern === "function") {
+    event.waitUntil(event.addRoutes(staticRoute()).catch(() => {}));
+  }
+});
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(

@@ -45,6 +45,37 @@ def test_works_offline_after_one_visit(browser: Browser, site_url: str, site_dir
     watch.assert_clean()
 
 
+def test_the_sites_files_come_straight_from_the_cache(browser: Browser, site_url: str) -> None:
+    """Once the service worker is installed, the browser serves ./static/ from its cache without
+    the worker's fetch handler (sw.js's static route): the runtime's files, the page's scripts and
+    its style; the page itself still goes through the handler, which answers any address."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html", watch)
+    wait_until_controlled(page)
+    page.reload()
+    wait_ready(page, "roller")
+    routed = page.evaluate(
+        "Object.fromEntries(performance.getEntriesByType('resource')"
+        ".filter((entry) => entry.name.includes('/static/'))"
+        ".map((entry) => [new URL(entry.name).pathname.split('/static/')[1], entry.workerMatchedSourceType]))"
+    )
+    for file in (
+        "python.snap.zst",
+        "vendor/pyodide/pyodide.asm.wasm.zst",
+        "vendor/pyodide/python_stdlib.zip.zst",
+        "vendor/pyodide/pyodide.asm.mjs",
+        "pyodide-boot.mjs",
+        "app.css",
+        "py.zip",
+    ):
+        assert routed.get(file) == "cache", (file, routed)
+    navigation = page.evaluate("performance.getEntriesByType('navigation')[0].workerMatchedSourceType")
+    assert navigation != "cache"
+    assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
+    context.close()
+    watch.assert_clean()
+
+
 def test_boots_under_a_sub_path(browser: Browser, site_dir: Path, tmp_path: Path) -> None:
     """Served under /gm-dice/ (as on GitHub Pages), every request stays under that path."""
     (tmp_path / "gm-dice").symlink_to(site_dir, target_is_directory=True)
