@@ -4,7 +4,9 @@
 
 Cold: a fresh browser context (empty HTTP cache, empty storage, no service worker). Warm: a reload
 in the same context once the service worker controls the page (every file from its cache); "warm
-again" is one more reload, when Chromium's JS and wasm code caches are warm too. Ready time is the
+again" is one more reload, when Chromium's JS and wasm code caches are warm too; "after a restart"
+(issue 23's rows) is a first visit, the browser closed and started again, and the page opened: what
+a GM coming back another day gets, without what the reloaded tab's process kept. Ready time is the
 page's own ``performance.now()`` when Python finished wiring the UI (``data-ready-ms``). Click
 timings wrap the synchronous Python handler in the page, plus one frame. This is a measurement, not
 a test: record its output in docs/benchmarks.md.
@@ -20,7 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
@@ -532,10 +534,51 @@ def converter_rows(browser: Browser, url: str, runs: int) -> None:
     print(f"| this product ÷ the seed's converter | {ours / seed:.2f}× | |")
 
 
+def restarted_rows(playwright: Playwright, url: str, runs: int) -> None:
+    """First click answered on a visit after the browser was closed and started again: a GM coming
+    back another day. The "warm" row above is a reload in the same tab, whose renderer process
+    keeps what it compiled (V8's compilation cache, the wasm module); a new process has only what
+    is on disk. Each page gets a profile of its own, visited once (the product until its service
+    worker has precached), closed, and started again on an empty tab."""
+    times: dict[str, list[float]] = {}
+    for _ in range(runs):
+        for name, path, button, answer in FIRST_CLICK_PAGES[1:]:
+            profile = tempfile.mkdtemp()
+            for visit in ("first", "after a restart"):
+                context = playwright.chromium.launch_persistent_context(
+                    profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
+                )
+                context.add_init_script(f"({FIRST_CLICK_JS})({json.dumps([button, answer])})")
+                page = context.pages[0] if context.pages else context.new_page()
+                page.goto("about:blank")
+                page.wait_for_timeout(1000)  # the browser's own start out of the way
+                ms = _first_click(page, url + path)
+                if visit == "first":
+                    if path.startswith("index"):
+                        wait_ready(page)
+                        wait_until_controlled(page, 60_000)
+                    page.wait_for_timeout(3000)  # the precache and the code caches written
+                else:
+                    times.setdefault(name, []).append(ms)
+                context.close()
+            shutil.rmtree(profile, ignore_errors=True)
+    bare = FIRST_CLICK_PAGES[1][0]
+    print()
+    print(f"First click answered after the browser was restarted (a persistent profile), median of {runs}")
+    print("| page | ms | min–max ms | ÷ bare Pyodide |")
+    print("|---|---|---|---|")
+    for name, values in times.items():
+        ratio = statistics.median(values) / statistics.median(times[bare])
+        print(
+            f"| {name} | {statistics.median(values):.0f} | {min(values):.0f}–{max(values):.0f} | {ratio:.2f}× |"
+        )
+
+
 def issue_23(url: str, runs: int, phone: bool) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         first_click_rows(browser, url, runs, phone)
+        restarted_rows(playwright, url, runs)
         warm_worker_rows(browser, url, runs)
         converter_rows(browser, url, runs)
         browser.close()
@@ -551,6 +594,7 @@ def main() -> None:
     parser.add_argument("--only-program", action="store_true", help="only the lab program rows")
     parser.add_argument("--only-worker", action="store_true", help="only the warm worker rows")
     parser.add_argument("--only-converter", action="store_true", help="only the converter rows")
+    parser.add_argument("--only-restarted", action="store_true", help="only the rows after a browser restart")
     parser.add_argument(
         "--only-clicks", action="store_true", help="only the start-up marks and the click rows"
     )
@@ -560,6 +604,11 @@ def main() -> None:
     site = args.site.resolve() if args.site else build(Path(tempfile.mkdtemp()) / "site")
     write_reference_pages(site)
     server, url = serve_in_thread(site)
+    if args.only_restarted:
+        with sync_playwright() as playwright:
+            restarted_rows(playwright, url, args.runs)
+        server.shutdown()
+        return
     if args.only_worker or args.only_converter:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
