@@ -588,7 +588,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument(
-        "--only-issue-23", action="store_true", help="only the first-click, warm-worker and converter rows"
+        "--only-issue-23",
+        action="store_true",
+        help="only the first-click (with the after-a-restart rows), warm-worker and converter rows",
     )
     parser.add_argument("--no-phone", action="store_true", help="skip the throttled phone profile")
     parser.add_argument("--only-program", action="store_true", help="only the lab program rows")
