@@ -38,9 +38,16 @@ const STORED_INFLATED = new Set(Object.values(INFLATED).flatMap(({ keys }) => ke
 // server), not downloaded again, and never taken stale from the HTTP cache either.
 const fresh = (file) => new Request(file, { cache: "no-cache" });
 
+// The host compresses what it sends: a text file this worker fetched came with fewer bytes than it
+// holds. The page then imported Pyodide's module by its plain name (static/packed.mjs), so that is
+// what is stored (revalidated: a 304), not its .gz downloaded as well.
+const hostCompresses = () =>
+  performance.getEntriesByType("resource").some((entry) => entry.encodedBodySize > 0 && entry.encodedBodySize < entry.decodedBodySize);
+
 async function inflated(cache, file, { keys, type }) {
-  const response = await fetch(fresh(file));
-  if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+  const source = file.endsWith(".mjs.gz") && hostCompresses() ? file.slice(0, -".gz".length) : file;
+  const response = await fetch(fresh(source));
+  if (!response.ok) throw new Error(`${source}: HTTP ${response.status}`);
   let body = await response.blob();
   // A server that sends the file with Content-Encoding: gzip has had it inflated already. A browser
   // without DecompressionStream keeps a gzip file packed (the page then inflates it itself).

@@ -63,9 +63,13 @@
       })().catch(() => {});
       return response;
     };
-    // Modules (pyodide.asm.mjs) are imported, not fetched: counted whole once they arrive.
+    // Modules (pyodide.asm.mjs) are imported, not fetched: counted whole once they arrive. Where the
+    // host compresses, the module is imported by its plain name (static/packed.mjs), for its .gz.
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (sizes.has(entry.name)) note(entry.name, sizes.get(entry.name));
+      for (const { name } of list.getEntries()) {
+        const url = sizes.has(name) ? name : `${name}.gz`;
+        if (sizes.has(url)) note(url, sizes.get(url));
+      }
     }).observe({ type: "resource", buffered: true });
   }
 

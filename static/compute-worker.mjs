@@ -11,15 +11,25 @@ import { importEmscripten, packRuntime, readPacked } from "./packed.mjs";
 const base = new URL("./", import.meta.url);
 const indexURL = new URL("vendor/pyodide/", base).href;
 packRuntime(indexURL); // the same packed files the page downloaded, not 19 MB more
-const emscripten = importEmscripten(indexURL); // started now, awaited when Pyodide instantiates it
-emscripten.catch(() => {}); // a failure is Pyodide's to report, not an unhandled rejection
-const createPyodideModule = async (settings) => (await emscripten).default(settings);
+// Pyodide's Emscripten module, started once worker-files.json is in (its resource timing tells
+// importEmscripten whether the host compresses) and awaited when Pyodide instantiates it.
+let emscripten = null;
+const startEmscripten = () => {
+  if (!emscripten) {
+    emscripten = importEmscripten(indexURL);
+    emscripten.catch(() => {}); // a failure is Pyodide's to report, not an unhandled rejection
+  }
+  return emscripten;
+};
+const createPyodideModule = async (settings) => (await startEmscripten()).default(settings);
 
 async function read(path) {
   if (path.endsWith(".zst")) return readPacked(new URL(path, base).href); // the snapshot, inflated
   const response = await fetch(new URL(path, base));
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (path === "worker-files.json") startEmscripten();
+  return bytes;
 }
 
 servePython({

@@ -25,6 +25,18 @@ const SNAPSHOT_TYPE = "application/vnd.gm-dice.python-snapshot";
 const servedAs = (response, type) => response.ok && response.headers.get("Content-Type") === type;
 const packable = () => globalThis.location?.protocol.startsWith("http") && typeof DecompressionStream === "function";
 
+// The host compresses what it sends (GitHub Pages and most hosts do): a script, style or JSON file of
+// the site came with fewer bytes than it holds (its resource timing: in the page, this module; in a
+// worker, which has no timings of its modules, a file it has fetched). The service worker's copies
+// are stored inflated, so a warm start says no.
+const TEXT_FILE = /\.(m?js|css|json)$/;
+const hostCompresses = () =>
+  (globalThis.performance?.getEntriesByType?.("resource") ?? []).some(
+    ({ name, encodedBodySize, decodedBodySize }) =>
+      name.startsWith(`${globalThis.location.origin}/`) && TEXT_FILE.test(name.split(/[?#]/)[0])
+      && encodedBodySize > 0 && encodedBodySize < decodedBodySize,
+  );
+
 // A stream of `body` that starts with `first` (the chunk read to check the magic bytes);
 // `received()` is called once the body has all arrived (or failed).
 function prepend(first, reader, received) {
@@ -115,9 +127,15 @@ export async function readPacked(url, received = () => {}) {
 
 // A packed file's inflated bytes as a Blob, from `url` (its .zst or .gz): the program runner
 // (static/program-runner.js) hands Pyodide's wasm and module over so, never downloading the plain
-// files as well.
+// files as well. Where the host compresses, the module comes by its plain name, as the page
+// imported it (importEmscripten), not its .gz as well.
 export async function packedBlob(url) {
-  return (await fetchInflated(url)).blob();
+  const gzip = String(url).endsWith(".gz");
+  if (!gzip || !hostCompresses()) return (await fetchInflated(url)).blob();
+  const plain = String(url).slice(0, -".gz".length);
+  const response = await fetch(plain);
+  if (!response.ok) throw new Error(`${plain}: HTTP ${response.status}`);
+  return response.blob();
 }
 
 // The wasm's responses this module made → its compiled module, compiled as soon as the bytes are in.
@@ -249,12 +267,15 @@ export function packRuntime(indexURL, { after = null, queued = [] } = {}) {
   };
 }
 
-// Pyodide's Emscripten module (`pyodide.asm.mjs`), from its .gz: imported from the inflated bytes
-// (a blob: URL) where it is still gzip, else from its plain name, which the service worker answers
-// with the inflated file; nothing downloads the plain one.
+// Pyodide's Emscripten module (`pyodide.asm.mjs`, 1.25 MB): imported by its plain name wherever that
+// downloads no more than its .gz (0.26 MB), since V8 keeps a module's compiled code only under a
+// stable URL: a reload after a first visit that imported it from a blob: URL compiled it all again
+// (~120 ms, docs/startup.md). That is where the host compresses, and where the service worker
+// answers the .gz with its inflated copy (text/javascript). Elsewhere, on a host that does not
+// compress, it is imported from the .gz's inflated bytes (a blob: URL).
 export async function importEmscripten(indexURL) {
   const plain = new URL(MODULE, indexURL).href;
-  if (!packable()) return import(plain);
+  if (!packable() || hostCompresses()) return import(plain);
   const response = await fetch(`${plain}.gz`);
   if (response.headers.get("Content-Type")?.startsWith("text/javascript")) {
     response.body?.cancel();
