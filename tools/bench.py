@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from build import build  # noqa: E402
 from e2e_support import CHROMIUM, CHROMIUM_ARGS, wait_ready, wait_until_controlled  # noqa: E402
-from serve import serve_in_thread  # noqa: E402
+from serve import CompressingHandler, serve_in_thread  # noqa: E402
 
 # The exhaustible bag at the old forecast budget (8 light + 10 dark, T₀ = 1, advantage). Events
 # bubble: the kit listens on each panel's section.
@@ -602,10 +602,15 @@ def main() -> None:
     )
     parser.add_argument("--raw", type=Path, help="with --only-clicks: write every run's values here (JSON)")
     parser.add_argument("--site", type=Path, help="measure this built site (default: build one)")
+    parser.add_argument(
+        "--gzip",
+        action="store_true",
+        help="serve text files gzip'd, as GitHub Pages does (default: as they are)",
+    )
     args = parser.parse_args()
     site = args.site.resolve() if args.site else build(Path(tempfile.mkdtemp()) / "site")
     write_reference_pages(site)
-    server, url = serve_in_thread(site)
+    server, url = serve_in_thread(site, handler_class=CompressingHandler if args.gzip else None)
     if args.only_restarted:
         with sync_playwright() as playwright:
             restarted_rows(playwright, url, args.runs)
