@@ -38,11 +38,15 @@ const STORED_INFLATED = new Set(Object.values(INFLATED).flatMap(({ keys }) => ke
 // server), not downloaded again, and never taken stale from the HTTP cache either.
 const fresh = (file) => new Request(file, { cache: "no-cache" });
 
-// The host compresses what it sends: a text file this worker fetched came with fewer bytes than it
-// holds. The page then imported Pyodide's module by its plain name (static/packed.mjs), so that is
-// what is stored (revalidated: a 304), not its .gz downloaded as well.
+// The host compresses what it sends: a script, style or JSON file this worker fetched came with
+// fewer bytes than it holds (as static/packed.mjs tells). The page then imported Pyodide's module
+// by its plain name, so that is what is stored (revalidated: a 304), not its .gz downloaded as well.
+const TEXT_FILE = /\.(m?js|css|json)$/;
 const hostCompresses = () =>
-  performance.getEntriesByType("resource").some((entry) => entry.encodedBodySize > 0 && entry.encodedBodySize < entry.decodedBodySize);
+  performance.getEntriesByType("resource").some(
+    ({ name, encodedBodySize, decodedBodySize }) =>
+      TEXT_FILE.test(name.split(/[?#]/)[0]) && encodedBodySize > 0 && encodedBodySize < decodedBodySize,
+  );
 
 async function inflated(cache, file, { keys, type }) {
   const source = file.endsWith(".mjs.gz") && hostCompresses() ? file.slice(0, -".gz".length) : file;
