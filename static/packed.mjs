@@ -28,7 +28,7 @@ const packable = () => globalThis.location?.protocol.startsWith("http") && typeo
 // The host compresses what it sends (GitHub Pages and most hosts do): a script, style or JSON file of
 // the site came with fewer bytes than it holds (its resource timing: in the page, this module; in a
 // worker, which has no timings of its modules, a file it has fetched). The service worker's copies
-// are stored inflated, so a warm start says no.
+// are stored inflated, so a warm start says no. sw.js tells the same way for its precache.
 const TEXT_FILE = /\.(m?js|css|json)$/;
 const hostCompresses = () =>
   (globalThis.performance?.getEntriesByType?.("resource") ?? []).some(
