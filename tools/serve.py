@@ -6,6 +6,7 @@ python3 tools/serve.py [--port 8000] [--root DIR] [--gzip]
 from __future__ import annotations
 
 import argparse
+import datetime
 import email.utils
 import functools
 import gzip
@@ -71,7 +72,10 @@ class CompressingHandler(QuietHandler):
         since = self.headers.get("If-Modified-Since")
         if since and "If-None-Match" not in self.headers:
             try:
-                if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                asked = email.utils.parsedate_to_datetime(since)
+                if asked.tzinfo is None:  # "-0000": UTC, as http.server reads it (not local time)
+                    asked = asked.replace(tzinfo=datetime.UTC)
+                if int(stat.st_mtime) <= asked.timestamp():
                     self.send_response(HTTPStatus.NOT_MODIFIED)
                     self.end_headers()
                     return None
