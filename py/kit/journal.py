@@ -42,6 +42,7 @@ from typing import Any
 
 from kit.merge import merge_by_id
 from kit.msg import Msg, Renderable, both
+from kit.roll import Roll, roll_from_json, roll_to_json
 from kit.shared import Salvaged, Shared, Sound, sound_part
 
 __all__ = [
@@ -75,11 +76,12 @@ LogMark = tuple[str, str]  # (time, id) of the newest line a panel's «Очис�
 @dataclass(frozen=True)
 class Note:
     """An effect: how this outcome's log line goes into the journal: ``who`` acted (the pickers'
-    names, ``Кац → Бандит``), and, for a result made behind the screen, the ``public`` line shown
-    instead of it until the GM reveals it."""
+    names, ``Кац → Бандит``), for a result made behind the screen the ``public`` line shown
+    instead of it until the GM reveals it, and the ``roll`` as data (``kit.roll``)."""
 
     who: str = ""
     public: Renderable | None = None
+    roll: Roll | None = None
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,7 @@ class Entry:
     revealed: bool = False
     public_ru: str = ""
     public_en: str = ""
+    roll: Roll | None = None  # the roll as data; a secret entry's is as secret as its sentences
     extra: tuple[tuple[str, Any], ...] = ()  # keys a newer version wrote, kept as they are
 
     @property
@@ -220,7 +223,20 @@ class Journal:
         return Journal(tuple(ordered[:LIMIT]), max(self.dropped, theirs.dropped))
 
 
-_FIELDS = ("id", "time", "panel", "ru", "en", "who", "why", "hidden", "revealed", "public_ru", "public_en")
+_FIELDS = (
+    "id",
+    "time",
+    "panel",
+    "ru",
+    "en",
+    "who",
+    "why",
+    "hidden",
+    "revealed",
+    "public_ru",
+    "public_en",
+    "roll",
+)
 _TEXTS = {"id": 80, "time": 40, "panel": 40, "ru": MAX_TEXT, "en": MAX_TEXT, "who": 200, "why": MAX_NOTE}
 
 
@@ -235,6 +251,8 @@ def entry_to_json(entry: Entry, /) -> dict[str, Any]:
         data.update(
             hidden=True, revealed=entry.revealed, public_ru=entry.public_ru, public_en=entry.public_en
         )
+    if entry.roll is not None:
+        data["roll"] = roll_to_json(entry.roll)
     return data
 
 
@@ -254,8 +272,9 @@ def entry_from_json(raw: Any, /) -> Entry:
     for key in ("public_ru", "public_en"):
         if not isinstance(raw.get(key, ""), str) or len(raw.get(key, "")) > MAX_TEXT:
             raise ValueError(f"a journal entry's {key} must be a string")
+    roll = None if raw.get("roll") is None else roll_from_json(raw["roll"])
     extra = tuple((k, v) for k, v in raw.items() if k not in _FIELDS)
-    return Entry(**{k: raw[k] for k in _FIELDS if k in raw}, extra=extra)
+    return Entry(**{k: raw[k] for k in _FIELDS if k in raw and k != "roll"}, roll=roll, extra=extra)
 
 
 def entries_from_json(raw: Iterable[Any], /) -> tuple[tuple[Entry, ...], tuple[Any, ...]]:
@@ -275,7 +294,14 @@ def entry_for(ident: str, time: str, panel: str, line: Renderable, note: Note | 
     texts = both(line)
     who = note.who if note is not None else ""
     entry = Entry(
-        ident, time, panel, texts["ru"][:MAX_TEXT], texts["en"][:MAX_TEXT], who[:200], why[:MAX_NOTE]
+        ident,
+        time,
+        panel,
+        texts["ru"][:MAX_TEXT],
+        texts["en"][:MAX_TEXT],
+        who[:200],
+        why[:MAX_NOTE],
+        roll=note.roll if note is not None else None,
     )
     if note is None or note.public is None:
         return entry

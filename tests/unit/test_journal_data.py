@@ -5,12 +5,25 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 
 import pytest
 
 from kit.form import ARG, FILE_NAME, FILE_TEXT, NOW, InputError
-from kit.journal import LIMIT, Entry, Journal, carry_log, entry_to_json, of_panel
+from kit.journal import (
+    LIMIT,
+    Entry,
+    Journal,
+    Note,
+    carry_log,
+    entries_from_json,
+    entry_for,
+    entry_from_json,
+    entry_to_json,
+    of_panel,
+)
 from kit.msg import render
+from kit.roll import Roll
 from kit.shared import Share
 from panels.journal import export
 from panels.journal import panel as journal_panel
@@ -185,3 +198,17 @@ def test_the_journal_s_record_is_checked_entry_by_entry_not_parsed_whole(
     for bad, problem in ((surrogate, "not_utf8"), (deep, "too_deep")):
         text = encode_shared(JOURNAL, bad)
         assert not isinstance(text, Sound) and check_record(text) == problem
+
+
+def test_a_roll_as_data_goes_into_the_entry_and_back() -> None:
+    """The ``Note``'s roll lands in the journal entry and survives the saved JSON; a damaged roll
+    sets its entry aside."""
+    data = Roll("gauss.roll", ((20, 1), (20, 2), (20, 3)), "2", Fraction(3, 8000), total=6)
+    entry = entry_for("e1", "2026-12-04T20:00:00", "roller", "x", Note(roll=data), "")
+    assert entry.roll == data
+    saved = entry_to_json(entry)
+    assert saved["roll"]["p"] == "3/8000" and "roll" not in dict(entry_from_json(saved).extra)
+    assert entry_from_json(saved) == entry
+    for broken in ({"rule": "Gauss"}, {**saved["roll"], "p": "1/0"}, {**saved["roll"], "dice": [[20]]}):
+        good, bad = entries_from_json([{**saved, "roll": broken}])
+        assert good == () and len(bad) == 1

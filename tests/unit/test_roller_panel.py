@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
+from fractions import Fraction
 
 import pytest
 
 from kit.form import InputError
+from kit.journal import Note
 from kit.msg import render
 from kit.panel import Outcome
+from kit.roll import Roll
 from kit.view import texts
 from panels.roller import panel as roller
 from rules import gauss
@@ -126,3 +130,39 @@ def test_a_typed_gauss_value_survives_a_reload() -> None:
     assert state.last == gauss.GaussRoll((), 7, 8, gauss.apply_luck(8, 7))
     assert roller.load(roller.dump(state)) == state
     assert render(roller.view(state)["gauss-die-0"].text, "en") == "–"
+
+
+def _roll_data(done: object) -> Roll:
+    assert isinstance(done, Outcome)
+    notes = [e for e in done.effects if isinstance(e, Note) and e.roll is not None]
+    assert len(notes) == 1
+    roll = notes[0].roll
+    assert roll is not None
+    return roll
+
+
+@pytest.mark.parametrize("luck", [1, 5, 9])
+def test_a_roll_carries_its_dice_and_exact_odds_as_data(luck: int) -> None:
+    """The journal's data of a roll: three d20, their total, the value, and P(value | luck)
+    counted over all 8,000 throws of three d20."""
+    for seed in range(5):
+        done = roller.roll(random.Random(seed), roller.State(), {"gauss-luck": str(luck)})
+        data = _roll_data(done)
+        last = done.state.last
+        assert last is not None
+        assert data.rule == "gauss.roll" and not data.by_hand
+        assert data.dice == tuple((20, face) for face in last.dice) and data.total == sum(last.dice)
+        assert data.outcome == str(last.value)
+        throws = itertools.product(range(1, 21), repeat=3)
+        values = [gauss.apply_luck((sum(t) + 1) // 3, luck) for t in throws]
+        assert data.p == Fraction(values.count(last.value), 8000)
+        assert data.below == Fraction(sum(v < last.value for v in values), 8000)
+
+
+def test_dice_from_the_table_are_marked_as_rolled_by_hand() -> None:
+    action = roller.panel(random.Random(1)).actions["#gauss-roll"]
+    data = _roll_data(action(roller.State(), {"gauss-luck": "5", "gauss-roll-table": "20 20 20"}))
+    assert data.by_hand and data.dice == ((20, 20),) * 3 and data.outcome == "20"
+    assert data.p == Fraction(4, 8000)  # 3d20 totals 59 and 60
+    typed = _roll_data(action(roller.State(), {"gauss-luck": "5", "gauss-roll-table": "=7"}))
+    assert typed.by_hand and typed.dice == () and typed.total is None and typed.outcome == "7"

@@ -20,14 +20,16 @@ from typing import Any
 
 from kit import common
 from kit.form import Form, read_int
+from kit.journal import Note
 from kit.msg import Renderable, pct, signed
 from kit.panel import LogSpec, Outcome, Panel
+from kit.roll import Roll
 from kit.view import Node, Show, View, bar_chart, table_rows
 from panels.roller import text
 from panels.shell.table import from_table, mark_table, rolled_by_hand
 from rules import dice, gauss
 
-__all__ = ["State", "describe", "dump", "load", "panel", "roll", "set_luck", "view"]
+__all__ = ["State", "as_data", "describe", "dump", "load", "panel", "roll", "set_luck", "view"]
 
 
 @dataclass(frozen=True)
@@ -60,10 +62,25 @@ def describe(rolled: gauss.GaussRoll) -> Renderable:
     )
 
 
+def as_data(rolled: gauss.GaussRoll, /) -> Roll:
+    """The roll for the journal: its three d20, P(GaussD20 = value | luck) before it, and the
+    chance of a lower value (higher is better)."""
+    dist = _distribution(rolled.luck)
+    return Roll(
+        "gauss.roll",
+        tuple((20, face) for face in rolled.dice),
+        str(rolled.value),
+        dist[rolled.value],
+        total=rolled.total if rolled.dice else None,
+        below=sum((p for value, p in dist.items() if value < rolled.value), Fraction(0)),
+    )
+
+
 def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     luck = _luck(form)
     rolled = gauss.roll(rng, luck)
-    return Outcome(State(luck, rolled, rolled_by_hand(rng)), log=describe(rolled))
+    by_hand = rolled_by_hand(rng)
+    return Outcome(State(luck, rolled, by_hand), log=describe(rolled), effects=(Note(roll=as_data(rolled)),))
 
 
 @lru_cache(maxsize=9)

@@ -32,9 +32,10 @@ from dataclasses import replace
 from typing import TypeVar
 
 from kit.form import Form, InputError, read_text
+from kit.journal import Note
 from kit.markup import h
 from kit.msg import Cat, Msg, Renderable
-from kit.panel import Action, Outcome, SetFields, outcome
+from kit.panel import Action, Effect, Outcome, SetFields, outcome
 from kit.view import Node
 from rules.table_dice import MAX_FACES, TableDice, TableDiceError
 
@@ -123,6 +124,13 @@ def _mark(line: Renderable | None) -> Renderable | None:
     return None if line is None else mark_table(line)
 
 
+def _by_hand(effect: Effect[S]) -> Effect[S]:
+    """A roll's data marked as dice typed in from the table."""
+    if isinstance(effect, Note) and effect.roll is not None:
+        return replace(effect, roll=replace(effect.roll, by_hand=True))
+    return effect
+
+
 def from_table(make: Callable[[random.Random], Action[S]], rng: random.Random, button: str, /) -> Action[S]:
     """The action of roll button ``button``: ``make(rng)``, or ``make`` run on the dice typed in
     ``button-table`` when it holds any."""
@@ -139,7 +147,7 @@ def from_table(make: Callable[[random.Random], Action[S]], rng: random.Random, b
             table.finish()
         except TableDiceError as error:
             raise InputError(table_error(error)) from None
-        effects = (*done.effects, SetFields(((field, ""),)))
+        effects = (*(_by_hand(e) for e in done.effects), SetFields(((field, ""),)))
         return replace(done, log=_mark(done.log), say=_mark(done.say), effects=effects)
 
     return run

@@ -1,0 +1,131 @@
+"""A roll as data: what a panel rolled, kept in the journal beside the sentences that word it.
+
+A panel that rolls attaches a ``Roll`` to its outcome (``Note(roll=…)``, ``kit.journal``); the kit
+stores it in the journal entry, and statistics, exports and the players' screen are made from it,
+never by parsing sentences. ``p`` is the exact probability, before the roll and with the inputs in
+force, of the ``outcome`` that came (for a plain GaussD20 roll: P(GaussD20 = value | luck)); where
+outcomes are ordered from worse to better for whoever rolled, ``below`` is the probability of a
+worse one, so ``below + p / 2`` places the result in its distribution (luck: 1/2 on average).
+
+>>> r = Roll("gauss.roll", ((20, 7), (20, 12), (20, 20)), "13", Fraction(1, 40), total=13)
+>>> roll_to_json(r)
+{'rule': 'gauss.roll', 'dice': [[20, 7], [20, 12], [20, 20]], 'by_hand': False, 'total': 13, 'outcome': '13', 'p': '1/40'}
+>>> roll_from_json(roll_to_json(r)) == r
+True
+>>> roll_from_json({"rule": "gauss.roll", "dice": [], "outcome": "x", "p": "3/2"})
+Traceback (most recent call last):
+...
+ValueError: a roll's p must be a fraction from 0 to 1
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["FUDGE_SIDES", "MAX_DICE", "Roll", "roll_from_json", "roll_to_json"]
+
+FUDGE_SIDES = 3  # a FUDGE die is written as sides 3 with faces −1, 0, +1
+MAX_DICE = 1000  # physical dice kept with one roll (a bigger pool keeps its total and outcome)
+MAX_FACE = 1_000_000  # |face|, |total| and sides a saved roll may hold
+_RULE = re.compile(r"[a-z][a-z0-9_]{0,19}(?:\.[a-z0-9_]{1,20}){0,3}")
+_P = re.compile(r"(\d{1,60})/(\d{1,60})")
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One roll: ``rule`` names the rule (``gauss.roll``, ``gauss.skill``, ``threat.check``, …),
+    ``dice`` every physical die as ``(sides, face)`` (FUDGE dice: sides ``FUDGE_SIDES``, faces
+    −1/0/+1), ``outcome`` the rule's own code for what happened, ``p`` its exact probability before
+    the roll, ``total`` the dice's total where the rule has one, ``by_hand`` for dice typed in from
+    the table."""
+
+    rule: str
+    dice: tuple[tuple[int, int], ...]
+    outcome: str
+    p: Fraction
+    total: int | None = None
+    by_hand: bool = False
+    below: Fraction | None = None
+
+    @property
+    def rank(self) -> Fraction | None:
+        """Where the result fell in its distribution: P(worse) + P(this) / 2 (``None``: unordered)."""
+        return None if self.below is None else self.below + self.p / 2
+
+    def __post_init__(self) -> None:
+        if not _RULE.fullmatch(self.rule):
+            raise ValueError(f"a roll's rule is a dotted lowercase code, not {self.rule!r}")
+        if not 0 <= self.p <= 1:
+            raise ValueError(f"a roll's p must be from 0 to 1, not {self.p}")
+        if self.below is not None and not 0 <= self.below <= 1 - self.p:
+            raise ValueError(f"a roll's below must be from 0 to 1 - p, not {self.below}")
+        if not isinstance(self.outcome, str) or not 0 < len(self.outcome) <= 80:
+            raise ValueError("a roll's outcome is a code of 1 to 80 characters")
+        if len(self.dice) > MAX_DICE:
+            raise ValueError(f"a roll keeps at most {MAX_DICE} dice")
+
+
+def _fraction_text(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def roll_to_json(roll: Roll, /) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "rule": roll.rule,
+        "dice": [[sides, face] for sides, face in roll.dice],
+        "by_hand": roll.by_hand,
+        "total": roll.total,
+        "outcome": roll.outcome,
+        "p": _fraction_text(roll.p),
+    }
+    if roll.below is not None:
+        data["below"] = _fraction_text(roll.below)
+    return data
+
+
+def _fraction(raw: Any, what: str) -> Fraction:
+    found = _P.fullmatch(raw) if isinstance(raw, str) else None
+    if found is None or int(found[2]) == 0 or int(found[1]) > int(found[2]):
+        raise ValueError(f"a roll's {what} must be a fraction from 0 to 1")
+    return Fraction(int(found[1]), int(found[2]))
+
+
+def _int(value: Any, what: str) -> int:
+    if type(value) is not int or abs(value) > MAX_FACE:
+        raise ValueError(f"a roll's {what} must be a whole number of at most {MAX_FACE}")
+    return value
+
+
+def roll_from_json(raw: Any, /) -> Roll:
+    """A saved roll back; ``ValueError`` if it is not one (the entry is then set aside)."""
+    if not isinstance(raw, dict):
+        raise ValueError("a roll must be an object")
+    rule, outcome, p, dice = raw.get("rule"), raw.get("outcome"), raw.get("p"), raw.get("dice", [])
+    if not isinstance(rule, str) or len(rule) > 80 or not _RULE.fullmatch(rule):
+        raise ValueError("a roll's rule must be a dotted lowercase code")
+    if not isinstance(outcome, str) or not 0 < len(outcome) <= 80:
+        raise ValueError("a roll's outcome must be a code of 1 to 80 characters")
+    exact = _fraction(p, "p")
+    below = None if raw.get("below") is None else _fraction(raw["below"], "below")
+    if below is not None and below > 1 - exact:
+        raise ValueError("a roll's below must be from 0 to 1 - p")
+    if not isinstance(dice, list) or len(dice) > MAX_DICE:
+        raise ValueError(f"a roll's dice must be a list of at most {MAX_DICE}")
+    pairs: list[tuple[int, int]] = []
+    for die in dice:
+        if not isinstance(die, list) or len(die) != 2:
+            raise ValueError("a roll's die is [sides, face]")
+        sides, face = _int(die[0], "sides"), _int(die[1], "face")
+        if sides < 1:
+            raise ValueError("a roll's die has at least one side")
+        pairs.append((sides, face))
+    total = raw.get("total")
+    by_hand = raw.get("by_hand", False)
+    if not isinstance(by_hand, bool):
+        raise ValueError("a roll's by_hand must be true or false")
+    return Roll(
+        rule, tuple(pairs), outcome, exact, None if total is None else _int(total, "total"), by_hand, below
+    )
