@@ -5,7 +5,7 @@
 Cold: a fresh browser context (empty HTTP cache, empty storage, no service worker). Warm: a reload
 in the same context once the service worker controls the page (every file from its cache); "warm
 again" is one more reload, when Chromium's JS and wasm code caches are warm too; "after a restart"
-(issue 23's rows) is a first visit, the browser closed and started again, and the page opened: what
+is a first visit, the browser closed and started again, and the page opened: what
 a GM coming back another day gets, without what the reloaded tab's process kept. Ready time is the
 page's own ``performance.now()`` when Python finished wiring the UI (``data-ready-ms``). Click
 timings wrap the synchronous Python handler in the page, plus one frame. This is a measurement, not
@@ -32,7 +32,7 @@ from serve import CompressingHandler, serve_in_thread  # noqa: E402
 
 # The exhaustible bag at the old forecast budget (8 light + 10 dark, T₀ = 1, advantage). Events
 # bubble: the kit listens on each panel's section.
-# Screen mode is on by default (issue 25): the forecast shows, and is computed, with it off.
+# Screen mode is on by default: the forecast shows, and is computed, with it off.
 SCREEN_OFF = (
     "{ const screen = document.getElementById('threat-screen'); if (screen.checked) { "
     "screen.checked = false; screen.dispatchEvent(new Event('change', {bubbles: true})); } } "
@@ -106,7 +106,7 @@ ACTIONS: list[tuple[str, str, str, str]] = [
     ),
 ]
 
-# Issue 12: heavy exact computations run in the compute worker. (name, panel, setup JS, button):
+# Heavy exact computations run in the compute worker. (name, panel, setup JS, button):
 # time from the click to the result on screen, and the longest main-thread task meanwhile.
 HEAVY: list[tuple[str, str, str, str]] = [
     *(
@@ -192,7 +192,7 @@ def program_rows(browser: Browser, url: str, runs: int) -> dict[str, list[float]
     """A lab program's first and second run, each pair in a profile of its own, on a warm page
     (the service worker's files) that computes nothing else meanwhile: in the profile of the other
     rows the dice panel's saved line is floor(200d6/7d6), which the page asks of the compute worker
-    on every load (issue 21), and that job competed with the runner for the 2 cores."""
+    on every load (routed by cost), and that job competed with the runner for the 2 cores."""
     out: dict[str, list[float]] = {name: [] for name in PROGRAM_ROWS}
     for _ in range(runs):
         context = browser.new_context()
@@ -246,7 +246,7 @@ def start_marks(page: Page) -> dict[str, float]:
     return {name: float(marks[key]) for name, key in MARKS.items()}
 
 
-# ----------------------------------------------------------------------------- issue 23: ratios
+# ----------------------------------------------------------------------------- start-up ratios
 # "First click answered": from the navigation's start until the roll button is enabled and a click
 # on it shows a result, as a ratio to bare Pyodide's one line (our vendored runtime, loadPyodide +
 # one line), measured in the same run: cold, warm (a reload) and a phone's first visit.
@@ -715,7 +715,7 @@ def main() -> None:
     server.shutdown()
 
 
-# Issue 21: links and saved records route by cost. (name, query): the page opened with it in a
+# Links and saved records route by cost. (name, query): the page opened with it in a
 # fresh profile, then the next plain load (the saved state restored); the longest main-thread
 # task once ready (a few seconds watched) and the longest from document start (the boot's own).
 LONG_LINE = "+".join(["d10000>=5000"] * 38)

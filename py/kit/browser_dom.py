@@ -276,7 +276,7 @@ def clipboard(text: str, done: Callable[[], None], failed: Callable[[], None]) -
 
 
 def make_rng() -> random.Random:
-    """The page's dice: ``?seed=N`` replays a session exactly (tests, bug reports); else OS entropy."""
+    """The page's dice: ``?seed=N`` replays a game exactly (tests, bug reports); else OS entropy."""
     seed = url_params().get("seed")
     return random.Random(seed) if seed else random.Random()
 

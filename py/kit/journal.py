@@ -1,4 +1,4 @@
-"""The journal of the evening (issue 24): every result of every panel in one timeline, as data.
+"""The journal of the evening: every result of every panel in one timeline, as data.
 
 The kit writes it: every log line an action makes (``Outcome.log``) becomes an ``Entry`` of the
 shared value ``JOURNAL`` too, with the panel's name, the time, the «зачем» note typed in the

@@ -115,7 +115,7 @@ def apply(rt: Runtime, mounted: Mounted, result: Any, box: Element | None = None
 def _clear_log(rt: Runtime, mounted: Mounted) -> None:
     """«Очистить» of a short log: its lines leave the view, not the journal of the evening (the
     mark of the newest one is kept in the panel's record), and «Отменить» beside «Журнал очищен.»
-    puts the mark back as it was, whatever was logged since (issue 25: an offer outlives the
+    puts the mark back as it was, whatever was logged since (an offer outlives the
     panel's other actions; a new clear replaces it)."""
     spec = mounted.panel.log
     if spec is None:

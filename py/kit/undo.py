@@ -6,7 +6,7 @@ A panel keeps one ``Undo`` (or ``None``) in a field of its frozen state. The des
 (delete a character, clear a journal, replace a pasted text) puts there the value that gives back
 what it destroyed and a line naming it; the panel's restore applies it to the state *as it is now*
 (the deleted entry back in its place among the entries added since, the cleared lines before the
-new ones), so the offer can outlive other actions: issue 25's "at least 10 seconds" holds even when
+new ones), so the offer can outlive other actions: "at least 10 seconds" holds even when
 the GM rolls, edits or moves a slider in between. The offer goes when it is used, when a new
 destructive action replaces it, or at an action listed in ``lapse_on`` (one after which giving back
 would itself destroy something: editing the text a restore would overwrite). A refused input

@@ -1,4 +1,4 @@
-"""Accessibility and phone layout (issue 7): axe on every panel, no horizontal scroll at 360 px."""
+"""Accessibility and phone layout: axe on every panel, no horizontal scroll at 360 px."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def test_no_horizontal_scroll_at_360px(phone: Page, panel: str, lang: str, tmp_p
 @pytest.mark.parametrize(("width", "theme"), [(360, "dark"), (1280, "light")])
 def test_axe_after_an_action_in_both_themes(browser: Browser, site_url: str, width: int, theme: str) -> None:
     """axe-core finds nothing on any panel after its main action, in the light and the dark theme,
-    at phone and desktop width (issue 15)."""
+    at phone and desktop width."""
     watch = Watch()
     context, page = open_app(
         browser,

@@ -1,4 +1,4 @@
-"""Dice from the table in the checks panel (issue 24): one test per ``-table`` field beside a roll
+"""Dice from the table in the checks panel: one test per ``-table`` field beside a roll
 button (the skill check's is in test_table_dice.py). Typed dice give the result of their value,
 worded and marked in the table as a rolled one, and «со стола» on the result line and in the log;
 an impossible die is refused with a message naming it, and the last result and the log stay.

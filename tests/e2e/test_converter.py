@@ -341,7 +341,7 @@ def test_copy_button_copies_the_converted_text(browser: Browser, site_url: str) 
 
 
 def test_two_rolls_on_one_line_both_convert(app: Page) -> None:
-    """Issue 25: a forum copy merged two rolls into one line; each converts in the seed's format
+    """A forum copy merged two rolls into one line; each converts in the seed's format
     (the seed's example, its lines joined, gives its output joined)."""
     _open_converter(app)
     app.fill("#convert-input", " ".join(SEED_INPUT.split("\n")))
@@ -356,7 +356,7 @@ def test_two_rolls_on_one_line_both_convert(app: Page) -> None:
 
 
 def test_a_reason_link_selects_its_line_and_scrolls_to_it(app: Page) -> None:
-    """Issue 25: «Строка 45: …» is a link; pressing it selects line 45 in the input and scrolls the
+    """«Строка 45: …» is a link; pressing it selects line 45 in the input and scrolls the
     box to it, by mouse and by keyboard."""
     _open_converter(app)
     lines = [f'Результат броска 3D20: 1 + 1 + 1 = 3 - "ход {n}".' for n in range(1, 61)]
@@ -384,7 +384,7 @@ def test_a_reason_link_selects_its_line_and_scrolls_to_it(app: Page) -> None:
 
 
 def test_a_purpose_rolled_again_is_pointed_out(app: Page) -> None:
-    """Issue 25: «скрытность» rolled on line 1 and again on line 3 after «перекину» is named in the
+    """«скрытность» rolled on line 1 and again on line 3 after «перекину» is named in the
     summary with its lines."""
     _open_converter(app)
     app.fill(
@@ -399,7 +399,7 @@ def test_a_purpose_rolled_again_is_pointed_out(app: Page) -> None:
 
 
 def test_editing_the_input_clears_the_stale_output_and_ctrl_enter_converts(app: Page) -> None:
-    """Issue 25: once the input is edited, the old result, its reasons and Copy go at once (and stay
+    """Once the input is edited, the old result, its reasons and Copy go at once (and stay
     gone when the field is left); Ctrl+Enter converts the new text, which stays after the field is left."""
     _open_converter(app)
     app.fill("#convert-input", SEED_INPUT)

@@ -1,4 +1,4 @@
-"""The converter in the saved file opened from disk (issue 21: route by cost, the file:// part).
+"""The converter in the saved file opened from disk (route by cost, the file:// part).
 
 There is no worker there, and a long paste's bound (``panels.converter.jobs.steps``) is far over
 what the main thread may run at once, so it converts in slices that hand the page back between

@@ -1,4 +1,4 @@
-"""Foundation (issue 2): boot offline-clean, roll GaussD20 (the converter's tests: test_converter.py)."""
+"""Foundation: boot offline-clean, roll GaussD20 (the converter's tests: test_converter.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Omicron FUDGE panel (issue 5): dice, actions, attack and damage, wounds, scale, log."""
+"""Omicron FUDGE panel: dice, actions, attack and damage, wounds, scale, log."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""FUDGE characters (issue 14): built in the FUDGE panel, kept in the shared roster across a
+"""FUDGE characters: built in the FUDGE panel, kept in the shared roster across a
 reload, picked in the attack; damage lands on the target's own wound track; a chip buys success
 once and is then refused; the roster export holds the FUDGE sheets."""
 

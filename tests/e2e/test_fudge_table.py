@@ -1,4 +1,4 @@
-"""Dice from the table in the FUDGE panel (issue 24): each roll button's ``-table`` field.
+"""Dice from the table in the FUDGE panel: each roll button's ``-table`` field.
 
 The dice roll (``fudge-roll-dice-table``), the action (``fudge-act-roll-table``) and the attack
 (``fudge-attack-table``, the attack's dice then the dodge's, separated by ``;``) take the faces

@@ -1,4 +1,4 @@
-"""Issue 25: a field that takes a negative number never asks a phone for the digits-only keypad
+"""A field that takes a negative number never asks a phone for the digits-only keypad
 (``inputmode="numeric"``: iOS's has no minus key), in any panel; junk is still refused."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""ITE panel (issue 5, seed 001): exact odds before the roll, margins, the seed's examples, bad input."""
+"""ITE panel (seed 001): exact odds before the roll, margins, the seed's examples, bad input."""
 
 from __future__ import annotations
 
@@ -352,7 +352,7 @@ def test_chain_too_big_and_empty_chain_are_refused(app: Page) -> None:
 
 def test_undo_of_a_clear_leaves_no_word_of_the_clear(app: Page) -> None:
     """«Очистить» says «Журнал очищен.» once, beside «Отменить» (not on the status line); after
-    the undo the line is back and nothing on the panel says the log was cleared (issue 24)."""
+    the undo the line is back and nothing on the panel says the log was cleared."""
     _open(app)
     app.click("#ite-log-clear")  # the lines of the tests before: the undo below gives back one
     app.select_option("#ite-preset", "crafting")

@@ -1,4 +1,4 @@
-"""The journal of the evening (issue 24): every panel's results in one timeline, kept and exported."""
+"""The journal of the evening: every panel's results in one timeline, kept and exported."""
 
 from __future__ import annotations
 

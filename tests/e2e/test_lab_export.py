@@ -1,4 +1,4 @@
-"""Issue 25: the dice lab's exports say what they show and read right in a Russian spreadsheet;
+"""The dice lab's exports say what they show and read right in a Russian spreadsheet;
 «Сравнить» brings the result into view."""
 
 from __future__ import annotations

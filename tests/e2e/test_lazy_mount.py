@@ -1,4 +1,4 @@
-"""Only the open panel at start (issue 23): the panel on screen is mounted first and alone; another
+"""Only the open panel at start: the panel on screen is mounted first and alone; another
 mounts when it is opened; a share link and the last tab reopened still land on their panel and
 work; the single saved file and an offline reload still start.
 

@@ -1,4 +1,4 @@
-"""Navigation (issue 15): ARIA tabs with arrow keys, focus on the panel heading, the last tab
+"""Navigation: ARIA tabs with arrow keys, focus on the panel heading, the last tab
 reopened after a reload, Enter in a field runs the section's main action, the rules pages
 rendered in the page, and the print sheet without controls."""
 

@@ -1,4 +1,4 @@
-"""Dice notation panel (issue 6): roll, marks, exact odds, chart, errors, limits, share link, log."""
+"""Dice notation panel: roll, marks, exact odds, chart, errors, limits, share link, log."""
 
 from __future__ import annotations
 
@@ -432,7 +432,7 @@ def test_language_switch_leaves_no_russian_and_no_stale_text(browser: Browser, s
     watch.assert_clean()
 
 
-# --------------------------------------------------------------------------- the dice lab (issue 16)
+# --------------------------------------------------------------------------- the dice lab
 
 
 def _lab_rows(page: Page, *rows: str) -> None:

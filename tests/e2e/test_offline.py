@@ -1,4 +1,4 @@
-"""Offline, installable, deployable (issue 7): service worker, sub-path, manifest, CSP, updates."""
+"""Offline, installable, deployable: service worker, sub-path, manifest, CSP, updates."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""At the table on a phone (issue 15): no sideways scrolling, main action and result in the first
+"""At the table on a phone: no sideways scrolling, main action and result in the first
 viewport, 44 px targets, dark mode (system and toggle), remembered collapsible sections.
 
 One page per width and language; every panel is checked inside it.
@@ -209,7 +209,7 @@ def test_collapsible_sections_remember_their_state(app: Page) -> None:
     assert median.evaluate("d => d.open") and not hint.evaluate("d => d.open")
 
 
-# Issue 22: on a phone a panel with sub-tools shows one at a time, chosen in its own tablist.
+# On a phone a panel with sub-tools shows one at a time, chosen in its own tablist.
 SCREEN = """(name) => {
   const main = [...document.querySelectorAll(`#${name} [data-main-action]`)].filter((e) => e.checkVisibility())
     .map((e) => e.getBoundingClientRect()).some((r) => r.top >= 0 && r.bottom <= innerHeight);

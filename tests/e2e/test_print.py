@@ -1,4 +1,4 @@
-"""The print sheet (issue 25): nothing empty prints (no heading over nothing, no frame of controls
+"""The print sheet: nothing empty prints (no heading over nothing, no frame of controls
 only), the sheet is dark on light in both themes, and a panel with a closed sub-tool still prints."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 20: a link never runs code, and a program reaches neither saved data nor the network.
+"""A link never runs code, and a program reaches neither saved data nor the network.
 
 A second local server stands for another site. Programs that leave Python's name filter by four
 roads (a module's ``sys`` → ``builtins``; ``__subclasses__`` → a function's ``__globals__``; a

@@ -1,4 +1,4 @@
-"""A slow first visit says what is happening (issue 23): from the first paint until the panel on
+"""A slow first visit says what is happening: from the first paint until the panel on
 screen works, a line at the top of that panel counts the runtime's bytes received against the
 total, in the saved language, and goes away once the panel is usable.
 

@@ -1,4 +1,4 @@
-"""Route by cost (issue 21): what a link or a saved record holds never freezes the page.
+"""Route by cost: what a link or a saved record holds never freezes the page.
 
 The lines: the 38-term ``d10000>=5000+…`` (2.9 s on the main thread once), an 8-row ``?lab=`` of
 it (20 s on open and on every later load), ``?expr=`` with it (2.7 s on every load). Their bound

@@ -1,4 +1,4 @@
-"""The single saved file (issue 7): opened from disk via file://, it boots, rolls and converts."""
+"""The single saved file: opened from disk via file://, it boots, rolls and converts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Start-up (issue 7): Python is restored from the build's memory snapshot, safely.
+"""Start-up: Python is restored from the build's memory snapshot, safely.
 
 static/pyodide-boot.mjs restores a snapshot made at build time (tools/snapshot.mjs) instead of
 starting the interpreter from scratch; a broken snapshot must cost only speed. Timings are the

@@ -1,4 +1,4 @@
-"""Dice from the table (issue 24): a roll button takes the dice typed in its ``-table`` field."""
+"""Dice from the table: a roll button takes the dice typed in its ``-table`` field."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_typed_dice_in_an_ite_check(app: Page) -> None:
 
 
 def test_typed_dice_in_a_skill_check_give_the_tier_of_their_value(app: Page) -> None:
-    """Issue 24: ``4 6 2`` with no modifiers is GaussD20 4: a critical failure."""
+    """``4 6 2`` with no modifiers is GaussD20 4: a critical failure."""
     _open(app, "checks")
     app.fill("#chk-skill-roll-table", "4 6 2")
     app.click("#chk-skill-roll")

@@ -1,4 +1,4 @@
-"""Threat calculator panel (issue 3): seeded replay, exact odds, the seed's example, persistence, screen mode."""
+"""Threat calculator panel: seeded replay, exact odds, the seed's example, persistence, screen mode."""
 
 from __future__ import annotations
 
@@ -94,8 +94,8 @@ def saved_bag(page: Page) -> object:
     return saved(page, RECORD)["state"]["bag"]
 
 
-def test_seeded_session_matches_rules_replay(browser: Browser, site_url: str) -> None:
-    """A session clicked through the UI with ?seed=123 gives the journal rules.threat gives for Random("123"),
+def test_seeded_clicks_match_rules_replay(browser: Browser, site_url: str) -> None:
+    """A game clicked through the UI with ?seed=123 gives the journal rules.threat gives for Random("123"),
     including a substitution before the roll that draws its die from the exhaustible bag."""
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html?seed=123#threat", watch, "threat")

@@ -1,4 +1,4 @@
-"""The threat forecast from the saved file (issue 21): without a worker, a forecast over the page's
+"""The threat forecast from the saved file: without a worker, a forecast over the page's
 bound is refused with a message instead of freezing the page.
 
 Opened from ``file://`` the page has no compute worker. The heavy exhaustible bag (8 light +

@@ -1,4 +1,4 @@
-"""What the build writes for a first visit (issue 23): the packed runtime (the wasm and its
+"""What the build writes for a first visit: the packed runtime (the wasm and its
 Emscripten module), zstd's decoder, and the loading line's files, sizes and words."""
 
 from __future__ import annotations

@@ -293,7 +293,7 @@ def test_narration_tells_each_stage_of_an_exchange_in_both_languages() -> None:
 
 
 def test_combat_rows_give_the_bonus_as_a_number() -> None:
-    """Issue 25: the log says «бонус на пробитие +5», never the rule's «значению кубика минус 12»,
+    """The log says «бонус на пробитие +5», never the rule's «значению кубика минус 12»,
     for every value of both checks; the rows without a bonus keep the seed's words."""
     for side in ("attack", "defence"):
         for value in range(1, 21):
@@ -348,7 +348,7 @@ def test_opposed_view_matches_the_rules() -> None:
 
 
 def test_opposed_pickers_fill_weapon_armour_and_luck() -> None:
-    """Issue 25: the opposed check has «Кто действует» / «Против кого» like combat: the attacker's
+    """The opposed check has «Кто действует» / «Против кого» like combat: the attacker's
     weapon gives its piercing bonus (seed 000 «пассивные бонусы оружия (на пробитие)») and luck, the
     defender's sheet its armour bonus and luck; the odds follow at once."""
     from rules.roster import GaussSheet, Roster
@@ -371,7 +371,7 @@ def test_opposed_pickers_fill_weapon_armour_and_luck() -> None:
     assert built.view(defended.state)["chk-opp-whom"].value == "c2:"
 
 
-# Each roll button of the checks and dice that fit it (issue 24: «со стола» on the result line).
+# Each roll button of the checks and dice that fit it («со стола» on the result line).
 TABLE_ROLLS = {
     "chk-skill-roll": ("chk-skill-result", "4 6 2"),
     "chk-med-roll": ("chk-med-result", "=10"),

@@ -449,7 +449,7 @@ def test_a_restored_long_paste_converts_in_the_worker_on_start() -> None:
 
 
 def test_reasons_are_line_links_and_repeats_are_named() -> None:
-    """Issue 25: each refused roll's reason is a button that selects its line (``data-select-line``,
+    """Each refused roll's reason is a button that selects its line (``data-select-line``,
     static/prefs.js); a line of several rolls names the roll; a purpose rolled again is named with
     its lines in the summary, in both languages (the purpose in «…» in English)."""
     source = (
@@ -480,7 +480,7 @@ def test_reasons_are_line_links_and_repeats_are_named() -> None:
 
 
 def test_editing_the_input_drops_a_result_for_other_text() -> None:
-    """Issue 25: once the input differs from what was converted, the output and Copy go; the same
+    """Once the input differs from what was converted, the output and Copy go; the same
     text (a change event after Ctrl+Enter converted it) keeps the result; a pending paste too."""
     built = converter.panel()
     state = _converted()
@@ -518,7 +518,7 @@ def test_the_example_over_a_pasted_log_can_be_undone() -> None:
     assert example(State(), {"convert-input": EXAMPLE}).state.undo is None
 
 
-# --------------------------------------------------------------------------- the job's bound and slices (issue 21)
+# --------------------------------------------------------------------------- the job's bound and slices
 
 ROLL = 'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".'
 SHAPES = {

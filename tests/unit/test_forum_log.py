@@ -158,7 +158,7 @@ def test_pathological_long_line_is_linear() -> None:
 
 
 def test_every_roll_on_a_merged_line_converts() -> None:
-    """Issue 25: a forum copy merges lines; each roll on a line converts in the seed's format, a
+    """A forum copy merges lines; each roll on a line converts in the seed's format, a
     refused one in the middle gets the seed's phrase right after it, the text before them stays."""
     line = (
         "Вася: Результат броска 3D20: 4 + 6 + 2 = 12. "
@@ -182,7 +182,7 @@ def test_every_roll_on_a_merged_line_converts() -> None:
 
 
 def test_a_repeated_purpose_is_listed_with_its_lines() -> None:
-    """Issue 25: «скрытность» rolled on lines 1 and 3 (a re-roll after «перекину») is a repeat;
+    """«скрытность» rolled on lines 1 and 3 (a re-roll after «перекину») is a repeat;
     purposes compare ignoring case and spaces; a purpose twice on one line names that line twice."""
     text = (
         'Результат броска 3D20: 4 + 6 + 2 = 12 - "скрытность".\n'

@@ -1,5 +1,5 @@
-"""The FUDGE panel's sub-tools lifted onto its state (issue 22) and its journal «кто» and «со стола»
-(issue 24), on CPython: one selector per control, records saved before the lift still load, the
+"""The FUDGE panel's sub-tools lifted onto its state and its journal «кто» and «со стола»,
+on CPython: one selector per control, records saved before the lift still load, the
 journal names who acted, a result from typed dice says so where it is shown."""
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ ATTACK_FORM: dict[str, Any] = {
 IRA = {**sheet_form.FORM, "fudge-c-name": "Ira", "fudge-c-skills": "Fencing: 1, Ловкость"}
 GUARD = {**sheet_form.FORM, "fudge-c-name": "Guard", "fudge-c-skills": "Dodge: 1"}
 
-# What the panel's dump wrote before its sub-tools were lifted (issue 22), for a hand track with a
+# What the panel's dump wrote before its sub-tools were lifted, for a hand track with a
 # medium wound, both pools holding damage, the wound tools on Ira's track and Ira in the builder.
 SAVED_BEFORE_THE_LIFT = {
     "wounds": {
@@ -248,7 +248,7 @@ def test_a_record_saved_before_the_lift_is_restored_by_the_kit() -> None:
 
 def test_an_action_roll_for_a_picked_character_goes_into_the_journal_with_who() -> None:
     """Through the kit: a character picked in «Кто действует» rolls the action; the journal entry
-    of that roll names them (issue 24 «кто»)."""
+    of that roll names them («кто»)."""
     page = make_page()
     runtime_mount.mount(page.rt, fp.panel(random.Random(3)))
     page.el("fudge-c-name").value = "Ира"

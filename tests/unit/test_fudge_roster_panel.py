@@ -1,4 +1,4 @@
-"""FUDGE characters in the FUDGE panel (issue 14, seed 002 §1): the builder, pickers, a wound
+"""FUDGE characters in the FUDGE panel (seed 002 §1): the builder, pickers, a wound
 track per character, the §1.9 ledger and buying success; on CPython, both languages."""
 
 from __future__ import annotations
@@ -359,7 +359,7 @@ def test_views_with_characters_have_no_stray_russian_in_english() -> None:
     assert party[:2] == ["Ira", "Невредим"]
 
 
-# --------------------------------------------------------------------------- issue 25: save, rename, undo, ledger, buying
+# --------------------------------------------------------------------------- save, rename, undo, ledger, buying
 
 
 def ledger(state: fp.State, op: str, amount: int) -> fp.State:

@@ -480,7 +480,7 @@ def test_work_estimate_orders_the_examples() -> None:
 
 
 def test_a_check_from_the_table_uses_the_typed_dice() -> None:
-    """Issue 24: ``6 5`` on a Т-check is the result of those two dice, logged «со стола»; the saved roll keeps its mark, and dice for a die the check does not roll are refused."""
+    """``6 5`` on a Т-check is the result of those two dice, logged «со стола»; the saved roll keeps its mark, and dice for a die the check does not roll are refused."""
     button = ite_panel.panel(random.Random(2)).actions["#ite-roll"]
     done = outcome(button(ite_panel.State(), {**_only_t(x=20), "ite-roll-table": "6 5"}))
     last = done.state.last
@@ -493,7 +493,7 @@ def test_a_check_from_the_table_uses_the_typed_dice() -> None:
         button(ite_panel.State(), {**_only_t(x=20), "ite-roll-table": "6 7"})
 
 
-# --------------------------------------------------------------------------- the job's bound (issue 21)
+# --------------------------------------------------------------------------- the job's bound
 
 
 def _calls(call_count: Callable[..., int], stages: tuple[ite.Stage, ...]) -> int:
@@ -544,7 +544,7 @@ def test_from_disk_a_chain_over_the_bound_is_refused_with_a_message(monkeypatch:
     assert render(shown, "ru") == render(ite_text.ODDS_STOPPED, "ru")
 
 
-# --------------------------------------------------------------------------- the sub-tools' parts (issue 22)
+# --------------------------------------------------------------------------- the sub-tools' parts
 
 
 def test_each_part_puts_back_what_it_gets_and_keeps_the_rest() -> None:

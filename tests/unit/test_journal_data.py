@@ -1,4 +1,4 @@
-"""The journal of the evening as data (issue 24): hidden after the fact, joined with a file or an
+"""The journal of the evening as data: hidden after the fact, joined with a file or an
 older panel log entry by entry, the panels' short logs as views of it, and its import."""
 
 from __future__ import annotations

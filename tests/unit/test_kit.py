@@ -265,7 +265,7 @@ def test_a_late_answer_a_part_drops_leaves_the_whole_as_it_was() -> None:
 
 
 def test_undo_offer_outlives_other_actions_and_lapses_only_where_told() -> None:
-    """kit.undo: the offer stays through the panel's other actions (issue 25: at least 10 s, even
+    """kit.undo: the offer stays through the panel's other actions (at least 10 s, even
     when the GM does something else meanwhile) and goes only at an action of ``lapse_on``; a
     destructive action makes a new one; a refused input keeps it (the kit keeps the old state);
     a ``lapse_on`` that names no action is a mistake said at once; the bar is hidden static

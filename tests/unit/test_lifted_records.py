@@ -1,4 +1,4 @@
-"""Records saved by the code before the sub-tools were lifted (``kit.part``, issue 22) load as before.
+"""Records saved by the code before the sub-tools were lifted (``kit.part``) load as before.
 
 Each record below was written by ``dump`` of the panel as it was before the split, and
 ``dump(load(record))`` is what that code gave back for it; the lifted panels must read the same
@@ -67,7 +67,7 @@ ITE = json.loads(
 def test_an_ite_record_of_today_loads_into_the_parts_and_dumps_unchanged() -> None:
     """The stages land in the chain's part, the roll (with the chain it was rolled with and its
     mark «со стола») in the roll's, and the record comes back as it was; a roll saved before
-    issue 24 (no ``table``) loads as rolled."""
+    dice from the table (no ``table``) loads as rolled."""
     loaded = ite_panel.load(ITE)
     chain = ite_panel.LIFT["chain"].get(loaded)
     assert [s.kind for s in chain.stages] == ["T"] and chain.stages[0].check.x == 13

@@ -111,7 +111,7 @@ def test_duplicate_ids_are_refused() -> None:
 def test_the_first_paint_checks_what_the_initial_state_checks(name: str) -> None:
     """A checkbox's static markup (what shows before Python, for ~10 s on a phone's first visit)
     is checked exactly where the panel's initial view checks it, so nothing flips when Python
-    takes over (the threat panel's screen mode, on by default since issue 25, showed off)."""
+    takes over (the threat panel's screen mode, on by default, showed off)."""
     panel = importlib.import_module(registry.entry(name).module).panel(random.Random(0))
     for element_id, show in panel.view(panel.initial).items():
         if show.checked is None:

@@ -1,4 +1,4 @@
-"""Issue 15, navigation: tab keys (kit.tabs), the Markdown subset and the rules pages the build
+"""Navigation: tab keys (kit.tabs), the Markdown subset and the rules pages the build
 puts in the page (tools/markdown.py, tools/rules_pages.py), and the markup's main actions."""
 
 from __future__ import annotations

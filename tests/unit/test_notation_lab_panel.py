@@ -186,7 +186,7 @@ def test_csv_and_svg_exports() -> None:
 
 
 def test_the_russian_csv_reads_in_a_russian_spreadsheet() -> None:
-    """Issue 25: in Russian the CSV starts with a BOM (UTF-8 Cyrillic reads right), separates fields
+    """In Russian the CSV starts with a BOM (UTF-8 Cyrillic reads right), separates fields
     with «;» and writes decimal commas; the headers are Russian; a label with «;» stays one field."""
     state = _run(("d2 # сила; ловкость", "d3"))
     text = _lab(lab.download_csv)(state, {ARG: "ru"}).effects[0].text
@@ -205,7 +205,7 @@ def test_the_russian_csv_reads_in_a_russian_spreadsheet() -> None:
 
 
 def test_the_exported_chart_has_a_title_and_a_legend() -> None:
-    """Issue 25: on a forum post 4d6kh3 and 3d6 must be told apart: the SVG (and so the PNG) carries
+    """On a forum post 4d6kh3 and 3d6 must be told apart: the SVG (and so the PNG) carries
     <title>, a heading and a legend with every row's label, in the page's language, user text
     escaped."""
     state = _run(("4d6kh3 # stats <b>", "3d6", "6x4d6kh3 # шесть"))
@@ -226,7 +226,7 @@ def test_the_exported_chart_has_a_title_and_a_legend() -> None:
 
 
 def test_eight_series_styles_are_all_distinct() -> None:
-    """Issue 25: from the eighth series the styles no longer repeat: eight colours and eight markers
+    """From the eighth series the styles no longer repeat: eight colours and eight markers
     for the first eight, and all twelve series a lab shows differ in dash and marker."""
     from kit.chart import style
 
@@ -297,7 +297,7 @@ def test_dice_actions_keep_the_lab() -> None:
 
 
 def test_a_program_runs_only_after_the_users_click_and_only_isolated() -> None:
-    """Issue 20: a link's program, and a saved lab's, is shown and never run by itself (not on open,
+    """A link's program, and a saved lab's, is shown and never run by itself (not on open,
     not on the next plain load, not when a row changes); «Запустить программу» runs it, as an
     isolated job (the sandboxed runner), and clears the «from a link» notice."""
     from kit.compute import NEEDS_ISOLATION

@@ -344,7 +344,7 @@ def test_a_stale_answer_is_dropped_and_a_stop_is_shown() -> None:
 
 
 def test_a_roll_of_typed_dice_says_so_in_the_result_line() -> None:
-    """Issue 24: dice typed in ``notation-roll-table`` give the result line «со стола» / "from the
+    """Dice typed in ``notation-roll-table`` give the result line «со стола» / "from the
     table", as the roller and ITE say it; it survives a reload and the odds of the same line, and
     the next rolled result has no mark."""
     actions = dice.panel(random.Random(2)).actions

@@ -98,7 +98,7 @@ ROLL_BUTTON = roller.panel(random.Random(3)).actions["#gauss-roll"]
 
 
 def test_dice_from_the_table_give_the_roll_of_those_dice() -> None:
-    """Issue 24: ``17 5 2`` at luck 5 is GaussD20 8, shown and logged «со стола»; the field empties."""
+    """``17 5 2`` at luck 5 is GaussD20 8, shown and logged «со стола»; the field empties."""
     done = ROLL_BUTTON(roller.State(), {"gauss-luck": "5", "gauss-roll-table": "17 5 2"})
     assert isinstance(done, Outcome)
     assert done.state.last == gauss.GaussRoll((17, 5, 2), 5, 8, 8) and done.state.from_table

@@ -727,7 +727,7 @@ def _lines(page: Page, prefix: str) -> list[str]:
 def test_the_log_clear_button_empties_the_short_log_not_the_journal() -> None:
     """The roller's «Очистить» (bound by the kit from its LogSpec) empties its short log and keeps
     the mark in its record (a reload keeps it cleared); the journal of the evening keeps the lines.
-    «Отменить» gives them back, also after another roll (issue 25: the offer outlives it)."""
+    «Отменить» gives them back, also after another roll (the offer outlives it)."""
     page = make_page()
     mount_roller(page)
     page.click("gauss-roll")
@@ -750,7 +750,7 @@ def test_the_log_clear_button_empties_the_short_log_not_the_journal() -> None:
 
 def test_after_the_undo_of_a_clear_the_ite_status_claims_no_clear() -> None:
     """ITE's «Очистить» is the kit's: «Журнал очищен.» shows once, beside its «Отменить», and
-    after the undo nothing on the panel still says the log was cleared (issue 24's leftover)."""
+    after the undo nothing on the panel still says the log was cleared (a leftover once seen)."""
     page = make_page()
     ite = importlib.import_module(registry.entry("ite").module)
     runtime_mount.mount(page.rt, ite.panel(random.Random(3)))
@@ -827,7 +827,7 @@ def test_refused_input_keeps_the_record(bad: str) -> None:
     assert json.loads(page.records.records["gm.panel.roller"])["state"] == saved
 
 
-# Each panel's action that logs a result (issue 24: the journal hook, once for every panel).
+# Each panel's action that logs a result (the journal hook, once for every panel).
 JOURNALED = {
     "roller": "gauss-roll",
     "converter": "convert-example",
@@ -862,7 +862,7 @@ def test_every_panel_s_logged_result_lands_in_the_journal(name: str, button: str
     assert [item.attrs["data-panel"] for item in items] == [e["panel"] for e in entries]
 
 
-# The checks panel's «кто» (issue 24): each button that acts for a picked character names it.
+# The checks panel's «кто»: each button that acts for a picked character names it.
 CHECKS_WHO = {
     "chk-skill-roll": ({"chk-skill-who": "c1:0"}, "Кац"),
     "chk-med-roll": ({"chk-med-who": "c1:"}, "Кац"),
@@ -1024,7 +1024,7 @@ def test_a_paste_too_long_to_read_is_refused_and_never_read_or_saved() -> None:
 
 
 def test_a_long_paste_and_its_output_cross_into_python_once_each() -> None:
-    """Issue 23: converting a 1 MB paste, the page's main thread copies the paste into Python once
+    """Converting a 1 MB paste, the page's main thread copies the paste into Python once
     (the action's form) and never again (the record saves it not, so each save reads it by its
     length only); the 1 MB output stays in Python (its text area gets only the first lines,
     ``converter.preview``), and nothing reads the output back. (In the browser each such copy of a

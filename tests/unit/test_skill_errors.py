@@ -1,4 +1,4 @@
-"""Issue 25: a skill level off the seed's ladder says what is wrong, not «навыки: неверные данные»."""
+"""A skill level off the seed's ladder says what is wrong, not «навыки: неверные данные»."""
 
 from __future__ import annotations
 

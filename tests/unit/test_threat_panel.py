@@ -497,7 +497,7 @@ def test_substitution_draws_a_die_from_the_exhaustible_bag() -> None:
         PANEL.actions["#threat-substitute"](state, form_for(state, **{"threat-rec-number": "21"}))
 
 
-# --------------------------------------------------------------------------- issue 25: change lines, undo of a clear, line by line
+# --------------------------------------------------------------------------- change lines, undo of a clear, line by line
 
 
 def test_the_gms_changes_are_journal_lines_and_undo_takes_them_back() -> None:

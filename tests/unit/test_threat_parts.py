@@ -1,4 +1,4 @@
-"""The threat panel's sub-tools on their parts (``panels.threat.parts``, ``kit.part``, issue 22).
+"""The threat panel's sub-tools on their parts (``panels.threat.parts``, ``kit.part``).
 
 The bag's settings and the table work on ``Bench``; a change of the bag is a ``Step`` there, and
 the part's ``put`` makes each step one step of the panel: its line journalled, the bag before it

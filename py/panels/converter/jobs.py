@@ -1,6 +1,6 @@
 """The converter's heavy computation, run in the compute worker (``kit.compute``).
 
-A paste of up to ``INLINE_CHARS`` characters (the seed's example, a session's log) converts on the
+A paste of up to ``INLINE_CHARS`` characters (the seed's example, an evening's log) converts on the
 page at once, within a frame; a longer one (up to ``forum_log.MAX_INPUT_CHARS``, 0.3–3 s in Pyodide)
 converts in the worker, or, where no worker runs (the saved file opened from disk), on the page in
 slices of ``forum_log.SLICE_LINES`` lines that hand the page back in between (``converting``;

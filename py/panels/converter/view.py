@@ -37,7 +37,7 @@ INPUT_ID = "convert-input"
 OUTPUT_ID = "convert-output"
 
 # What the output box shows: laying a text box out costs ~20 ms per 1 000 such lines in Chromium
-# (docs/benchmarks.md), so a session's log shows whole and a 20 000-line one does not freeze the page.
+# (docs/benchmarks.md), so an evening's log shows whole and a 20 000-line one does not freeze the page.
 PREVIEW_LINES = 1_000
 PREVIEW_CHARS = 60_000
 

@@ -103,7 +103,7 @@ def dump_rolled(last: Rolled) -> dict[str, Any]:
 
 
 def load_rolled(raw: Any) -> Rolled:
-    """A saved roll back (records from before issue 24 have no ``table``); ``ValueError`` if malformed."""
+    """A saved roll back (older records have no ``table``); ``ValueError`` if malformed."""
     if not isinstance(raw, dict):
         raise ValueError("the last roll must be an object")
     stages = load_chain(raw.get("stages"))

@@ -1,1 +1,1 @@
-"""The journal of the evening: every result of every panel in one timeline (issue 24)."""
+"""The journal of the evening: every result of every panel in one timeline."""

@@ -260,7 +260,7 @@ SECTION = panel(
     h("p", cls="notice", id="threat-notice", role="status", hidden=True),
     h(
         "div",
-        checkbox("threat-screen", checked=True),  # on by default (issue 25): the first paint says so too
+        checkbox("threat-screen", checked=True),  # on by default: the first paint says so too
         " ",
         h("label", text.SCREEN, for_="threat-screen"),
         " ",

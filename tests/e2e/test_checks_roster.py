@@ -1,4 +1,4 @@
-"""Issue 25 in the checks panel: the opposed check's pickers are filled from the roster; the combat
+"""The checks panel with the roster: the opposed check's pickers are filled from the roster; the combat
 log gives numbers, not the rule's «минус 12»; a target that cannot defend meets the attack alone."""
 
 from __future__ import annotations
