@@ -61,6 +61,7 @@ __all__ = [
     "entry_from_json",
     "entry_to_json",
     "mark_of",
+    "note_of",
     "of_panel",
 ]
 
@@ -82,6 +83,25 @@ class Note:
     who: str = ""
     public: Renderable | None = None
     roll: Roll | None = None
+
+
+def note_of(effects: Iterable[object], /) -> Note | None:
+    """An outcome's ``Note`` effects as one: a roll action's ``Note(roll=…)`` and the ``Note(who=…)``
+    its panel adds around it describe one entry (each field from the first note that sets it).
+
+    >>> note_of([Note(roll=None), "other", Note(who="Кац"), Note(who="Бандит")]).who
+    'Кац'
+    >>> note_of([]) is None
+    True
+    """
+    notes = [e for e in effects if isinstance(e, Note)]
+    if not notes:
+        return None
+    return Note(
+        next((n.who for n in notes if n.who), ""),
+        next((n.public for n in notes if n.public is not None), None),
+        next((n.roll for n in notes if n.roll is not None), None),
+    )
 
 
 @dataclass(frozen=True)

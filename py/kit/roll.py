@@ -6,12 +6,21 @@ never by parsing sentences. ``p`` is the exact probability, before the roll and 
 force, of the ``outcome`` that came (for a plain GaussD20 roll: P(GaussD20 = value | luck)); where
 outcomes are ordered from worse to better for whoever rolled, ``below`` is the probability of a
 worse one, so ``below + p / 2`` places the result in its distribution (luck: 1/2 on average).
+A panel names its outcomes worst first and takes ``p`` and ``below`` from the odds it shows
+(``ordered``, ``valued``); outcomes of equal worth are still put in a fixed order, so the mean of
+``rank`` stays exactly 1/2. A die with three sides is always written as a FUDGE die, faces −1/0/+1:
+a d3 shows its face − 2 (``d3``), which is exactly one dF (seed 002: 6d3−12 ≡ 6dF), so a count of
+three-sided faces reads one way.
 
 >>> r = Roll("gauss.roll", ((20, 7), (20, 12), (20, 20)), "13", Fraction(1, 40), total=13)
 >>> roll_to_json(r)
 {'rule': 'gauss.roll', 'dice': [[20, 7], [20, 12], [20, 20]], 'by_hand': False, 'total': 13, 'outcome': '13', 'p': '1/40'}
 >>> roll_from_json(roll_to_json(r)) == r
 True
+>>> ordered("fudge.action", (), "tie", (("failure", Fraction(1, 4)), ("tie", Fraction(1, 4)), ("success", Fraction(1, 2)))).below
+Fraction(1, 4)
+>>> valued("notation", ((6, 2), (6, 5)), 7, {v: Fraction(6 - abs(v - 7), 36) for v in range(2, 13)}).below
+Fraction(5, 12)
 >>> roll_from_json({"rule": "gauss.roll", "dice": [], "outcome": "x", "p": "3/2"})
 Traceback (most recent call last):
 ...
@@ -21,11 +30,22 @@ ValueError: a roll's p must be a fraction from 0 to 1
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["FUDGE_SIDES", "MAX_DICE", "Roll", "roll_from_json", "roll_to_json"]
+__all__ = [
+    "FUDGE_SIDES",
+    "MAX_DICE",
+    "MAX_FACE",
+    "Roll",
+    "d3",
+    "ordered",
+    "roll_from_json",
+    "roll_to_json",
+    "valued",
+]
 
 FUDGE_SIDES = 3  # a FUDGE die is written as sides 3 with faces −1, 0, +1
 MAX_DICE = 1000  # physical dice kept with one roll (a bigger pool keeps its total and outcome)
@@ -66,6 +86,41 @@ class Roll:
             raise ValueError("a roll's outcome is a code of 1 to 80 characters")
         if len(self.dice) > MAX_DICE:
             raise ValueError(f"a roll keeps at most {MAX_DICE} dice")
+
+
+Dice = Iterable[tuple[int, int]]
+
+
+def ordered(
+    rule: str,
+    dice: Dice,
+    outcome: str,
+    scale: Sequence[tuple[str, Fraction]],
+    /,
+    *,
+    total: int | None = None,
+) -> Roll:
+    """The roll whose ``outcome`` is one of ``scale``: every outcome with its exact probability,
+    worst first for whoever rolled; ``p`` is its own, ``below`` those before it together."""
+    codes = [code for code, _ in scale]
+    if outcome not in codes:
+        raise ValueError(f"{outcome!r} is not one of the outcomes {codes}")
+    at = codes.index(outcome)
+    below = sum((p for _, p in scale[:at]), Fraction(0))
+    return Roll(rule, tuple(dice), outcome, scale[at][1], total=total, below=below)
+
+
+def valued(
+    rule: str, dice: Dice, value: int, distribution: Mapping[int, Fraction], /, *, total: int | None = None
+) -> Roll:
+    """The roll whose outcome is a number of ``distribution`` (a higher one counts as better)."""
+    scale = tuple((str(v), p) for v, p in sorted(distribution.items()))
+    return ordered(rule, dice, str(value), scale, total=total)
+
+
+def d3(face: int, /) -> tuple[int, int]:
+    """A d3's face as the roll keeps it: the FUDGE die it equals (1, 2, 3 → −1, 0, +1)."""
+    return (FUDGE_SIDES, face - 2)
 
 
 def _fraction_text(p: Fraction) -> str:

@@ -17,7 +17,7 @@ from typing import Any, assert_never
 from kit import common, compute, undo
 from kit.dom import Element
 from kit.form import ARG, LANG, MAX_READ_CHARS, NOW, OVERSIZED, InputError
-from kit.journal import JOURNAL, Note, entry_for, mark_of
+from kit.journal import JOURNAL, Note, entry_for, mark_of, note_of
 from kit.msg import Renderable, fixed, render
 from kit.panel import (
     Answer,
@@ -103,7 +103,7 @@ def apply(rt: Runtime, mounted: Mounted, result: Any, box: Element | None = None
     mounted.statuses.clear()
     computing = [job for effect in done.effects if (job := _effect(rt, mounted, effect, box)) is not None]
     if done.log is not None:  # the panel's short log shows it from the journal
-        journal(rt, mounted, done.log, next((e for e in done.effects if isinstance(e, Note)), None))
+        journal(rt, mounted, done.log, note_of(done.effects))
     rt.save(mounted)
     rt.render(mounted)
     if done.say is not None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -111,12 +111,14 @@ class RolledDie:
 
 @dataclass(frozen=True)
 class DiceGroup:
-    """The dice of one dice term (``notation`` as written, at ``position``) and what it adds up to."""
+    """The dice of one dice term (``notation`` as written, at ``position``) and what it adds up to;
+    ``faces`` are the faces of its die after clamping (empty for a group read back from saved data)."""
 
     notation: str
     position: int
     dice: tuple[RolledDie, ...]
     value: int
+    faces: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.notation} [{', '.join(map(str, self.dice))}] = {self.value}"
@@ -195,7 +197,7 @@ def _roll_dice(node: _Dice, rng: random.Random, limits: Limits, /) -> DiceGroup:
         value = sum(1 for d in rolled if d.success)
     else:
         value = sum(d.value for d in rolled if not d.dropped)
-    return DiceGroup(node.text, node.pos, tuple(rolled), value)
+    return DiceGroup(node.text, node.pos, tuple(rolled), value, node.faces)
 
 
 def _roll(node: _Node, rng: random.Random, groups: list[DiceGroup], limits: Limits, /) -> Number:
@@ -208,7 +210,9 @@ def _roll(node: _Node, rng: random.Random, groups: list[DiceGroup], limits: Limi
     if isinstance(node, _Gauss):
         g = gauss.roll(rng, node.luck)
         text = "gauss" if node.luck == gauss.NEUTRAL_LUCK else f"gauss({node.luck})"
-        groups.append(DiceGroup(text, node.pos, tuple(RolledDie(v) for v in g.dice), g.value))
+        groups.append(
+            DiceGroup(text, node.pos, tuple(RolledDie(v) for v in g.dice), g.value, gauss.D20_FACES)
+        )
         return g.value
     if isinstance(node, _Neg):
         return -_roll(node.operand, rng, groups, limits)

@@ -154,22 +154,40 @@ def _lumped(counts: tuple[int, ...], index: int, /) -> tuple[int, int, int]:
     return counts[0], dark[index], sum(dark) - dark[index]
 
 
+def _kept_safe(comp: tuple[int, int, int], mode: str, threshold: int) -> int:
+    """Weight (over ``_denominator``) of the tracked colour's die kept without an event."""
+    safe = 0
+    for weight, kind, _ in _classes(comp, mode):
+        if kind is not None:
+            w = _WEIGHTS[kind]
+            safe += weight * (sum(w) - sum(w[: max(0, threshold - 1)]))
+    return safe
+
+
 @dataclass(frozen=True)
 class EventOdds:
     """Exact chance of an event on the next check of one roll type, per threat colour and in total.
 
     ``refill`` is True when the exhaustible bag cannot serve the check and
-    the odds are those of the refilled (full) bag.
+    the odds are those of the refilled (full) bag. ``safe_by_track``: the chance that the die
+    kept is of that colour and brings no event (its result is T or more, or a 20); the rest,
+    ``light``, is a light die kept.
     """
 
     roll: str
     by_track: tuple[tuple[str, Fraction], ...]
     refill: bool = False
+    safe_by_track: tuple[tuple[str, Fraction], ...] = ()
 
     @property
     def total(self) -> Fraction:
         """Chance of an event of any colour (only one die is kept, so colours exclude each other)."""
         return sum((p for _, p in self.by_track), Fraction(0))
+
+    @property
+    def light(self) -> Fraction:
+        """Chance that the die kept is light (no event, T unchanged)."""
+        return 1 - self.total - sum((p for _, p in self.safe_by_track), Fraction(0))
 
 
 def next_event_odds(state: BagState, /) -> tuple[EventOdds, EventOdds, EventOdds] | None:
@@ -187,12 +205,13 @@ def next_event_odds(state: BagState, /) -> tuple[EventOdds, EventOdds, EventOdds
         mode = state._mode(roll)
         refill_first = state.needs_refill(roll)
         counts = state.composition if refill_first else state.left
-        by_track = []
+        by_track, safe = [], []
         for i, track in enumerate(state.tracks):
             comp = _lumped(counts, i)
             denominator, event, _ = _transitions(comp, mode, track.threshold, track.step)
             by_track.append((track.name, Fraction(event, denominator)))
-        result.append(EventOdds(roll, tuple(by_track), refill_first))
+            safe.append((track.name, Fraction(_kept_safe(comp, mode, track.threshold), denominator)))
+        result.append(EventOdds(roll, tuple(by_track), refill_first, tuple(safe)))
     return (result[0], result[1], result[2])
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kit.form import InputError
-from kit.journal import Note
+from kit.journal import note_of
 from kit.msg import pct, render
 from kit.panel import SetFields, decode, outcome
 from kit.view import texts
@@ -134,7 +134,9 @@ def test_the_defence_used_is_labelled_entered_rolled_or_rolled_with_the_attack()
     assert "(typed by the GM)" in render(CHECKS.view(entered)["chk-opp-result"].text, "en")
     done = outcome(CHECKS.actions["#chk-opp-roll-def"](State(), FORM))
     value = done.state.opposed.entered
-    assert done.effects == (SetFields((("chk-opp-droll", str(value)),)), Note(who=""))
+    assert done.effects[0] == SetFields((("chk-opp-droll", str(value)),))
+    note = note_of(done.effects)
+    assert note is not None and note.who == "" and note.roll is not None and note.roll.rule == "gauss.defence"
     rolled = act(done.state, "#chk-opp-roll", **{"chk-opp-droll": str(value)})
     assert "rolled with Roll the defence: 3d20" in render(CHECKS.view(rolled)["chk-opp-result"].text, "en")
     retyped = act(rolled, "#chk-opp-roll", **{"chk-opp-droll": str(value % 20 + 1)})
@@ -149,7 +151,9 @@ def test_a_defence_roll_serves_one_attack() -> None:
     done = outcome(CHECKS.actions["#chk-opp-roll-def"](State(), FORM))
     value = str(done.state.opposed.entered)
     attacked = outcome(CHECKS.actions["#chk-opp-roll"](done.state, {**FORM, "chk-opp-droll": value}))
-    assert attacked.effects == (SetFields((("chk-opp-droll", ""),)), Note(who=""))
+    assert attacked.effects[0] == SetFields((("chk-opp-droll", ""),))
+    note = note_of(attacked.effects)
+    assert note is not None and note.roll is not None and len(note.roll.dice) == 3  # the attack's own
     assert attacked.state.opposed.entered is None and attacked.state.opposed.defence_roll is None
     again = act(attacked.state, "#chk-opp-roll", **{"chk-opp-droll": ""})
     assert "rolled with the attack: 3d20" in render(CHECKS.view(again)["chk-opp-result"].text, "en")

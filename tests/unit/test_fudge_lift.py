@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from kit import runtime_mount
-from kit.journal import Note
+from kit.journal import note_of
 from kit.msg import render
 from kit.panel import Outcome, outcome
 from panels.fudge import panel as fp
@@ -135,7 +135,8 @@ def shown(state: fp.State, element_id: str, lang: str = "ru") -> str:
 
 
 def who_of(done: Outcome[fp.State]) -> str | None:
-    return next((e.who for e in done.effects if isinstance(e, Note)), None)
+    note = note_of(done.effects)  # as the kit reads an outcome's notes: one entry
+    return None if note is None else note.who
 
 
 # --------------------------------------------------------------------------- one way, one selector

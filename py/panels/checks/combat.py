@@ -16,10 +16,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kit.form import Form, read_bool, read_int
+from kit.journal import Note
 from kit.msg import Cat, Renderable, pct, signed
 from kit.panel import Outcome
 from kit.view import Show, View, items
-from panels.checks import parts, seed, text
+from panels.checks import parts, rolls, seed, text
 from panels.shell.table import mark_table, rolled_by_hand
 from rules import gauss
 
@@ -128,7 +129,8 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     new = read(state, form)
     exchange = gauss.resolve_exchange(rng, new.setup)
     done = replace(new, last=exchange, from_table=rolled_by_hand(rng))
-    return Outcome(done, log=text.COMBAT_LOG(lines=Cat(narration(exchange), " | ")))
+    data = Note(roll=rolls.combat(gauss.exchange_odds(new.setup), exchange))
+    return Outcome(done, log=text.COMBAT_LOG(lines=Cat(narration(exchange), " | ")), effects=(data,))
 
 
 def _lands(setup: gauss.CombatSetup, odds: gauss.ExchangeOdds) -> Renderable:

@@ -13,10 +13,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from kit.form import Form, InputError, read_bool, read_choice, read_int
+from kit.journal import Note
 from kit.msg import Cat, Renderable, pct, signed
 from kit.panel import Outcome, SetFields
 from kit.view import Show, View
-from panels.checks import parts, seed, text
+from panels.checks import parts, rolls, seed, text
 from panels.shell.table import mark_table, rolled_by_hand
 from rules import gauss
 
@@ -110,7 +111,9 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     new = read(state, form)
     result = gauss.median_roll(rng, *new.window, modifier=new.modifier, inverted=new.inverted)
     rolled = Rolled(new.window, result, rolled_by_hand(rng))
-    return Outcome(replace(new, last=rolled), log=line(rolled))
+    odds = gauss.median_odds(*new.window, modifier=new.modifier, inverted=new.inverted)
+    data = Note(roll=rolls.median(odds, result))
+    return Outcome(replace(new, last=rolled), log=line(rolled), effects=(data,))
 
 
 def demon(state: State, form: Form) -> Outcome[State]:

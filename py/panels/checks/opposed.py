@@ -21,10 +21,11 @@ from fractions import Fraction
 from typing import Any
 
 from kit.form import Form, InputError, read_bool, read_int, read_optional_int
+from kit.journal import Note
 from kit.msg import Renderable, pct, signed
 from kit.panel import Outcome, SetFields
 from kit.view import Show, View
-from panels.checks import parts, text
+from panels.checks import parts, rolls, text
 from panels.shell.table import mark_table, rolled_by_hand
 from rules import gauss
 
@@ -121,7 +122,8 @@ def roll_defence(rng: random.Random, state: State, form: Form) -> Outcome[State]
     rolled = gauss.roll(rng)
     said = text.DEFENCE_ROLLED(roll=parts.roll_text(rolled))
     new = replace(new, entered=rolled.value, defence_roll=rolled, last=rolled)
-    return Outcome(new, log=said, effects=(SetFields(((DEFENCE_FIELD, str(rolled.value)),)),))
+    data = Note(roll=rolls.defence(rolled))
+    return Outcome(new, log=said, effects=(SetFields(((DEFENCE_FIELD, str(rolled.value)),)), data))
 
 
 def _how(attacked: Attacked) -> Renderable:
@@ -169,10 +171,11 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     attacked = Attacked(
         result, new.defence_roll if new.entered is not None else None, from_table=rolled_by_hand(rng)
     )
+    data = Note(roll=rolls.opposed(new.parts, result))
     if attacked.defence_roll is None:
-        return Outcome(replace(new, last=attacked), log=line(attacked))
+        return Outcome(replace(new, last=attacked), log=line(attacked), effects=(data,))
     used = replace(new, entered=None, defence_roll=None, last=attacked)  # one roll, one attack
-    return Outcome(used, log=line(attacked), effects=(SetFields(((DEFENCE_FIELD, ""),)),))
+    return Outcome(used, log=line(attacked), effects=(SetFields(((DEFENCE_FIELD, ""),)), data))
 
 
 def _result(last: Attacked | gauss.GaussRoll | None) -> Renderable:

@@ -13,10 +13,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from kit.form import Form, InputError, read_int
+from kit.journal import Note
 from kit.msg import Renderable, pct, signed
 from kit.panel import Outcome
 from kit.view import Node, Show, View
-from panels.checks import parts, seed, text
+from panels.checks import parts, rolls, seed, text
 from panels.shell.table import mark_table, rolled_by_hand
 from rules import gauss
 
@@ -92,7 +93,8 @@ def roll(kind: str, rng: random.Random, state: State, form: Form) -> Outcome[Sta
         raise InputError(text.SERIES_OVER(name=seed.SERIES_NAMES[kind]))
     result, after = before.check(rng)
     track = Track(after, (before, result), from_table=rolled_by_hand(rng))
-    return Outcome(state.with_track(kind, track), log=line(before, result))
+    data = Note(roll=rolls.series(kind, before.odds(), result))
+    return Outcome(state.with_track(kind, track), log=line(before, result), effects=(data,))
 
 
 def reset(kind: str, state: State, form: Form) -> State:

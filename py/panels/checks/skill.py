@@ -17,10 +17,11 @@ from typing import Any
 
 from kit import common
 from kit.form import Form, read_int
+from kit.journal import Note
 from kit.msg import Cat, Renderable, num, pct, signed
 from kit.panel import Outcome
 from kit.view import Node, Show, View
-from panels.checks import parts, seed, text
+from panels.checks import parts, rolls, seed, text
 from panels.shell.table import mark_table, rolled_by_hand
 from rules import gauss
 
@@ -79,7 +80,9 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     new = read(state, form)
     result = gauss.skill_check(rng, new.skill, new.difficulty, situational=new.situational, luck=new.luck)
     rolled = Rolled(new.skill, new.difficulty, result, rolled_by_hand(rng))
-    return Outcome(replace(new, last=rolled), log=line(rolled))
+    odds = gauss.skill_check_odds(new.skill, new.difficulty, situational=new.situational, luck=new.luck)
+    data = Note(roll=rolls.skill(odds, result))
+    return Outcome(replace(new, last=rolled), log=line(rolled), effects=(data,))
 
 
 def _claim(state: State, modifier: int, failure: Any) -> Renderable | None:

@@ -7,10 +7,11 @@ from dataclasses import replace
 
 from kit import common, fmt
 from kit.form import Form, InputError, read_choice, read_int
+from kit.journal import Note
 from kit.msg import Msg, Renderable, pct, signed
 from kit.panel import Outcome
 from kit.view import Show, View, bar_chart, table_rows
-from panels.fudge import text, words
+from panels.fudge import rolls, text, words
 from panels.fudge.dice import read_dice
 from panels.fudge.state import Acting, ActionSetup, ActionState, SideInput
 from panels.shell.table import mark_table, rolled_by_hand
@@ -122,7 +123,7 @@ def roll(rng: random.Random, state: Acting, form: Form) -> Outcome[Acting]:
         result = fudge.opposed(rng, side(setup.a), side(setup.b), dice)
     typed = rolled_by_hand(rng)
     done = Acting(dice, ActionState(setup, result, result.margin, from_table=typed))
-    return Outcome(done, log=describe(result))
+    return Outcome(done, log=describe(result), effects=(Note(roll=rolls.action(result)),))
 
 
 def view(state: Acting) -> View:

@@ -20,11 +20,12 @@ from typing import TypedDict
 
 from kit import fmt
 from kit.form import Form, InputError, read_bool, read_choice, read_int, read_optional_int
+from kit.journal import Note
 from kit.msg import Cat, Renderable, pct, signed
 from kit.panel import Outcome, SetFields
 from kit.part import Part, field_part
 from kit.view import Node, Show, View, bar_chart, table_rows
-from panels.fudge import accumulators, text_cast, words, wounds
+from panels.fudge import accumulators, rolls, text_cast, words, wounds
 from panels.fudge import text_attack as text
 from panels.fudge.dice import read_dice
 from panels.fudge.state import Attacking, AttackSetup, AttackState, Wounded
@@ -281,13 +282,15 @@ def attack(rng: random.Random, state: Attacking, form: Form) -> Outcome[Attackin
             setup, shown, result.damage, hit_dice=dice, pending=result.wounds, outcome=result.outcome
         ),
     )
+    data = Note(roll=rolls.attack(result))
     if result.detail is None:
-        return Outcome(done, log=line)
+        return Outcome(done, log=line, effects=(data,))
     fed = accumulators.feed(done.pooled, result.detail, result.hits)
     if fed is None:
-        return Outcome(done, log=line)
+        return Outcome(done, log=line, effects=(data,))
     lifted = POOLED.outcome(done, fed)
-    return replace(lifted, log=Cat((line, " ", fed.log)) if fed.log is not None else line)
+    log = Cat((line, " ", fed.log)) if fed.log is not None else line
+    return replace(lifted, log=log, effects=(*lifted.effects, data))
 
 
 def compute_damage(state: Attacking, form: Form) -> Outcome[Attacking]:

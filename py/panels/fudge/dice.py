@@ -7,10 +7,11 @@ from dataclasses import replace
 
 from kit import fmt
 from kit.form import Form, read_choice
+from kit.journal import Note
 from kit.msg import Cat, Renderable, pct, signed
 from kit.panel import Outcome
 from kit.view import Show, View, bar_chart, table_rows
-from panels.fudge import text, words
+from panels.fudge import rolls, text, words
 from panels.fudge.state import DiceState
 from panels.shell.table import mark_table, rolled_by_hand
 from rules import dice as dice_rules
@@ -31,7 +32,8 @@ def set_dice(state: DiceState, form: Form) -> DiceState:
 def roll(rng: random.Random, state: DiceState, form: Form) -> Outcome[DiceState]:
     name = read_dice(form)
     rolled = fudge.roll(rng, name)
-    return Outcome(DiceState(name, rolled, rolled_by_hand(rng)), log=describe(rolled))
+    data = Note(roll=rolls.dice_roll(rolled))
+    return Outcome(DiceState(name, rolled, rolled_by_hand(rng)), log=describe(rolled), effects=(data,))
 
 
 def describe(rolled: fudge.FudgeRoll) -> Renderable:

@@ -25,17 +25,19 @@ from typing import Any
 
 from kit import common
 from kit.form import Form
+from kit.journal import Note
 from kit.msg import Cat, Renderable
 from kit.panel import Outcome
 from kit.part import Part, field_part
+from kit.roll import Roll, d3, ordered
 from kit.view import Show, View, table_rows
 from panels.ite import text
-from panels.ite.chain import Chain, dump_chain, load_chain, read_chain, with_odds
+from panels.ite.chain import Chain, dump_chain, load_chain, odds_of, read_chain, with_odds
 from panels.ite.words import new_situation, roll_rows, summary
 from panels.shell.table import mark_table, rolled_by_hand
 from rules import ite
 
-__all__ = ["CHAIN", "Rolled", "Rolling", "dump_rolled", "load_rolled", "roll", "view"]
+__all__ = ["CHAIN", "Rolled", "Rolling", "as_data", "dump_rolled", "load_rolled", "roll", "view"]
 
 
 @dataclass(frozen=True)
@@ -65,8 +67,31 @@ def roll(rng: random.Random, part: Rolling, form: Form) -> Outcome[Rolling]:
     stages = read_chain(form)
     result = ite.run_chain(rng, stages, with_odds=False)
     rolled = replace(part, last=Rolled(stages, result, rolled_by_hand(rng)))
-    done = CHAIN.outcome(rolled, with_odds(replace(part.chain, stages=stages)))
-    return replace(done, log=summary(result))
+    chain = replace(part.chain, stages=stages)
+    done = CHAIN.outcome(rolled, with_odds(chain))
+    data = as_data(chain, result)
+    return replace(done, log=summary(result), effects=(*done.effects, *((Note(roll=data),) if data else ())))
+
+
+def as_data(chain: Chain, result: ite.ChainResult, /) -> Roll | None:
+    """The roll for the journal: one check (``ite.check``) or a chain (``ite.chain``), ``success``
+    when every check succeeded, else ``failure``, with the whole chain's odds the panel shows;
+    every die of every rolled check (both sides). ``None`` while a heavy chain's odds are still
+    on their way from the compute worker (or were stopped): the page does not compute them itself."""
+    odds, _ = odds_of(chain)
+    if odds is None:
+        return None
+    sides = {stage.kind: stage.check.n for stage in chain.stages}
+    dice = tuple(
+        d3(face) if sides[rolled.kind] == 3 else (sides[rolled.kind], face)
+        for rolled in result.stages
+        for face in (*rolled.faces, *rolled.right_faces)
+    )
+    outcome = "success" if result.all_succeed else "failure"
+    scale = (("failure", 1 - odds.all_succeed), ("success", odds.all_succeed))
+    alone = len(chain.stages) == 1
+    total = sum(result.stages[0].faces) if alone and not result.stages[0].right_faces else None
+    return ordered("ite.check" if alone else "ite.chain", dice, outcome, scale, total=total)
 
 
 def view(part: Rolling) -> View:

@@ -25,8 +25,9 @@ from kit import common
 from kit.common import COMPUTE_TOO_SLOW_HERE
 from kit.compute import TOO_SLOW_HERE
 from kit.form import Form, InputError, read_choice, read_text
+from kit.journal import Note
 from kit.panel import Answer, Compute, CopyUrl, Download, DownloadLog, Effect, Outcome, SetFields, SetUrl
-from panels.notation import text
+from panels.notation import rolls, text
 from panels.notation.digest import Key, from_json
 from panels.notation.jobs import is_light
 from panels.notation.state import MAX_LENGTH, VIEWS, Fault, Odds, Roller
@@ -81,10 +82,12 @@ def _compute(
         line, result, state.view, state.show_all and same, odds=kept, from_table=table
     )  # odds kept if their key fits
     link = SetUrl((("expr", line),))
+    rolled = rng is not None and result is not None
+    data = rolls.as_data(new) if rolled else None
     return Outcome(
         new,
-        log=roll_text(result) if rng is not None and result is not None else None,
-        effects=(*effects, link, *_heavy_odds(new)),
+        log=roll_text(result) if rolled and result is not None else None,
+        effects=(*effects, link, *_heavy_odds(new), *((Note(roll=data),) if data is not None else ())),
     )
 
 

@@ -28,7 +28,7 @@ from kit.form import Form
 from kit.journal import Note
 from kit.msg import Renderable
 from kit.panel import Action, Outcome, Panel, outcome
-from panels.threat import actions, bag, forecast, journal, table, text
+from panels.threat import actions, bag, forecast, journal, rolls, table, text
 from panels.threat.parts import LIFT
 from panels.threat.state import FALLBACK, State, dump, legacy, load, merge
 from panels.threat.view import view
@@ -61,7 +61,8 @@ def journaled(action: Action[State]) -> Action[State]:
                 if isinstance(entry, ChangeEntry)
                 else journal_line(entry, screen=True)
             )
-        return replace(done, log=journal_line(entry), effects=(*done.effects, Note(public=public)))
+        note = Note(public=public, roll=rolls.as_data(done.state, entry))
+        return replace(done, log=journal_line(entry), effects=(*done.effects, note))
 
     return run
 
