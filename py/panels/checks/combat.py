@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from kit.form import Form, read_bool, read_int
@@ -125,11 +126,17 @@ def summary(exchange: gauss.Exchange) -> Renderable:
     return text.EXCHANGE(ending=seed.ENDINGS[exchange.ending], damage=more)
 
 
+@lru_cache(maxsize=8)
+def exchange_odds(setup: gauss.CombatSetup) -> gauss.ExchangeOdds:
+    """The exchange's exact odds, shared by the view and the roll's data (tens of ms each time)."""
+    return gauss.exchange_odds(setup)
+
+
 def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     new = read(state, form)
     exchange = gauss.resolve_exchange(rng, new.setup)
     done = replace(new, last=exchange, from_table=rolled_by_hand(rng))
-    data = Note(roll=rolls.combat(gauss.exchange_odds(new.setup), exchange))
+    data = Note(roll=rolls.combat(exchange_odds(new.setup), exchange))
     return Outcome(done, log=text.COMBAT_LOG(lines=Cat(narration(exchange), " | ")), effects=(data,))
 
 
@@ -142,7 +149,7 @@ def _lands(setup: gauss.CombatSetup, odds: gauss.ExchangeOdds) -> Renderable:
 
 def view(state: State) -> View:
     setup, last = state.setup, state.last
-    odds = gauss.exchange_odds(setup)
+    odds = exchange_odds(setup)
     hit = last.ending if last is not None and last.setup == setup else None
     bar, legend = parts.stack(
         [(ENDING_KEYS[e], seed.ENDINGS[e], p) for e, p in odds.endings.items()],
