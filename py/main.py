@@ -9,7 +9,8 @@ interaction the rest mount one per idle period (``requestIdleCallback``), so a c
 kept waiting for a panel nobody opened. Once all are mounted the page gets its ``data-ready``
 marker (tests that need every panel wait for it; tests of one panel wait for its
 ``data-mounted``). The panels and their order are ``panels.registry``; each is
-``panels.NAME.panel.panel(rng)``, mounted by ``kit.browser``.
+``panels.NAME.panel.panel(rng)``, mounted by ``kit.browser``. A players' window (``./#players``,
+static/players.js) that asks for its message has the panels it is made from mounted at once.
 """
 
 import importlib
@@ -34,6 +35,7 @@ from kit import browser, prerender  # noqa: E402
 from kit import browser_dom as dom  # noqa: E402
 from kit import browser_storage as storage  # noqa: E402
 from panels import registry  # noqa: E402
+from panels.audience.panel import BROADCAST  # noqa: E402
 
 # Python was restored from a memory snapshot made at build time (static/pyodide-boot.mjs), so the
 # module-level generator would otherwise start in the same state on every load. (Our dice use
@@ -93,6 +95,13 @@ def idle(callback: Callable[..., None]) -> None:
         window.setTimeout(create_once_callable(callback), 50)
 
 
+def players_asked() -> None:
+    """A players' window asks for what to show (opened, reloaded, or open when this page started):
+    the panels its message is made from are mounted now, and the message is sent."""
+    for name in BROADCAST.needs:
+        mount(name)
+
+
 def interacted(*_: object) -> None:
     for kind in INTERACTIONS:
         window.removeEventListener(kind, interaction, True)
@@ -114,6 +123,7 @@ waiting = list(registry.NAMES)
 mount(first)
 window.addEventListener("hashchange", create_proxy(opened))  # before the tabs' own listener
 browser.start_page()
+browser.broadcast(BROADCAST, players_asked)  # the players' screen (static/players.js)
 browser.enable(document.querySelector("header"))
 dom.mark_interactive()
 interaction = create_proxy(interacted)

@@ -73,13 +73,17 @@
       });
     }
   };
+  // The players' window (static/players.js): the page opened at ./#players shows section#players
+  // alone, and always dark (a room, a TV); no Python starts there.
+  const players = location.hash === "#players";
+  if (players) document.documentElement.dataset.view = "players";
   const system = window.matchMedia("(prefers-color-scheme: dark)");
   let choice = read(THEME_KEY, "auto");
   if (!THEMES.includes(choice)) choice = "auto";
 
   // <html data-theme="light|dark"> is what the stylesheet reads; "auto" follows the system live.
   const apply = () => {
-    const dark = choice === "dark" || (choice === "auto" && system.matches);
+    const dark = players || choice === "dark" || (choice === "auto" && system.matches);
     document.documentElement.dataset.theme = dark ? "dark" : "light";
     document.documentElement.dataset.themeChoice = choice;
   };

@@ -21,23 +21,25 @@ const SNAPSHOT = new URL("./python.snap.zst", import.meta.url).href;
 // Started now, awaited by Pyodide later: mark it handled, or an early failure counts as unhandled.
 // The snapshot is zstd, inflated as it arrives (static/packed.mjs), unless the service worker or
 // the host has inflated it already.
+// The players' window (static/players.js, ./#players) runs no Python: nothing is fetched for it.
+const idle = document.documentElement.dataset.view === "players";
 let snapshotReceived;
 const snapshotIn = new Promise((resolve) => { snapshotReceived = resolve; });
-let pending = readPacked(SNAPSHOT, snapshotReceived);
-pending.catch(() => snapshotReceived()); // a failed download is over too: the queue behind it opens
+let pending = idle ? null : readPacked(SNAPSHOT, snapshotReceived);
+pending?.catch(() => snapshotReceived()); // a failed download is over too: the queue behind it opens
 // The wasm and the stdlib come as .zst, inflated as they arrive. On a first visit (no service worker
 // serves the page yet) the snapshot and the wasm are downloaded first, alone: the standard library,
 // Pyodide's lock file and PyScript's [files] (the build lists them on this module's <script> tag)
 // follow once both are in, and arrive while Python restores.
 const firstVisit = !globalThis.navigator?.serviceWorker?.controller;
 const queued = document.querySelector("script[data-after-runtime]")?.dataset.afterRuntime.split(" ") ?? [];
-if (firstVisit) warmZstd(); // the snapshot and the wasm come as zstd: its decoder is wanted at once
-const runtime = packRuntime(indexURL, {
+if (firstVisit && !idle) warmZstd(); // the snapshot and the wasm come as zstd: its decoder is wanted at once
+const runtime = idle ? null : packRuntime(indexURL, {
   after: firstVisit ? snapshotIn : null,
   queued: [...queued, new URL("pyodide-lock.json", indexURL).href],
 });
 // Pyodide's Emscripten module, started early; it gets room for the snapshot before the restore.
-const emscripten = importEmscripten(indexURL);
+const emscripten = idle ? new Promise(() => {}) : importEmscripten(indexURL);
 emscripten.catch(() => {});
 
 // What Pyodide gets: hands the snapshot over once and keeps no reference, so its 30 MB are freed

@@ -3,6 +3,8 @@
 // fetch() for their URLs, maps the two Pyodide modules to blob: URLs with an import map, then
 // starts PyScript from its bundled core. Chromium blocks file: requests, but not blob:/data:.
 (async () => {
+  // The players' window (static/players.js, ./#players) runs no Python: nothing is unpacked for it.
+  if (document.documentElement.dataset.view === "players") return;
   const realFetch = globalThis.fetch.bind(globalThis);
   const pageBase = new URL(".", document.baseURI);
   const TYPES = { js: "text/javascript", mjs: "text/javascript", wasm: "application/wasm", json: "application/json",

@@ -4,6 +4,9 @@ Each empty element of the shell below is a slot, filled with static markup (``ki
 header and footer from ``panels.shell.section``, the tabs and the start view from
 ``panels.registry``, and each panel's ``SECTION`` (``panels/NAME/section.py``) in ``<main>``.
 
+After the panels, the players' window's own ``section#players`` (``panels.audience.section``),
+a template too: static/players.js stamps it when the page is opened at ``./#players``.
+
 Only the first panel's section (the page without a ``#fragment``, and what shows without
 JavaScript) is in the first parse; every other one is a ``<template data-page="NAME">`` in its
 place, stamped by static/first-paint.js when the address names it (before the first paint) or when
@@ -24,6 +27,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from kit.markup import to_markup  # noqa: E402
 from kit.view import Node  # noqa: E402
 from panels import registry  # noqa: E402
+from panels.audience.section import PLAYERS  # noqa: E402
 from panels.shell import section as shell  # noqa: E402
 from panels.shell import text  # noqa: E402
 
@@ -51,7 +55,8 @@ def _main() -> str:
     empty = to_markup(shell.main(()))
     if not empty.endswith("</main>"):
         raise RuntimeError("panels.shell.section.main must end with </main>")
-    return empty.removesuffix("</main>") + panels_markup() + "</main>"
+    players = f'<template data-page="players">{to_markup(PLAYERS)}</template>'
+    return empty.removesuffix("</main>") + panels_markup() + players + "</main>"
 
 
 # The empty elements of index.html that the build fills, in the page's order.

@@ -80,6 +80,7 @@ def build_single(site: Path, out: Path) -> Path:
     saving = (site / "static" / "storage.js").read_text(encoding="utf-8")
     first_paint = (site / "static" / "first-paint.js").read_text(encoding="utf-8")
     prefs = (site / "static" / "prefs.js").read_text(encoding="utf-8")
+    players = (site / "static" / "players.js").read_text(encoding="utf-8")
     icon = base64.b64encode((site / "static" / "icon.svg").read_bytes()).decode("ascii")
     replacements = [
         (
@@ -102,6 +103,7 @@ def build_single(site: Path, out: Path) -> Path:
         (r'href="\./static/icon\.svg"', f'href="data:image/svg+xml;base64,{icon}"'),
         (r'<script src="\./static/first-paint\.js"></script>', f"<script>\n{first_paint}</script>"),
         (r'<script src="\./static/prefs\.js"></script>', f"<script>\n{prefs}</script>"),
+        (r'<script src="\./static/players\.js"></script>', f"<script>\n{players}</script>"),
         (
             r'<script type="module" src="\./static/storage\.js"></script>',
             f'<script type="module">\n{saving}</script>',

@@ -8,6 +8,7 @@ the worker's start. ``main.py`` mounts the panels with ``mount``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_proxy
@@ -20,11 +21,12 @@ from kit import common, runtime_follow, runtime_mount, runtime_page
 from kit.browser_dom import BrowserDom
 from kit.dom import Element
 from kit.panel import Panel
-from kit.runtime import Runtime
+from kit.runtime import Broadcast, Runtime
 
 __all__ = [
     "RUNTIME",
     "after_ready",
+    "broadcast",
     "enable",
     "follow_other_tabs",
     "mount",
@@ -83,6 +85,16 @@ def start_saving() -> None:
 def follow_other_tabs() -> None:
     """Another tab's saves are merged here (``kit.runtime_follow``)."""
     storage.on_change(lambda key, text, base, found: runtime_follow.changed(RUNTIME, key, text, base, found))
+
+
+def broadcast(sent: Broadcast, on_hello: Callable[[], None]) -> None:
+    """Send ``sent`` after every change (the players' screen); ``on_hello()`` runs when a players'
+    window asks for it (opened, reloaded, or there when this page started: static/players.js)."""
+    RUNTIME.broadcast = sent
+    players = getattr(window, "gmPlayers", None)
+    if players is not None:
+        players.onHello(create_proxy(lambda *_: on_hello()))
+    RUNTIME.changed()
 
 
 def after_ready() -> None:

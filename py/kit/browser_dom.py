@@ -467,6 +467,11 @@ class BrowserDom:
     def from_disk(self) -> bool:
         return str(window.location.protocol) == "file:"
 
+    def broadcast(self, text: str, /) -> None:
+        players = getattr(window, "gmPlayers", None)  # static/players.js
+        if players is not None:
+            players.send(text)
+
     def clipboard(self, text: str, done: Callable[[], None], failed: Callable[[], None], /) -> None:
         clipboard(text, done, failed)
 

@@ -8,6 +8,9 @@ over a fake page. The rest of the runtime are functions of it: ``kit.runtime_eff
 and their effects), ``kit.runtime_mount`` (mounting, events), ``kit.runtime_page`` (the save
 banner and the page's data) and ``kit.runtime_follow`` (other tabs).
 
+After anything on screen changed, the page's ``Broadcast`` (the players' screen) is made again
+once the turn is over and sent when it differs from what was sent last (``changed``, ``tell``).
+
 A language switch re-renders every mounted panel, its log, the kit's messages on screen and the
 static text (``data-i18n="id"``). A panel's short log is a view of the journal of the evening
 (``kit.journal``): whenever the journal changes, every mounted log is written again where it
@@ -17,7 +20,7 @@ changed.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +32,7 @@ from kit.panel import MAX_FIELD_CHARS, Download, LogEntry, Panel, encode
 from kit.shared import Shared, decode_shared, encode_shared
 from kit.view import Node, Show, changes, to_html
 
-__all__ = ["LANG_KEY", "Held", "Mounted", "Offer", "Runtime"]
+__all__ = ["LANG_KEY", "Broadcast", "Held", "Mounted", "Offer", "Runtime"]
 
 LANG_KEY = "gm.lang"
 STATIC_ATTRIBUTES = ("title", "aria-label", "placeholder")
@@ -43,6 +46,17 @@ class Offer:
     label: Renderable
     element_id: str
     run: Callable[[], None]
+
+
+@dataclass(frozen=True)
+class Broadcast:
+    """What the page sends beyond itself (the players' screen, ``panels.audience``): ``message``
+    made from the states of the panels ``needs`` names and the journal, as text. It is made once
+    they are all mounted, after every change, and sent (``Dom.broadcast``) when it differs from the
+    last text sent."""
+
+    needs: tuple[str, ...]
+    message: Callable[[Mapping[str, Any], Journal], str]
 
 
 @dataclass
@@ -92,6 +106,9 @@ class Runtime:
     known: dict[str, str | None] = field(default_factory=dict)  # key → its text as this tab knows it
     shared: dict[str, Held] = field(default_factory=dict)  # shared values read so far, by name
     typing: dict[str, int] = field(default_factory=dict)  # panel name → the timer of its typing save
+    broadcast: Broadcast | None = None
+    told: str | None = None  # the broadcast's last text sent
+    telling: bool = False  # a broadcast is due at the end of this turn
 
     # ----------------------------------------------------------------------- elements
 
@@ -193,6 +210,7 @@ class Runtime:
                 self.write(self.by_id(element_id), change)
                 mounted.written[element_id] = show
         self._render_log(mounted)
+        self.changed()
 
     def log_entries(self, mounted: Mounted) -> tuple[Entry, ...]:
         """The journal entries the panel's short log shows (newest first; none without a LogSpec)."""
@@ -221,6 +239,28 @@ class Runtime:
         """Every mounted short log again where it changed (the journal changed)."""
         for mounted in self.mounted.values():
             self._render_log(mounted)
+        self.changed()
+
+    # ----------------------------------------------------------------------- the broadcast
+
+    def changed(self) -> None:
+        """Something on screen may have changed: the broadcast is made again once this turn is
+        over (an action re-renders several panels and logs: one message for all of it)."""
+        if self.broadcast is not None and not self.telling:
+            self.telling = True
+            self.dom.later(0, self.tell)
+
+    def tell(self) -> None:
+        """Make the broadcast now and send it if it changed (nothing until its panels are mounted)."""
+        self.telling = False
+        broadcast = self.broadcast
+        if broadcast is None or any(name not in self.mounted for name in broadcast.needs):
+            return
+        states = {name: self.mounted[name].state for name in broadcast.needs}
+        text = broadcast.message(states, self.shared_value(JOURNAL))
+        if text != self.told:
+            self.told = text
+            self.dom.broadcast(text)
 
     def _render_log(self, mounted: Mounted) -> None:
         spec, lang = mounted.panel.log, self.lang

@@ -17,6 +17,7 @@ import importlib.util
 from dataclasses import dataclass
 
 from kit.msg import Msg, Renderable
+from panels.audience import text as audience
 from panels.journal import text as journal
 from panels.shell import text as shell
 
@@ -63,6 +64,7 @@ PANELS = (
     Entry("fudge", "FUDGE", shell.ABOUT_FUDGE, "rules-fudge"),
     Entry("roster", shell.TAB_ROSTER, shell.ABOUT_ROSTER, "rules-index"),
     Entry("journal", journal.TAB, journal.ABOUT, "rules-index"),
+    Entry("audience", audience.TAB, audience.ABOUT, "rules-index"),
 )  # fmt: skip
 
 NAMES = tuple(panel.name for panel in PANELS)

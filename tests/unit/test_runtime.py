@@ -168,6 +168,7 @@ class FakeDom:
         self.logged: list[tuple[str, str]] = []
         self.timers: dict[int, tuple[Callable[[], None], bool]] = {}
         self.clock = 0.0
+        self.broadcasts: list[str] = []  # what the page sent to the players' window
 
     # finding
     def root(self) -> El:
@@ -378,6 +379,9 @@ class FakeDom:
 
     def from_disk(self) -> bool:
         return False
+
+    def broadcast(self, text: str, /) -> None:
+        self.broadcasts.append(text)
 
     def clipboard(self, text: str, done: Callable[[], None], failed: Callable[[], None], /) -> None:
         self.copied.append(text)

@@ -12,6 +12,7 @@ from kit.markup import h
 from kit.msg import Renderable
 from kit.view import Node
 from panels import registry
+from panels.audience import text as audience
 from panels.shell import text
 
 __all__ = ["FOOTER", "HEADER", "about", "main", "panel", "part_of", "rules_link", "subtools", "tabs"]
@@ -111,6 +112,16 @@ HEADER = (
             h("h1", text.TITLE),
             h(
                 "div",
+                h(
+                    "a",
+                    audience.HEADER_OPEN,
+                    id="players-open",
+                    cls="button-link",
+                    href="./#players",
+                    target="gm-players",
+                    title=audience.HEADER_OPEN_TITLE,
+                    data_players_open=True,
+                ),
                 h(
                     "select",
                     h("option", text.THEME_AUTO, value="auto"),
