@@ -53,7 +53,11 @@
       last.append(el("h3", "pv-caption", str(m.last_title)));
       if (m.last !== null && typeof m.last === "object") {
         const head = [m.last.label, m.last.who, m.last.time].map((v) => str(v)).filter(Boolean).join(" · ");
-        last.append(el("p", "pv-head", head), el("p", "pv-value", str(m.last.value)), el("p", "pv-text", str(m.last.text)));
+        const value = el("p", "pv-value", str(m.last.value));
+        // A number is drawn huge; a word (a skill check's tier) smaller, so that it never breaks.
+        const length = value.textContent.length;
+        value.dataset.size = length <= 4 ? "short" : length <= 16 ? "medium" : "long";
+        last.append(el("p", "pv-head", head), value, el("p", "pv-text", str(m.last.text)));
       } else {
         last.append(el("p", "pv-empty", str(m.empty)));
       }

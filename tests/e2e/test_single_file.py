@@ -134,3 +134,34 @@ def test_lab_from_disk_computes_lines_but_refuses_programs_and_links(disk_page: 
     expect(page.locator("#lab-stats tr")).to_have_count(1)
     page.click("#lab-share")
     expect(page.locator("#lab-copy-status")).to_contain_text("Скопируйте лабораторию как текст")
+
+
+# Where an engine's file:// pages share no BroadcastChannel (WebKit), the GM's page posts to the
+# window it opened: the players' window here is given no channel at all, as such an engine is.
+NO_CHANNEL_IN_PLAYERS = "if (location.hash === '#players') delete globalThis.BroadcastChannel;"
+
+
+def test_the_players_window_follows_the_saved_file_without_a_shared_channel(
+    browser: Browser, single_file: Path
+) -> None:
+    """From disk, the players' window opened with «Экран для игроков» shows a roll made on the
+    GM's page, through the window it was opened from (no channel), and again after its reload."""
+    watch = Watch()
+    context, page = open_app(browser, single_file.as_uri(), watch, "roller")
+    context.add_init_script(NO_CHANNEL_IN_PLAYERS)
+    with context.expect_page() as opened:
+        page.click("#players-open")
+    players = opened.value
+    assert players.url.startswith(single_file.as_uri()) and players.url.endswith("#players")
+    assert players.evaluate("() => typeof BroadcastChannel") == "undefined"
+    result = page.locator("#gauss-result")
+    page.click("#gauss-roll")
+    expect(result).to_contain_text("GaussD20")
+    first = result.inner_text()
+    expect(players.locator("#players-view .pv-text")).to_have_text(first, timeout=30_000)
+    page.click("#gauss-roll")
+    expect(result).not_to_have_text(first)
+    players.reload()
+    expect(players.locator("#players-view .pv-text")).to_have_text(result.inner_text(), timeout=30_000)
+    context.close()
+    watch.assert_clean()

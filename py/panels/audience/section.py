@@ -7,7 +7,7 @@ from kit.markup import button, checkbox, h, main_button, select
 from panels.audience import text
 from panels.shell.section import about, panel, rules_link
 
-OPEN_LINK = {"href": "./#players", "target": "gm-players", "data_players_open": True}
+OPEN_LINK = {"href": "#players", "target": "gm-players", "data_players_open": True}
 
 SECTION = panel(
     "audience",
@@ -48,7 +48,8 @@ SECTION = panel(
               h("option", text.BAG_WHOLE, value="whole"),
           ),
           cls="controls"),
-        h("div", h("label", checkbox("audience-names", checked=True), " ", text.NAMES), cls="controls"),
+        h("div", checkbox("audience-names", checked=True), h("label", text.NAMES, for_="audience-names"),
+          cls="controls"),
         data_enter="",
     ),
     h("h3", text.SAMPLE, id="audience-sample-title"),

@@ -117,7 +117,7 @@ HEADER = (
                     audience.HEADER_OPEN,
                     id="players-open",
                     cls="button-link",
-                    href="./#players",
+                    href="#players",  # this page at #players (the saved file too: not its folder)
                     target="gm-players",
                     title=audience.HEADER_OPEN_TITLE,
                     data_players_open=True,
