@@ -20,7 +20,7 @@ SECTION = panel(
         h("div",
           h("a", text.OPEN, id="audience-open", cls="button-link", **OPEN_LINK),
           " ",
-          main_button("audience-curtain", text.CURTAIN, aria_pressed="false"),
+          main_button("audience-curtain", None),  # its words and aria-pressed: the view
           " ",
           button("audience-clear", text.CLEAR),
           cls="controls"),
