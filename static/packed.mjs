@@ -278,7 +278,9 @@ export async function importEmscripten(indexURL) {
   if (!packable() || hostCompresses()) return import(plain);
   const response = await fetch(`${plain}.gz`);
   if (response.headers.get("Content-Type")?.startsWith("text/javascript")) {
-    response.body?.cancel();
+    // Read to its end, not cancelled: Firefox logs a worker's response whose reader cancelled it as
+    // an error ("A ServiceWorker intercepted the request and encountered an unexpected error").
+    await response.blob();
     return import(plain); // keeps V8's code cache, which a blob: URL would not
   }
   const body = await inflatedBody(response);

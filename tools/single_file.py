@@ -104,9 +104,11 @@ def build_single(site: Path, out: Path) -> Path:
         (r'<script src="\./static/first-paint\.js"></script>', f"<script>\n{first_paint}</script>"),
         (r'<script src="\./static/prefs\.js"></script>', f"<script>\n{prefs}</script>"),
         (r'<script src="\./static/players\.js"></script>', f"<script>\n{players}</script>"),
+        # A classic script in a scope of its own, not a module: Firefox ignores an import map added
+        # once any module script has started (single-file-boot.js adds one at run time).
         (
             r'<script type="module" src="\./static/storage\.js"></script>',
-            f'<script type="module">\n{saving}</script>',
+            f'<script>\n(() => {{\n"use strict";\n{saving}}})();\n</script>',
         ),
     ]
     for pattern, replacement in replacements:
