@@ -1,4 +1,5 @@
-"""End-to-end fixtures: a local static server, Debian's Chromium, and one booted page per module."""
+"""End-to-end fixtures: a local static server, Debian's Chromium, and one booted page per module
+(the built site, ``site_dir``, is tests/conftest.py's)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from build import build
 from e2e_support import CHROMIUM, CHROMIUM_ARGS, Watch, open_app
 from serve import serve_in_thread
-
-
-@pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The built site, exactly as GitHub Pages would deploy it (tools/build.py)."""
-    return build(tmp_path_factory.mktemp("site") / "site")
 
 
 @pytest.fixture(scope="session")
