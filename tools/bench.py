@@ -6,7 +6,9 @@ Cold: a fresh browser context (empty HTTP cache, empty storage, no service worke
 in the same context once the service worker controls the page (every file from its cache); "warm
 again" is one more reload, when Chromium's JS and wasm code caches are warm too; "after a restart"
 is a first visit, the browser closed and started again, and the page opened: what
-a GM coming back another day gets, without what the reloaded tab's process kept. Ready time is the
+a GM coming back another day gets, without what the reloaded tab's process kept; "per engine"
+(tools/bench_engines.py, also ``--only-engines``) is the first click, cold and warm, in Chromium,
+Firefox ESR and WebKitGTK side by side. Ready time is the
 page's own ``performance.now()`` when Python finished wiring the UI (``data-ready-ms``). Click
 timings wrap the synchronous Python handler in the page, plus one frame. This is a measurement, not
 a test: record its output in docs/benchmarks.md.
@@ -26,6 +28,7 @@ from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+from bench_engines import engine_rows  # noqa: E402
 from build import build  # noqa: E402
 from e2e_support import CHROMIUM, CHROMIUM_ARGS, wait_ready, wait_until_controlled  # noqa: E402
 from serve import CompressingHandler, serve_in_thread  # noqa: E402
@@ -594,6 +597,11 @@ def main() -> None:
     )
     parser.add_argument("--no-phone", action="store_true", help="skip the throttled phone profile")
     parser.add_argument("--only-program", action="store_true", help="only the lab program rows")
+    parser.add_argument(
+        "--only-engines",
+        action="store_true",
+        help="only the first click, cold and warm, in Chromium, Firefox ESR and WebKitGTK (tools/bench_engines.py)",
+    )
     parser.add_argument("--only-worker", action="store_true", help="only the warm worker rows")
     parser.add_argument("--only-converter", action="store_true", help="only the converter rows")
     parser.add_argument("--only-restarted", action="store_true", help="only the rows after a browser restart")
@@ -611,6 +619,10 @@ def main() -> None:
     site = args.site.resolve() if args.site else build(Path(tempfile.mkdtemp()) / "site")
     write_reference_pages(site)
     server, url = serve_in_thread(site, handler_class=CompressingHandler if args.gzip else None)
+    if args.only_engines:
+        engine_rows(url, args.runs, FIRST_CLICK_JS)
+        server.shutdown()
+        return
     if args.only_restarted:
         with sync_playwright() as playwright:
             restarted_rows(playwright, url, args.runs)
@@ -712,6 +724,7 @@ def main() -> None:
     )
     print_open_cases(opened)
     issue_23(url, args.runs, not args.no_phone)
+    engine_rows(url, args.runs, FIRST_CLICK_JS)
     server.shutdown()
 
 
