@@ -3,6 +3,10 @@
 // English is switched here, so it never shows Russian while Python starts. Python then takes over.
 // The last tab a GM opened (kit.tabs.TAB_KEY, saved by kit/browser_tabs.py) is reopened here, before
 // the first paint and before Python picks the panel to mount first, unless the address names one.
+// Firefox restores a control's disabled state on a reload: a button Python had enabled came back
+// enabled before Python was up, and a tap on it was lost. Controls that wait for Python are
+// disabled again here, before the first paint; the kit enables them when their panel mounts.
+for (const control of document.querySelectorAll("[data-needs-python]")) control.disabled = true;
 (() => {
   if (location.hash || new URLSearchParams(location.search).has("expr")) return;
   let name = null;

@@ -19,7 +19,12 @@ from engines import ENGINES, Engine, EngineMissing, RecordingProxy, Site, instal
 from single_file import build_single
 
 REQUIRED = os.environ.get("GM_ENGINES_REQUIRED") == "1"
-collect_ignore = ["webkit_shell.py"]  # the WebKit browser itself, run on Debian's python3 (PyGObject)
+collect_ignore = ["webkit_shell.py"]
+# Run before the page's own scripts on every load: which controls that wait for Python were enabled
+# when the document was parsed (test_engines.py's reload test).
+EARLY_CONTROLS = """document.addEventListener("DOMContentLoaded", () => {
+  window.gmEnabledEarly = [...document.querySelectorAll("[data-needs-python]")].filter((c) => !c.disabled).map((c) => c.id);
+});"""  # the WebKit browser itself, run on Debian's python3 (PyGObject)
 
 
 @pytest.fixture(scope="session")
@@ -41,7 +46,7 @@ def engine(
     site = Site(site_dir)
     proxy = RecordingProxy()
     try:
-        driver = start(name, proxy, scratch)
+        driver = start(name, proxy, scratch, EARLY_CONTROLS)
     except EngineMissing as missing:
         site.stop()
         proxy.close()

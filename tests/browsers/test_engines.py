@@ -143,6 +143,9 @@ def test_a_reload_keeps_what_was_saved(app: Driver, engine: Engine) -> None:
     entries = app.count("#journal-list li")
     app.reload()
     app.wait("document.documentElement.dataset.interactiveMs", BOOT_TIMEOUT_S, "interactive after a reload")
+    # Before Python was up, no control that waits for it was enabled (Firefox restores a button's
+    # disabled state on a reload; a tap then would be lost).
+    assert app.js("window.gmEnabledEarly") == []
     assert app.js("location.hash") == "#journal"
     app.wait("!!document.querySelector('#journal[data-mounted=\"true\"]')", BOOT_TIMEOUT_S)
     app.wait(f"document.querySelectorAll('#journal-list li').length === {entries}")
