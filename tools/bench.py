@@ -256,8 +256,10 @@ def start_marks(page: Page) -> dict[str, float]:
 
 PHONE = {"cpu": 4, "mbit": 10, "latency_ms": 40}  # Chromium's CPU throttling, Network emulation
 
+# The reference pages' buttons: autocomplete="off", else Firefox restores a button's enabled state
+# on a reload and the first click lands before the page set its handler (tools/bench_engines.py).
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>bare</title>
-<button id="roll" disabled>roll</button> <output id="out"></output>
+<button id="roll" disabled autocomplete="off">roll</button> <output id="out"></output>
 <script type="module">
 import { loadPyodide } from "../static/vendor/pyodide/pyodide.mjs";
 const python = await loadPyodide({ indexURL: "../static/vendor/pyodide/", stdLibURL: "./python_stdlib.zip" });
@@ -271,7 +273,7 @@ roll.disabled = false;
 # Pyodide's. Its warm start is a reload from the HTTP cache, as bare Pyodide's is (the service
 # worker answers every navigation with the product's page), so the snapshot is inflated again.
 RESTORE_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>restore</title>
-<button id="roll" disabled>roll</button> <output id="out"></output>
+<button id="roll" disabled autocomplete="off">roll</button> <output id="out"></output>
 <script type="module">
 import { loadPyodide } from "../static/pyodide-boot.mjs";
 const python = await loadPyodide({});
