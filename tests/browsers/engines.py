@@ -6,9 +6,10 @@ driven by a driver from a package registry that downloads no browser:
 - **Firefox ESR** (``firefox-esr``) speaks WebDriver BiDi itself; ``puppeteer-core`` (npm) drives
   it, in a Node process that takes one JSON command a line (``firefox_bridge.mjs``).
 - **WebKitGTK**: ``WebKitWebDriver`` (``webkit2gtk-driver``) driven by Selenium (PyPI). Its browser
-  is ``webkit_shell.py``, a window of the same libwebkit2gtk as Debian's MiniBrowser, because a
-  WebDriver session is a private (ephemeral) one and WebKit prints no console message of a private
-  page: the shell reports console errors, uncaught errors and failed loads itself. It needs an X
+  is ``webkit_shell.py``, a window of the same libwebkit2gtk as Debian's MiniBrowser, because the
+  MiniBrowser's WebDriver session is private and WebKit prints no console message of a private
+  page: the shell reports console errors, uncaught errors and failed loads itself, and keeps each
+  session's data in a folder of its own (a fresh profile, deleted at the end). It needs an X
   display: a private Xvfb.
 
 Both send every request that is not for loopback to ``RecordingProxy``, which refuses it and
@@ -22,6 +23,7 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 import threading
 import time
 import warnings
@@ -320,6 +322,7 @@ class WebKitDriver(Driver):
         except ImportError as error:  # pragma: no cover - requirements-test.txt has it
             raise EngineMissing("selenium is missing (pip install -r requirements-test.txt)") from error
         self._xvfb = Xvfb()
+        self._profile = Path(tempfile.mkdtemp(prefix="webkit-profile-", dir=watch_file.parent))
         self._watch_file = watch_file
         self._watch_file.write_text("", encoding="utf-8")
         self._read = 0
@@ -330,6 +333,7 @@ class WebKitDriver(Driver):
         options.add_argument(f"--watch={watch_file}")
         options.add_argument(f"--proxy=http://127.0.0.1:{proxy.port}")
         options.add_argument(f"--size={WIDTH}x{HEIGHT}")
+        options.add_argument(f"--profile={self._profile}")
         if preload:
             script = watch_file.with_suffix(".preload.js")
             script.write_text(preload, encoding="utf-8")
@@ -343,6 +347,7 @@ class WebKitDriver(Driver):
                 self._driver = webdriver.WebKitGTK(options=options, service=service)
         except Exception:
             self._xvfb.close()
+            shutil.rmtree(self._profile, ignore_errors=True)
             raise
         self._driver.set_script_timeout(120)
         self._driver.set_page_load_timeout(120)
@@ -407,6 +412,7 @@ class WebKitDriver(Driver):
             self._driver.quit()
         finally:
             self._xvfb.close()
+            shutil.rmtree(self._profile, ignore_errors=True)
 
 
 def start(engine: str, proxy: RecordingProxy, scratch: Path, preload: str = "") -> Driver:

@@ -251,7 +251,8 @@ def test_an_offline_reload_starts_from_the_service_worker(app: Driver, engine: E
 
 
 def test_the_single_saved_file_runs_from_disk(app: Driver, engine: Engine, saved_file: Path) -> None:
-    engine.facts["interactive_ms_file"] = boot(app, saved_file.as_uri() + "?seed=3")
+    # Pages opened from disk share one storage (the last tab a GM opened there reopens): the roller.
+    engine.facts["interactive_ms_file"] = boot(app, saved_file.as_uri() + "?seed=3#roller")
     app.click("#gauss-roll")
     app.wait_text("#gauss-result", "GaussD20")
     app.js(TOUCH)

@@ -7,7 +7,8 @@ WebKit prints no console message of a private page, so each page this shell open
 worker errors and CSP violations here; failed loads and HTTP errors come from WebKit's own
 resource signals. Each goes to the ``--watch`` file as one JSON line ``[kind, text]``. Every
 request that is not for loopback goes to ``--proxy``; ``--preload`` names a script run in the top
-page before its own (tools/bench_engines.py). It runs on Debian's python3 (PyGObject).
+page before its own (tools/bench_engines.py); ``--profile`` is the folder of this session's saved
+data and cache. It runs on Debian's python3 (PyGObject).
 """
 
 import json
@@ -60,7 +61,17 @@ def main() -> None:
         watch.write(json.dumps([kind, text], ensure_ascii=False) + "\n")
 
     Gtk.init(None)
-    context = WebKit2.WebContext.get_default()
+    # A profile of this session's own (--profile, which the driver deletes): no saved data, cache or
+    # service worker of an earlier run, and nothing written to the home folder.
+    profile = option("profile", "")
+    manager = (
+        WebKit2.WebsiteDataManager(
+            base_data_directory=f"{profile}/data", base_cache_directory=f"{profile}/cache"
+        )
+        if profile
+        else WebKit2.WebsiteDataManager(is_ephemeral=True)
+    )
+    context = WebKit2.WebContext(website_data_manager=manager)
     context.set_automation_allowed(True)
     proxy = option("proxy", "")
     if proxy:
