@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from kit.csv_cells import cell
 from kit.journal import Entry, entry_to_json
 
 __all__ = ["FORMAT", "KINDS", "Words", "bbcode", "csv_text", "json_text", "markdown"]
@@ -33,7 +34,6 @@ FORMAT = "gm-journal"
 KINDS = ("bbcode", "markdown", "csv", "json")  # the panel's buttons: journal-export-KIND
 _TAG = re.compile(r"\[(?=/?[A-Za-z*][A-Za-z0-9*]*(?:=[^\]]*)?\])")  # what a forum would take for a tag
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|#])")
-_FORMULA = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet runs a cell that starts so
 
 
 @dataclass(frozen=True)
@@ -99,11 +99,8 @@ def markdown(entries: Iterable[Entry], lang: str, words: Words) -> str:
 
 def csv_text(entries: Iterable[Entry], lang: str, words: Words) -> str:
     """CSV for a spreadsheet: in Russian with a BOM and ``;`` (Excel's Russian settings; the lines
-    carry decimal commas already), in English with commas. No cell starts a formula."""
-
-    def cell(text: str) -> str:
-        return "'" + text if text.startswith(_FORMULA) else text
-
+    carry decimal commas already), in English with commas. No cell starts a formula
+    (``kit.csv_cells``)."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";" if lang == "ru" else ",", lineterminator="\r\n")
     writer.writerow(words.columns)
