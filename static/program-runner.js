@@ -3,18 +3,23 @@
 // worker has an opaque origin the browser enforces: no IndexedDB, localStorage, caches, service
 // worker, cookies or DOM of the site, and (its CSP) no network. The page fetches the runtime's
 // files itself (the service worker has them offline) and hands them over; program text goes in,
-// the answer's JSON text comes out, and it is checked here as untrusted: from that iframe only,
-// for the request asked, a string of bounded size (Python then checks its shape).
+// the answer's JSON text comes out, and it is taken here as untrusted: from that iframe only (its
+// message not even read otherwise), for the request asked, a string of at most MAX_ANSWER
+// characters, and no more than MAX_HEARD messages from one runner (a flood ends it). The page does
+// not read the text: it hands it on to the compute worker, which checks it (panels/notation/lab_answer.py).
 // The files are read once per page, as Blobs (immutable data; Chromium keeps a cached response's
 // blob on disk), and every runner gets the same ones: a fresh runner then copies nothing on the
 // page's side (before, each one read ~45 MB into ArrayBuffers again and transferred them).
 // Every answer, the time budget, Cancel and a new request remove the iframe, which ends everything
 // the program started (its worker, timers, hooks, memory); a fresh runner starts in its place.
-//   gmRunner.request(job, argsJSON, timeoutMs) → Promise of the answer's JSON text
+//   gmRunner.request(job, argsJSON, timeoutMs) → Promise of {value: the answer's JSON text, length}
+//   or, when the runner did not answer, {code} (timeout, cancelled, superseded, unavailable,
+//   bad_answer: too long, or a flood).
 import { packedBlob } from "./packed.mjs";
 
 const STATIC = new URL("./", import.meta.url);
-const MAX_ANSWER = 4_000_000; // characters of JSON (a lab digest is far smaller)
+const MAX_ANSWER = 2_000_000; // characters of JSON: panels/notation/lab_answer.py MAX_REPLY (runner.html too)
+const MAX_HEARD = 4; // messages of one runner: it says it is ready, then answers once
 const START_BUDGET_MS = 120_000; // a cold runner reads ~45 MB and starts Python: seconds, not minutes
 const FILES = [
   "runner-worker.js",
@@ -34,13 +39,13 @@ const PACKED = {
   "vendor/pyodide/python_stdlib.zip": "vendor/pyodide/python_stdlib.zip.zst",
 };
 const usable = typeof Worker === "function" && location.protocol.startsWith("http");
-let runner = null; // {frame, ready: Promise, started: {resolve, reject}}
+let runner = null; // {frame, ready: Promise, started: {resolve, reject}, heard}
 let current = null; // {id, resolve, timer}
 let nextId = 1;
 let generation = 0; // runners started (each iframe is marked with its number)
 let lastBoot = ""; // how the last runner's Python started ("snapshot" or "fresh"), for tests
 
-const failure = (code) => JSON.stringify({ ok: false, error: { code, params: {} } });
+const failure = (code) => ({ code });
 
 async function read(path) {
   const response = await fetch(new URL(path, STATIC));
@@ -76,7 +81,7 @@ function spawn() {
   frame.setAttribute("aria-hidden", "true");
   frame.tabIndex = -1;
   frame.dataset.generation = String(++generation);
-  const mine = { frame, started: null };
+  const mine = { frame, started: null, heard: 0 };
   mine.ready = new Promise((resolve, reject) => { mine.started = { resolve, reject }; });
   mine.ready.catch(() => {});
   runner = mine;
@@ -100,12 +105,12 @@ function kill() {
   runner = null;
 }
 
-function settle(json) {
+function settle(answer) {
   if (!current) return;
   clearTimeout(current.timer);
   const { resolve } = current;
   current = null;
-  resolve(json);
+  resolve(answer);
 }
 
 // One runner serves one program: whatever a program left behind (timers, hooks on postMessage,
@@ -121,8 +126,15 @@ function stop(code) {
   settle(failure(code));
 }
 
-addEventListener("message", ({ source, data }) => {
-  if (!runner || !runner.frame.contentWindow || source !== runner.frame.contentWindow) return;
+addEventListener("message", (event) => {
+  // The source first: a message's data is copied into the page when it is first read.
+  if (!runner || !runner.frame.contentWindow || event.source !== runner.frame.contentWindow) return;
+  runner.heard += 1;
+  if (runner.heard > MAX_HEARD) { // more than a runner ever says: it is ended, unread
+    if (current) stop("bad_answer"); else fresh();
+    return;
+  }
+  const { data } = event;
   if (!data || typeof data !== "object") return;
   if ("ready" in data) {
     lastBoot = typeof data.boot === "string" ? data.boot : "";
@@ -132,7 +144,7 @@ addEventListener("message", ({ source, data }) => {
   }
   if (!current || data.id !== current.id) return; // an answer nobody is waiting for
   const good = typeof data.json === "string" && data.json.length <= MAX_ANSWER;
-  settle(good ? data.json : failure("bad_answer"));
+  settle(good ? { value: data.json, length: data.json.length } : failure("bad_answer"));
   fresh();
 });
 

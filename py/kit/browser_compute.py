@@ -7,13 +7,17 @@ from disk), the same job runs on the main thread (``kit.compute.run_inline_json`
 declared bound), or, for a sliced job (the converter), in slices of ``SLICE_MS`` that hand the page
 back in between (``kit.compute.Slices``): the progress line moves, Cancel and a newer request stop it.
 An ``isolated`` job (a user's program) goes to the sandboxed runner only, and its answer is
-untrusted: a malformed one becomes the error ``bad_answer``.
+untrusted text the page never reads: it comes back ``Sealed`` (its length and the JavaScript
+object holding it), and a panel passes it on, as an argument of a job of the compute worker, which
+reads it there (static/compute-client.js takes it as it takes a text area's text). So a program's
+answer is never copied into the page's Python, parsed or checked on the main thread.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pyodide.ffi import create_once_callable, to_js
@@ -21,9 +25,9 @@ from pyscript import window
 
 from kit import compute
 from kit.browser_dom import LONG_TEXT, field_holding, url_params
-from kit.compute import failure, untrusted_answer
+from kit.compute import failure
 
-__all__ = ["BUDGET_S", "MEMORY_MB", "available", "budget_s", "cancel", "request", "warm"]
+__all__ = ["BUDGET_S", "MEMORY_MB", "Sealed", "available", "budget_s", "cancel", "request", "warm"]
 
 BUDGET_S = 60.0  # a computation still running after this is stopped (Cancel stops it any time)
 MEMORY_MB = 768  # static/compute-worker.mjs: MEMORY_BUDGET
@@ -33,12 +37,19 @@ SLICE_MS = 25  # a sliced job on the main thread runs this long, then hands the 
 _slicing: list[tuple[compute.Slices, Callable[[dict[str, Any]], None]]] = []
 
 
+@dataclass(frozen=True)
+class Sealed:
+    """The program runner's answer, unread: ``length`` characters in ``handle.value`` (a JavaScript
+    string, static/program-runner.js). Handed to the compute worker as a job's argument."""
+
+    length: int
+    handle: Any
+
+
 def budget_s() -> float:
-    """The time budget; ``?budget=S`` (0.5–600) sets another, for tests and slow machines."""
-    try:
-        return min(600.0, max(0.5, float(url_params().get("budget", BUDGET_S))))
-    except ValueError:
-        return BUDGET_S
+    """The time budget; ``?budget=S`` from a link may only lower it (to 0.5 s at least): a link
+    someone sent never lets a computation or a program run longer than ``BUDGET_S``."""
+    return compute.budget_from(url_params().get("budget"), BUDGET_S)
 
 
 def available() -> bool:
@@ -61,6 +72,15 @@ def _later(answer: Callable[[], dict[str, Any]], on_answer: Callable[[dict[str, 
     window.setTimeout(create_once_callable(lambda: on_answer(answer())), 0)
 
 
+def _from_runner(answer: Any) -> dict[str, Any]:
+    """The runner's promise's value: ``{code}`` when it did not answer (its budget, Cancel, an
+    answer over its size or a flood of messages: static/program-runner.js), else the answer sealed."""
+    code = getattr(answer, "code", None)
+    if code:
+        return failure(str(code))
+    return {"ok": True, "result": Sealed(int(answer.length), answer)}
+
+
 def request(
     job: str, args: dict[str, Any], on_answer: Callable[[dict[str, Any]], None], *, isolated: bool = False
 ) -> None:
@@ -68,6 +88,11 @@ def request(
     isolated job in the program runner, else never)."""
     bytes_helpers = getattr(window, "gmText", None) is not None  # static/prefs.js
     fields = _read_from_fields(args) if not isolated and available() and bytes_helpers else {}
+    sealed = {key: value for key, value in args.items() if isinstance(value, Sealed)}
+    if not available() or not bytes_helpers:  # read here after all (no worker to read it)
+        args = {key: str(value.handle.value) if key in sealed else value for key, value in args.items()}
+    else:
+        fields.update({key: value.handle for key, value in sealed.items()})  # read in the worker
     args = {key: value for key, value in args.items() if key not in fields}
     arguments = json.dumps(compute.encode(args), ensure_ascii=False)  # Cyrillic stays one character
     if isolated:
@@ -75,7 +100,7 @@ def request(
             _later(lambda: failure(compute.NEEDS_ISOLATION), on_answer)
             return
         promise = window.gmRunner.request(job, arguments, budget_s() * 1000)
-        promise.then(create_once_callable(lambda answer: on_answer(untrusted_answer(str(answer)))))
+        promise.then(create_once_callable(lambda answer: on_answer(_from_runner(answer))))
         return
     if not available():
         _end_slices("superseded")  # a newer request takes over, as in the worker

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 from collections.abc import Callable, Generator, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
-
-from kit import bounded_json
 
 __all__ = [
     "INLINE_STEPS",
@@ -40,10 +39,10 @@ __all__ = [
     "JobError",
     "Slices",
     "answer",
+    "budget_from",
     "decode",
     "drain",
     "failure",
-    "untrusted_answer",
     "encode",
     "job",
     "job_steps",
@@ -104,6 +103,21 @@ def job(
         return fn
 
     return register
+
+
+def budget_from(asked: str | None, default: float, /) -> float:
+    """The time budget when the page's address asks for ``asked`` seconds (``?budget=S``, for
+    tests and slow machines): never more than ``default``, since an address can come from a link
+    someone sent, and never under half a second.
+
+    >>> budget_from("3", 60.0), budget_from("600", 60.0), budget_from("0", 60.0), budget_from("nan", 60.0)
+    (3.0, 60.0, 0.5, 60.0)
+    """
+    try:
+        seconds = float(asked) if asked is not None else default
+    except ValueError:
+        return default
+    return min(default, max(0.5, seconds)) if math.isfinite(seconds) else default
 
 
 def light(steps: int, /) -> bool:
@@ -266,45 +280,16 @@ def failure(code: str, /) -> dict[str, Any]:
     return {"ok": False, "error": {"code": code, "params": {}}}
 
 
-MAX_ANSWER = 4_000_000  # characters of an untrusted answer (static/program-runner.js bounds it too)
-MAX_ANSWER_DEPTH = 16  # a lab digest nests 5 deep
-
-
-def untrusted_answer(text: str, /) -> dict[str, Any]:
-    """The program runner's answer (``run_json``'s shape), from text a sandbox sent: bounded in size
-    and nesting before it is parsed (``kit.bounded_json``), its frame checked; the result itself is
-    the job's to check.
-
-    >>> untrusted_answer('{"ok": true, "result": [1, 2]}')
-    {'ok': True, 'result': [1, 2]}
-    >>> untrusted_answer("[" * 100 + "]" * 100)["error"]["code"]
-    'bad_answer'
-    """
-    try:
-        reply = bounded_json.loads(text, max_chars=MAX_ANSWER, max_depth=MAX_ANSWER_DEPTH)
-    except (TypeError, ValueError, RecursionError):
-        return failure("bad_answer")
-    if not isinstance(reply, dict) or reply.get("ok") not in (True, False):
-        return failure("bad_answer")
-    if reply["ok"]:
-        try:  # exact fractions back here, where a bad one ("1/0") is a bad answer, not a crash
-            return {"ok": True, "result": decode(reply.get("result"))}
-        except (TypeError, ValueError, ZeroDivisionError):
-            return failure("bad_answer")
-    error = reply.get("error")
-    if not isinstance(error, dict) or not isinstance(error.get("code"), str) or len(error["code"]) > 40:
-        return failure("bad_answer")
-    params = error.get("params")
-    return {
-        "ok": False,
-        "error": {"code": error["code"], "params": params if isinstance(params, dict) else {}},
-    }
-
-
-def answer(name: str, args: Mapping[str, Any]) -> Any:
-    """The ``kit.panel.Answer`` the worker would give for this job, computed here (tests, build)."""
+def answer(name: str, args: Mapping[str, Any], /, *, isolated: bool = False) -> Any:
+    """The ``kit.panel.Answer`` the worker would give for this job, computed here (tests, build).
+    An ``isolated`` job's answer is the program runner's, as the page gets it: its text, unread
+    (``kit.browser_compute``), or ``NEEDS_ISOLATION`` where no runner is (here: not ``ISOLATED``)."""
     from kit.panel import Answer
 
+    if isolated:
+        if not ISOLATED:
+            return Answer(False, None, NEEDS_ISOLATION, {})
+        return Answer(True, run_json(name, json.dumps(encode(dict(args)))))
     reply = json.loads(run_json(name, json.dumps(encode(dict(args)))))
     if reply["ok"]:
         return Answer(True, decode(reply["result"]))
@@ -320,5 +305,5 @@ def settle(result: Any) -> Any:
     state = done.state
     for effect in done.effects:
         if isinstance(effect, Compute):
-            state = settle(effect.done(state, answer(effect.job, effect.args)))
+            state = settle(effect.done(state, answer(effect.job, effect.args, isolated=effect.isolated)))
     return state

@@ -422,7 +422,7 @@ def test_language_switch_leaves_no_russian_and_no_stale_text(browser: Browser, s
     assert _stray_russian(text) == [], text
     assert "Точн" not in text and "16,67" not in text
     expect(page.locator("#notation-table-box")).to_be_hidden()
-    expect(page.locator("#lab-stats th").nth(1)).to_have_text("stats · highest")
+    expect(page.locator("#lab-stats th").nth(1)).to_have_text("stats (6x4d6kh3) · highest")
     expect(page.locator("#lab-row-0")).to_have_attribute("placeholder", "e.g. 3d6 # test")
     page.click("#lang-switch")
     expect(page.locator("#notation > .error")).to_contain_text("неизвестное имя 'foo'")
@@ -476,7 +476,9 @@ def test_lab_compares_lines_and_arrays_on_one_chart_and_table(app: Page) -> None
     expect(app.locator("#lab-legend li")).to_have_count(3)
     expect(app.locator("#lab-stats tr")).to_have_count(3)
     expect(app.locator("#lab-stats tr").first).to_contain_text("12,24")  # mean of 4d6kh3
-    expect(app.locator("#lab-dist-head th")).to_have_text(["Значение", "stats", "3d6", "other"])
+    expect(app.locator("#lab-dist-head th")).to_have_text(
+        ["Значение", "stats (4d6kh3)", "3d6", "other (2d6+3)"]
+    )
     odds = notation.compare("4d6kh3", "3d6")
     expect(app.locator("#lab-pairs tr").first.locator("td").nth(1)).to_contain_text(
         f"{float(odds['gt']) * 100:.2f}".replace(".", ",")
@@ -498,20 +500,20 @@ def test_lab_compares_lines_and_arrays_on_one_chart_and_table(app: Page) -> None
     expect(app.locator("#lab-stats tr")).to_have_count(9)
     names = app.locator("#lab-stats th").all_inner_texts()
     assert names[1:8] == [
-        "six · сумма",
-        "six · высший",
-        "six · 2-й",
-        "six · 3-й",
-        "six · 4-й",
-        "six · 5-й",
-        "six · низший",
+        "six (6 x 4d6kh3) · сумма",
+        "six (6 x 4d6kh3) · высший",
+        "six (6 x 4d6kh3) · 2-й",
+        "six (6 x 4d6kh3) · 3-й",
+        "six (6 x 4d6kh3) · 4-й",
+        "six (6 x 4d6kh3) · 5-й",
+        "six (6 x 4d6kh3) · низший",
     ]
     expect(app.locator("#lab-chart polyline")).to_have_count(9)
     # Keyboard: the "down" button of row 1 moves it below row 2.
     app.focus("#lab-down-0")
     app.keyboard.press("Enter")
     expect(app.locator("#lab-row-1")).to_have_value("4d6kh3 # stats")
-    expect(app.locator("#lab-stats th").first).to_have_text("six · сумма")
+    expect(app.locator("#lab-stats th").first).to_have_text("six (6 x 4d6kh3) · сумма")
     # A typo: the results go, the row and the character are marked.
     app.fill("#lab-row-2", "3d6 + ")
     app.click("#lab-run")
@@ -541,14 +543,16 @@ def test_lab_link_program_cancel_and_budget_offline(app: Page, browser: Browser,
     link = parse_qs(urlsplit(app.url).query)["lab"][0]
     watch = Watch()
     context, page = open_app(browser, site_url + f"index.html?budget=3&lab={link}#notation", watch)
-    expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}"])
+    expect(page.locator("#lab-stats th")).to_have_text(["три (3fib)", "d{1..3}"])
     expect(page.locator("#lab-view-le")).to_be_checked()
     assert page.input_value("#lab-row-1") == "3fib # три"
     # A program with two outputs lands in the same chart and table.
     two = 'output(d20 + 5, "атака")\nfor n in (2,):\n    output(n @ d6, "урон")\n'
     page.fill("#lab-program", two)
     page.click("#lab-program-run")
-    expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}", "атака", "урон"], timeout=60_000)
+    expect(page.locator("#lab-stats th")).to_have_text(
+        ["три (3fib)", "d{1..3}", "программа: атака", "программа: урон"], timeout=60_000
+    )
     expect(page.locator("#lab-chart polyline")).to_have_count(4)
     expect(page.locator("#lab-program-origin")).to_be_hidden()
     # Its link carries the program too: offline, in this context, the lab comes back with the
@@ -558,12 +562,14 @@ def test_lab_link_program_cancel_and_budget_offline(app: Page, browser: Browser,
     context.set_offline(True)
     page.reload()
     wait_ready(page, "notation")
-    expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}"], timeout=60_000)
+    expect(page.locator("#lab-stats th")).to_have_text(["три (3fib)", "d{1..3}"], timeout=60_000)
     assert page.input_value("#lab-program") == two
     expect(page.locator("#lab-program-origin")).to_contain_text("Программа из ссылки: прочитайте её")
     assert page.evaluate("gmRunner.running()") is False
     page.click("#lab-program-run")
-    expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}", "атака", "урон"], timeout=60_000)
+    expect(page.locator("#lab-stats th")).to_have_text(
+        ["три (3fib)", "d{1..3}", "программа: атака", "программа: урон"], timeout=60_000
+    )
     expect(page.locator("#lab-program-origin")).to_be_hidden()
     # An endless program: Cancel stops it at once, the budget (3 s) without a click.
     page.fill("#lab-program", "x = 0\nwhile True:\n    x += 1\n")
@@ -579,12 +585,14 @@ def test_lab_link_program_cancel_and_budget_offline(app: Page, browser: Browser,
     expect(page.locator("#notation-lab .error")).to_contain_text("строка 2: js недоступно", timeout=60_000)
     page.fill("#lab-program", 'output(d4, "ok")')
     page.click("#lab-program-run")
-    expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}", "ok"], timeout=60_000)
+    expect(page.locator("#lab-stats th")).to_have_text(
+        ["три (3fib)", "d{1..3}", "программа: ok"], timeout=60_000
+    )
     # Without a link, a reload brings back the saved lab: rows, view and program, which does not
     # run by itself (the lab says so).
     page.goto(site_url + "index.html?budget=3#notation")
     wait_ready(page, "notation")
-    expect(page.locator("#lab-stats th")).to_have_text(["три", "d{1..3}"], timeout=60_000)
+    expect(page.locator("#lab-stats th")).to_have_text(["три (3fib)", "d{1..3}"], timeout=60_000)
     expect(page.locator("#lab-view-le")).to_be_checked()
     assert page.input_value("#lab-program") == 'output(d4, "ok")'
     expect(page.locator("#lab-program-origin")).to_contain_text("не запускается сама")

@@ -1,4 +1,5 @@
-"""A link never runs code, and a program reaches neither saved data nor the network.
+"""A link never runs code, and a program reaches neither saved data nor the network, nor the
+figures of the user's rows, nor the page's main thread for long.
 
 A second local server stands for another site. Programs that leave Python's name filter by four
 roads (a module's ``sys`` → ``builtins``; ``__subclasses__`` → a function's ``__globals__``; a
@@ -22,7 +23,7 @@ from typing import ClassVar
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import Watch, open_app, wait_ready, wait_until_controlled, watch_page
+from e2e_support import LONG_TASKS, Watch, open_app, wait_ready, wait_until_controlled, watch_page
 from panels.notation.lab_share import encode_lab
 from panels.notation.lab_state import Lab
 from serve import serve_in_thread
@@ -177,7 +178,7 @@ def test_a_shared_program_reaches_no_saved_data_and_no_other_site(
         assert page.evaluate("gmRunner.running()") is False, "a link started the runner"
         assert Other.heard == [], f"road {road} from the link alone: {Other.heard}"
         page.click("#lab-program-run")
-        expect(page.locator("#lab-stats th")).to_have_text(["3d6", f"road {road}"], timeout=60_000)
+        expect(page.locator("#lab-stats th")).to_have_text(["3d6", f"программа: road {road}"], timeout=60_000)
         page.wait_for_timeout(1000)  # what it scheduled (timers, promises) has had its time
         assert Other.heard == [], f"road {road} after the click: {Other.heard}"
     assert page.evaluate("gmRunner.boot()") == "snapshot"
@@ -221,16 +222,123 @@ def test_what_a_program_leaves_behind_ends_with_it(browser: Browser, site_url: s
     page.fill("#lab-row-0", "d6")
     page.fill("#lab-program", HOOK)
     page.click("#lab-program-run")
-    expect(page.locator("#lab-stats th")).to_have_text(["d6", "hooked"], timeout=60_000)
+    expect(page.locator("#lab-stats th")).to_have_text(["d6", "программа: hooked"], timeout=60_000)
     first = page.evaluate("document.querySelector('iframe.program-runner')?.dataset.generation")
     page.fill("#lab-program", 'output(d8, "honest")')
     page.click("#lab-program-run")
-    expect(page.locator("#lab-stats th")).to_have_text(["d6", "honest"], timeout=60_000)
+    expect(page.locator("#lab-stats th")).to_have_text(["d6", "программа: honest"], timeout=60_000)
     # the runner that answered is gone; its successor is being made (its iframe comes once its files are read)
     page.wait_for_function("document.querySelectorAll('iframe.program-runner').length === 1", timeout=60_000)
     assert page.evaluate("document.querySelector('iframe.program-runner').dataset.generation") != first
     context.close()
     watch.assert_clean()
+
+
+# A program that leaves the name filter to the lab's own code in the runner and wraps the function
+# that once computed the user's rows there, so that every row shows 17,50 · 0,50 · 17 · 18.
+FORGE = """
+import dataclasses
+jobs = dataclasses.sys.modules["panels.notation.jobs"]
+digest = jobs.lab_digest
+real = digest.make
+
+
+def forged(rows, *args, **kwargs):
+    made = real(rows, *args, **kwargs)
+    fake = tuple(
+        dataclasses.replace(s, mean=digest.Fraction(35, 2), sd=0.5, minimum=17, maximum=18) for s in made.series
+    )
+    return dataclasses.replace(made, series=fake)
+
+
+digest.make = forged
+jobs.lab_digest.make = forged
+output(d6, "honest")
+"""
+# An honest program may call its output anything, a row's expression too.
+NAMED_3D6 = 'output(icepool.Die({17: 1, 18: 1}), "3d6")'
+
+
+def _stats(page: Page) -> list[list[str]]:
+    return [row.locator("th, td").all_inner_texts() for row in page.locator("#lab-stats tr").all()]
+
+
+def test_a_program_cannot_forge_the_users_rows(browser: Browser, site_url: str) -> None:
+    """The lab's figures come from the compute worker, never from the runner: a program that
+    wraps the lab's own code in its sandbox changes nothing of the user's 3d6 row, and a program's
+    output, whatever its label, is marked as the program's."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html#notation", watch, "notation")
+    page.fill("#lab-row-0", "3d6")
+    page.click("#lab-run")
+    expect(page.locator("#lab-stats tr")).to_have_count(1)
+    honest = ["3d6", "10,50", "2,96", "3", "18"]
+    assert _stats(page) == [honest]
+    page.fill("#lab-program", FORGE)
+    page.click("#lab-program-run")
+    expect(page.locator("#lab-stats th")).to_have_text(["3d6", "программа: honest"], timeout=60_000)
+    assert _stats(page) == [honest, ["программа: honest", "3,50", "1,71", "1", "6"]]
+    page.fill("#lab-program", NAMED_3D6)
+    page.click("#lab-program-run")
+    expect(page.locator("#lab-stats th")).to_have_text(["3d6", "программа: 3d6"], timeout=60_000)
+    assert _stats(page)[0] == honest
+    context.close()
+    watch.assert_clean()
+
+
+# Programs that take over their runner's worker and post to the page: 300 answers of 3.9 MB (for
+# requests nobody asked), then, from the next run, answers of 2 MB of escaped quotes with every
+# request id the page may have given (the first reaches the page: within the size limit).
+FLOOD = """
+import dataclasses
+real = dataclasses.sys.modules["builtins"]
+grab = real.getattr(real, "__import__")
+js, ffi = grab("js"), grab("pyodide.ffi", None, None, ["to_js"])
+huge = ffi.to_js('"' + '\\\\"' * 1_950_000)
+for k in range(300):
+    js.self.postMessage(ffi.to_js({"id": 10_000 + k, "json": huge}, dict_converter=js.Object.fromEntries))
+output(d4, "flood")
+"""
+POSTING = """
+import dataclasses
+real = dataclasses.sys.modules["builtins"]
+grab = real.getattr(real, "__import__")
+js, ffi = grab("js"), grab("pyodide.ffi", None, None, ["to_js"])
+quotes = ffi.to_js('"' + '\\\\"' * 999_990)
+for k in range(199):
+    js.self.postMessage(ffi.to_js({"id": 1 + k % 10, "json": quotes}, dict_converter=js.Object.fromEntries))
+output(d4, "posting")
+"""
+# Above every task that handling a program's answer takes (a few milliseconds): the old page spent
+# 27 s in one task on the posted answers, and 485 ms on the flood.
+TASK_MS = 100
+
+
+def test_a_program_posting_huge_answers_never_freezes_the_page(browser: Browser, site_url: str) -> None:
+    """A flood of 300 answers of 3.9 MB ends the runner after a few messages, unread; answers of
+    2 MB of escaped quotes reach the compute worker as text the page never reads. Each time the
+    lab says the answer was dropped, no main-thread task passed TASK_MS, and the next program works."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html#notation", watch, "notation")
+    assert page.evaluate("gmCompute.warm()") is True
+    page.fill("#lab-row-0", "3d6")
+    page.focus("#lab-program")  # the runner starts meanwhile
+    page.wait_for_function("gmRunner.boot() !== ''", timeout=60_000)
+    page.evaluate(LONG_TASKS)
+    error = page.locator("#notation-lab .error")
+    for program in (FLOOD, POSTING):
+        page.fill("#lab-program", program)
+        page.click("#lab-program-run")
+        expect(error).to_contain_text("ответ отброшен", timeout=60_000)
+        page.wait_for_timeout(1000)  # what was still on its way has come, or never will
+        assert [t for t in page.evaluate("window.longTasks") if t > TASK_MS] == []
+        page.fill("#lab-program", 'output(d8, "honest")')
+        page.click("#lab-program-run")
+        expect(page.locator("#lab-stats th")).to_have_text(["3d6", "программа: honest"], timeout=60_000)
+        expect(error).to_be_hidden()
+    assert [t for t in page.evaluate("window.longTasks") if t > TASK_MS] == []
+    context.close()
+    _refusals_only(watch)
 
 
 def test_a_poisoned_cache_is_replaced_by_the_next_build(browser: Browser, own_site: Path) -> None:

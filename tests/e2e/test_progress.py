@@ -158,7 +158,7 @@ def test_a_first_visit_downloads_the_runtime_once_and_packed(
     page.fill("#lab-row-0", "d6")
     page.fill("#lab-program", 'output(d8, "packed")')
     page.click("#lab-program-run")
-    expect(page.locator("#lab-stats th")).to_have_text(["d6", "packed"], timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#lab-stats th")).to_have_text(["d6", "программа: packed"], timeout=BOOT_TIMEOUT_MS)
     wait_until_controlled(page, BOOT_TIMEOUT_MS)
     context.close()
     server.shutdown()

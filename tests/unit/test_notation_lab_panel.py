@@ -72,13 +72,13 @@ def test_an_array_row_shows_each_sorted_position_and_the_sum() -> None:
         assert series.mean == notation.summary_of(positions[series.part - 1]).mean
     names = [render(cell.children[0].text, "en") for cell in dice.view(state)["lab-stats"].children]
     assert names == [
-        "stats · sum",
-        "stats · highest",
-        "stats · #2",
-        "stats · #3",
-        "stats · #4",
-        "stats · #5",
-        "stats · lowest",
+        "stats (6x4d6kh3) · sum",
+        "stats (6x4d6kh3) · highest",
+        "stats (6x4d6kh3) · #2",
+        "stats (6x4d6kh3) · #3",
+        "stats (6x4d6kh3) · #4",
+        "stats (6x4d6kh3) · #5",
+        "stats (6x4d6kh3) · lowest",
     ]
 
 
@@ -171,7 +171,7 @@ def test_csv_and_svg_exports() -> None:
     lines = text.removeprefix("\ufeff").splitlines()
     assert (
         lines[0]
-        == '"value","say ""hi"" P(=)","say ""hi"" P(>=)","say ""hi"" P(<=)","d3 P(=)","d3 P(>=)","d3 P(<=)"'
+        == '"value","say ""hi"" (d2) P(=)","say ""hi"" (d2) P(>=)","say ""hi"" (d2) P(<=)","d3 P(=)","d3 P(>=)","d3 P(<=)"'
     )
     assert lines[1] == "1,0.5,1,0.5,0.333333333333,1,0.333333333333"
     assert "A,B,P(A>B),P(A=B)" in lines and "series,mean,sd,min,max" in lines
@@ -193,15 +193,51 @@ def test_the_russian_csv_reads_in_a_russian_spreadsheet() -> None:
     assert isinstance(text, str) and text.startswith("\ufeff")
     lines = text.removeprefix("\ufeff").splitlines()
     assert lines[0] == (
-        '"значение";"сила; ловкость P(=)";"сила; ловкость P(>=)";"сила; ловкость P(<=)";'
+        '"значение";"сила; ловкость (d2) P(=)";"сила; ловкость (d2) P(>=)";"сила; ловкость (d2) P(<=)";'
         '"d3 P(=)";"d3 P(>=)";"d3 P(<=)"'
     )
     assert lines[1] == "1;0,5;1;0,5;0,333333333333;1;0,333333333333"
-    assert "ряд;среднее;СКО;минимум;максимум" in lines and '"сила; ловкость";1,5;0,5;1;2' in lines
+    assert "ряд;среднее;СКО;минимум;максимум" in lines and '"сила; ловкость (d2)";1,5;0,5;1;2' in lines
     assert "A;B;P(A>B);P(A=B)" in lines
     shown = dice.view(state)
     assert shown["lab-csv"].attrs == (("data-arg", lab_text.LANG),)
     assert render(lab_text.LANG, "ru") == "ru" and render(lab_text.LANG, "en") == "en"
+
+
+FORMULAS = ('=HYPERLINK("http://x","x")', "+cmd|' /C calc'!A0", "@SUM(1)", "-1+2", "\t=1")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_no_cell_of_the_lab_csv_starts_a_formula(lang: str) -> None:
+    """Labels from a link (or typed) and a program's output labels reach the CSV as text: a label
+    that a spreadsheet would run (=, +, -, @, tab, carriage return at its start) gets an
+    apostrophe before it, as in the journal's CSV (``kit.csv_cells``), in the headers, the
+    statistics and the pairs; the numbers stay numbers."""
+    import csv
+
+    from kit.csv_cells import FORMULA
+    from panels.notation.lab_share import decode_lab, encode_lab
+
+    rows = tuple(f"d{i + 2} # {label}" for i, label in enumerate(FORMULAS))
+    linked = decode_lab(encode_lab(Lab(rows)))  # as a link brings them
+    state = _run(linked.rows)
+    outputs = (("=1+2", {1: Fraction(1)}), ("\r@x", {2: Fraction(1)}))
+    digest = make(linked.rows, outputs=outputs)
+    assert [s.label for s in digest.series][-2:] == ["=1+2", "@x"]
+    for shown in (state.lab.digest, digest):
+        assert shown is not None
+        text = lab.csv_text(shown, lang).removeprefix("\ufeff")
+        cells = [cell for row in csv.reader(text.splitlines(), delimiter=";" if lang == "ru" else ",") for cell in row]
+        assert not [cell for cell in cells if cell.startswith(FORMULA) and not _number(cell)]
+        assert sum(cell.startswith("'") for cell in cells) >= 3 * len(FORMULAS)
+
+
+def _number(cell: str) -> bool:
+    try:
+        float(cell.replace(",", "."))
+    except ValueError:
+        return False
+    return True
 
 
 def test_the_exported_chart_has_a_title_and_a_legend() -> None:
@@ -220,7 +256,7 @@ def test_the_exported_chart_has_a_title_and_a_legend() -> None:
         assert root[0].tag == f"{ns}title" and root[0].text.startswith(heading)
         assert "stats <b>" in root[0].text and "3d6" in root[0].text
         names = [t.text for t in root.iter(f"{ns}text") if t.get("class") == "name"]
-        assert names[:2] == ["stats <b>", "3d6"] and len(names) == 9
+        assert names[:2] == ["stats <b> (4d6kh3)", "3d6"] and len(names) == 9
         assert any(part in name for name in names)
         assert next(t.text for t in root.iter(f"{ns}text") if t.get("class") == "title").startswith(heading)
 
@@ -300,6 +336,7 @@ def test_a_program_runs_only_after_the_users_click_and_only_isolated() -> None:
     """A link's program, and a saved lab's, is shown and never run by itself (not on open,
     not on the next plain load, not when a row changes); «Запустить программу» runs it, as an
     isolated job (the sandboxed runner), and clears the «from a link» notice."""
+    from kit import compute
     from kit.compute import NEEDS_ISOLATION
     from panels.notation.lab_share import encode_lab
     from panels.notation.lab_view import lab_view
@@ -326,9 +363,17 @@ def test_a_program_runs_only_after_the_users_click_and_only_isolated() -> None:
     # where no runner can start (file://), today's message; a malformed answer is dropped with a message
     needs = outcome(asks[0].done(ran.state, Answer(False, None, NEEDS_ISOLATION, {})))
     assert render(needs.error, "en").startswith("Programs run only in the browser's sandbox")
-    for bad in ({"values": "x"}, {"values": [1], "series": [], "pairs": [], "refused": [], "cut": [1, 0]}):
-        dropped = outcome(asks[0].done(ran.state, Answer(True, bad)))
-        # the sandbox's answer is not believed; the last good comparison (the rows alone) stays
+    forged = (
+        '{"ok": true, "result": {"values": [1], "series": [], "pairs": [], "refused": [], "cut": [1, 0]}}'
+    )
+    for bad in ('{"values": "x"}', forged, '"' + '\\"' * 32_000, "[" * 100_000):
+        # the sandbox's answer goes to the compute worker unread, which does not believe it; the
+        # last good comparison (the rows alone) stays
+        read = next(
+            e for e in outcome(asks[0].done(ran.state, Answer(True, bad))).effects if isinstance(e, Compute)
+        )
+        assert (read.job, read.args) == ("notation.lab", {"rows": ["2d6", ""], "reply": bad})
+        dropped = outcome(read.done(ran.state, compute.answer(read.job, read.args)))
         assert dropped.state.lab.digest == reloaded.lab.digest is not None
         assert "dropped" in render(dropped.error, "en")
     # a saved program the user ran before is not run again by a plain load either
@@ -343,7 +388,7 @@ def test_the_program_job_refuses_outside_the_sandboxed_runner() -> None:
     """Our own compute worker (IN_WORKER) never runs a user's program: only the runner (ISOLATED)."""
     from kit import compute
 
-    args = {"rows": ["d6"], "source": "output(d4)"}
+    args = {"source": "output(d4)"}
     before = (compute.IN_WORKER, compute.ISOLATED)
     try:
         compute.IN_WORKER, compute.ISOLATED = True, False

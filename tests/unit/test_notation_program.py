@@ -122,7 +122,9 @@ def test_program_outputs_join_the_lab_and_errors_show_the_line(in_worker: None) 
     assert digest.pairs[(0, 1)][1] == Fraction(1, 20)
     failing = _lab(lab.run_program)(state, {**form, "lab-program": "output(d6)\nraise ValueError('boom')"})
     effect = next(e for e in failing.effects if isinstance(e, Compute))
-    done = effect.done(failing.state, compute.answer(effect.job, effect.args))
+    read = outcome(effect.done(failing.state, compute.answer(effect.job, effect.args, isolated=True)))
+    effect = next(e for e in read.effects if isinstance(e, Compute))  # the compute worker reads the answer
+    done = effect.done(read.state, compute.answer(effect.job, effect.args))
     assert render(done.error, "en") == "Program, line 2: ValueError: boom"
     assert render(done.error, "ru") == "Программа, строка 2: ValueError: boom"
     assert done.state.lab.digest == digest and not done.state.lab.pending  # the last good comparison stays

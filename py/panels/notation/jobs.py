@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from kit import compute
+from kit import bounded_json, compute
 from kit.compute import JobError, job
-from panels.notation import lab_digest, program
+from panels.notation import lab_answer, lab_digest, program
 from panels.notation.digest import Key, make, to_json
 from panels.notation.words import csv_text
 from rules import notation, notation_cost
@@ -37,6 +37,7 @@ __all__ = [
     "lab",
     "lab_steps",
     "line_steps",
+    "reply_steps",
     "run_program",
 ]
 
@@ -108,32 +109,48 @@ def csv(line: str) -> str:
     return csv_text(_summary(line).table())
 
 
-def _lab_job_steps(rows: list[str]) -> int:
+def reply_steps(length: int, /) -> int:
+    """A bound of the work a program's answer of ``length`` characters adds to the lab: reading
+    and checking it, and its outputs as series (their summaries, cells and pairs with every other
+    series). Each outcome takes at least four characters of the answer."""
+    outcomes = length // 4
+    per_outcome = 30 + notation_cost.SUMMARY + 40 * lab_digest.MAX_VALUES + 120 * lab_digest.MAX_SERIES
+    return 10 * length // bounded_json.PIECE + per_outcome * outcomes
+
+
+def _lab_job_steps(rows: list[str], reply: str | None = None) -> int:
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
         raise ValueError("bad rows")
-    return lab_steps(rows)
+    return lab_steps(rows) + (reply_steps(len(reply)) if isinstance(reply, str) else 0)
 
 
 @job("notation.lab", steps=_lab_job_steps)
-def lab(rows: list[str]) -> dict[str, Any]:
-    """The dice lab's results for ``rows`` (see ``panels.notation.lab_digest``)."""
+def lab(rows: list[str], reply: str | None = None) -> dict[str, Any]:
+    """The dice lab's results for ``rows`` (see ``panels.notation.lab_digest``), and for the
+    outputs of a program when ``reply`` is the program runner's answer (untrusted text, read by
+    ``lab_answer.from_reply``): every figure, the rows' and the outputs', is computed here."""
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
         raise JobError("bad_rows")
+    outputs = lab_answer.from_reply(reply) if reply is not None else ()
     limits = WORKER_LIMITS if compute.IN_WORKER else notation.DEFAULT_LIMITS
-    return lab_digest.to_json(lab_digest.make(tuple(rows[: lab_digest.MAX_ROWS]), limits))
+    return lab_digest.to_json(lab_digest.make(tuple(rows[: lab_digest.MAX_ROWS]), limits, outputs))
 
 
 @job("notation.program")
-def run_program(rows: list[str], source: str) -> dict[str, Any]:
-    """The lab's rows and the outputs of a program (``panels.notation.program``): in the sandboxed
-    program runner only (``kit.compute.ISOLATED``), never in the page or our compute worker."""
+def run_program(source: str) -> dict[str, Any]:
+    """A program's outputs (``panels.notation.program``) as data (``lab_answer.outputs_to_json``):
+    in the sandboxed program runner only (``kit.compute.ISOLATED``), never in the page or our
+    compute worker. The runner sees no row of the lab and computes none of its figures."""
     if not compute.ISOLATED:
         raise JobError(compute.NEEDS_ISOLATION)
-    if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows) or not isinstance(source, str):
+    if not isinstance(source, str):
         raise JobError("bad_rows")
     try:
         outputs = program.run(source)
     except program.ProgramError as error:
         raise JobError("program_error", problem=error.code, line=error.line, **error.params) from None
-    lines = tuple(rows[: lab_digest.MAX_ROWS])
-    return lab_digest.to_json(lab_digest.make(lines, WORKER_LIMITS, outputs))
+    data = lab_answer.outputs_to_json(outputs)
+    size = lab_answer.reply_size(data)
+    if size > lab_answer.MAX_REPLY:
+        raise JobError("program_error", problem="too_large", line=0, size=size, max=lab_answer.MAX_REPLY)
+    return {"outputs": data}

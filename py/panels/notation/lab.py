@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
+from kit import csv_cells
 from kit.common import COMPUTE_TOO_SLOW_HERE
 from kit.compute import NEEDS_ISOLATION, TOO_SLOW_HERE
 from kit.form import ARG, Form, InputError, read_choice, read_text
@@ -39,7 +40,7 @@ from kit.panel import (
 )
 from panels.notation import lab_text
 from panels.notation.jobs import is_light_lab
-from panels.notation.lab_answer import from_untrusted
+from panels.notation.lab_answer import BAD_ANSWER
 from panels.notation.lab_digest import MAX_ROWS, LabDigest, from_json, make, prepare
 from panels.notation.lab_share import MAX_PARAM, PARAM, as_text, decode_lab, encode_lab
 from panels.notation.lab_state import MAX_LENGTH, VIEWS, Lab, LabFault
@@ -101,10 +102,10 @@ def compute_lab(
         message = lab_text.ERROR_AT(row=row + 1, col=error.position + 1, msg=error_message(error))
         cleared = Lab(rows, lab.view, fault=fault, **kept)
         return Outcome(cleared, error=message, effects=effects)
-    if runs:
+    if runs:  # the runner gets the program only: the rows are computed by the compute worker
         ask = Compute(
             "notation.program",
-            {"rows": list(rows), "source": source},
+            {"source": source},
             partial(got_program, rows, source),
             lab_text.PROGRAM_LABEL,
             failed=partial(lab_stopped, rows),
@@ -143,19 +144,38 @@ def got_lab(rows: tuple[str, ...], lab: Lab, answer: Answer) -> Lab | Outcome[La
 
 
 def got_program(rows: tuple[str, ...], source: str, lab: Lab, answer: Answer) -> Lab | Outcome[Lab]:
-    """The worker's results for ``rows`` and the program ``source``, or why the program failed."""
+    """The program runner's answer for ``source``, as it came (text the page does not read): the
+    compute worker reads it and computes the lab, rows and outputs; or why the runner did not answer."""
     if lab.key != rows or lab.program != source or not lab.pending:
         return lab
     failed = replace(lab, pending=False)
-    if answer.ok:
-        try:  # from the sandbox: checked, never believed
-            digest = from_untrusted(answer.result)
-        except ValueError:
+    if not answer.ok:
+        if answer.code == NEEDS_ISOLATION:
+            return Outcome(failed, error=lab_text.NEEDS_WORKER)
+        if answer.code == BAD_ANSWER:
             return Outcome(failed, error=lab_text.BAD_ANSWER)
-        return replace(lab, digest=digest, pending=False)
-    if answer.code == NEEDS_ISOLATION:
-        return Outcome(failed, error=lab_text.NEEDS_WORKER)
-    if answer.code == "bad_answer":
+        return replace(failed, stopped=True)
+    ask = Compute(
+        "notation.lab",
+        {"rows": list(rows), "reply": answer.result},
+        partial(got_outputs, rows, source),
+        lab_text.PROGRAM_LABEL,
+        failed=partial(lab_stopped, rows),
+    )
+    return Outcome(lab, effects=(ask,))
+
+
+def got_outputs(rows: tuple[str, ...], source: str, lab: Lab, answer: Answer) -> Lab | Outcome[Lab]:
+    """The compute worker's results for ``rows`` and the program's outputs, or why the program
+    failed (its own error, with its line) or its answer was dropped."""
+    if lab.key != rows or lab.program != source or not lab.pending:
+        return lab
+    if answer.ok:
+        return replace(lab, digest=from_json(answer.result), pending=False)
+    failed = replace(lab, pending=False)
+    if answer.code == TOO_SLOW_HERE:
+        return Outcome(failed, error=COMPUTE_TOO_SLOW_HERE(what=lab_text.PROGRAM_LABEL))
+    if answer.code == BAD_ANSWER:
         return Outcome(failed, error=lab_text.BAD_ANSWER)
     params = dict(answer.params)
     message = lab_text.PROGRAM_ERRORS.get(str(params.pop("problem", "")))
@@ -243,14 +263,15 @@ def csv_text(digest: LabDigest, lang: str, /) -> str:
     """The lab's table as CSV for a spreadsheet in ``lang``: P(=), P(≥), P(≤) of every series per
     value, then the statistics and the pairwise odds. Russian: «;» between fields and decimal
     commas; English: commas and dots; both start with a byte-order mark, so a spreadsheet reads
-    the UTF-8 (Cyrillic headers and labels) right. Labels are user text: always quoted."""
+    the UTF-8 (Cyrillic headers and labels) right. Labels are user text (from a link, too): always
+    quoted, and never the start of a formula (``kit.csv_cells``)."""
     sep, point = (";", ",") if lang == "ru" else (",", ".")
 
     def number(x: float) -> str:
         return f"{x:.12g}".replace(".", point)
 
     def quoted(text: Renderable) -> str:
-        return '"' + render(text, lang).replace('"', '""') + '"'
+        return csv_cells.quoted(render(text, lang))
 
     names = [series_name(s) for s in digest.series]
     header = [quoted(lab_text.CSV_VALUE)]

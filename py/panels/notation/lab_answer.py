@@ -1,42 +1,75 @@
-"""The program runner's answer, read as untrusted data (pure).
+"""A lab program's outputs as data, and the program runner's answer read back as untrusted text (pure).
 
-A lab program runs in the sandboxed runner (static/program-runner.js), and what comes back is
-whatever that sandbox sent: the program may have left Python's restrictions there. So the page
-never takes the answer's word for anything: every field of the digest is checked for its type,
-its range and its size before it becomes a ``LabDigest``; anything else is refused whole.
+A program runs in the sandboxed runner (static/program-runner.js) and answers with its outputs
+only: for each, its label and its exact distribution as whole numbers (``[label, denominator,
+outcomes, weights]``). It never sees the lab's rows, and nothing it says is a figure of theirs:
+the trusted compute worker reads the answer (``from_reply``, off the page's main thread), checks
+every part of it, and computes the whole lab (the rows, the outputs as the program's own series,
+the pairwise odds) itself (``panels.notation.jobs.lab``). Whatever the sandbox sent, the answer is
+text of at most ``MAX_REPLY`` characters, read in linear time (``kit.bounded_json``) and refused
+whole when anything in it is out of shape.
 
->>> from kit.compute import decode
->>> from panels.notation.lab_digest import make, to_json
->>> digest = make(("2d6 # two", "d12"))
->>> from_untrusted(decode(to_json(digest))) == digest
+>>> from fractions import Fraction
+>>> from kit.compute import run_json
+>>> outputs = [("атака", {1: Fraction(1, 4), 2: Fraction(3, 4)}), ("", {3: Fraction(1)})]
+>>> reply = '{"ok": true, "result": {"outputs": ' + json.dumps(outputs_to_json(outputs)) + '}}'
+>>> from_reply(reply) == tuple(outputs)
 True
->>> from_untrusted({"values": [1], "series": "not a list"})
+>>> from_reply('{"ok": true, "result": {"outputs": "not a list"}}')
 Traceback (most recent call last):
 ...
-ValueError: the program runner's answer is malformed
+kit.compute.JobError: bad_answer {}
 """
 
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
-from kit.msg import render
-from panels.notation.lab_digest import MAX_ROWS, MAX_SERIES, MAX_VALUES, LabDigest, Series
-from panels.notation.words import error_message
-from rules import notation
+from kit import bounded_json
+from kit.compute import JobError
+from panels.notation.lab_digest import shown_label
+from panels.notation.program import MAX_OUTCOMES, MAX_OUTPUTS
 
-__all__ = ["from_untrusted"]
+__all__ = ["BAD_ANSWER", "MAX_LABEL", "MAX_REPLY", "from_reply", "outputs_to_json", "reply_size"]
 
-KEYS = {"values", "series", "pairs", "refused", "cut"}
-MAX_NUMBER = 10**18  # outcomes and bounds: far beyond any die the lab draws
-MAX_BITS = 16_000  # of an exact fraction's numerator or denominator (about 4,800 digits)
-MAX_LABEL = 200
+MAX_REPLY = 2_000_000  # characters of the runner's answer (static/program-runner.js, runner.html)
+MAX_LABEL = 100  # characters of an output's label (program.run cuts it there)
+MAX_NUMBER = 10**18  # an outcome: far beyond any die the lab draws
+MAX_BITS = 14_000  # of a weight or a denominator: its digits stay under Python's 4,300-digit limit
+BAD_ANSWER = "bad_answer"  # the error code of an answer out of shape (the lab words it)
+_PROGRAM_ERROR = "program_error"
+_RUNNER_FAILURES = ("memory", "internal", "start")  # static/python-worker.mjs, kit.compute.run_json
+_PROBLEM_KEYS = 6  # the parameters of a program's error: problem, line, and what ProgramError says
+Outputs = tuple[tuple[str, dict[int, Fraction]], ...]
 
 
-def _int(raw: Any, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> int:
+def outputs_to_json(outputs: Sequence[tuple[str, dict[int, Fraction]]], /) -> list[list[Any]]:
+    """Each output as ``[label, denominator, outcomes, weights]``: whole numbers, the outcomes in
+    order, ``weights[i] / denominator`` the probability of ``outcomes[i]``."""
+    out = []
+    for label, dist in outputs:
+        outcomes = sorted(dist)
+        denominator = math.lcm(*(dist[v].denominator for v in outcomes)) if outcomes else 1
+        weights = [dist[v].numerator * (denominator // dist[v].denominator) for v in outcomes]
+        out.append([label, denominator, outcomes, weights])
+    return out
+
+
+def reply_size(data: list[list[Any]], /) -> int:
+    """The length of the answer that carries ``data`` (``outputs_to_json``); the job refuses one
+    over ``MAX_REPLY``, and one whose numbers are too long to read back."""
+    for _, denominator, _, weights in data:
+        if max((denominator, *weights), key=int.bit_length).bit_length() > MAX_BITS:
+            return MAX_REPLY + 1
+    return len(json.dumps({"ok": True, "result": {"outputs": data}}, ensure_ascii=False))
+
+
+def _int(raw: Any, low: int, high: int) -> int:
     if type(raw) is not int or not low <= raw <= high:
         raise ValueError("not a whole number in range")
     return raw
@@ -48,84 +81,65 @@ def _list(raw: Any, most: int, length: int | None = None) -> list[Any]:
     return raw
 
 
-def _fraction(raw: Any) -> Fraction:
-    """An exact number as the kit decodes it (``kit.compute.decode``): a Fraction or a whole number."""
-    if type(raw) is int:
-        return Fraction(_int(raw))
-    if type(raw) is not Fraction or max(raw.numerator.bit_length(), raw.denominator.bit_length()) > MAX_BITS:
-        raise ValueError("not an exact fraction")
-    return raw
-
-
-def _probability(raw: Any) -> Fraction:
-    p = _fraction(raw)
-    if not 0 <= p <= 1:
-        raise ValueError("not a probability")
-    return p
-
-
-def _series(raw: Any, values: int) -> Series:
-    row, label, part, count, mean, sd, lo, hi, cells = _list(raw, 9, 9)
-    if type(label) is not str or len(label) > MAX_LABEL:
+def _label(raw: Any) -> str:
+    """A label of at most MAX_LABEL characters, as the page shows it (``shown_label``)."""
+    if type(raw) is not str or len(raw) > MAX_LABEL:
         raise ValueError("not a label")
-    if type(sd) not in (int, float) or not math.isfinite(sd) or sd < 0:
-        raise ValueError("not a standard deviation")
-    cell_rows = tuple(
-        (_probability(a), _probability(b), _probability(c))
-        for a, b, c in (_list(x, 3, 3) for x in _list(cells, values, values))
-    )
-    return Series(
-        _int(row, 0, MAX_ROWS + MAX_SERIES),
-        label,
-        _int(part, 0, 1000),
-        _int(count, 0, 1000),
-        _fraction(mean),
-        float(sd),
-        _int(lo),
-        _int(hi),
-        cell_rows,
-    )
+    return shown_label(raw)
 
 
-def _refused(raw: Any) -> tuple[int, str, dict[str, Any]]:
-    row, code, params = _list(raw, 3, 3)
-    if type(code) is not str or not code.isidentifier() or len(code) > 40 or type(params) is not dict:
-        raise ValueError("not a refusal")
-    if len(params) > 10 or not all(
-        type(k) is str and (type(v) is int or (type(v) is str and len(v) <= MAX_LABEL))
-        for k, v in params.items()
+def _output(raw: Any) -> tuple[str, dict[int, Fraction]]:
+    label, denominator, outcomes, weights = _list(raw, 4, 4)
+    limit = 1 << MAX_BITS
+    denominator = _int(denominator, 1, limit)
+    outcomes = [_int(v, -MAX_NUMBER, MAX_NUMBER) for v in _list(outcomes, MAX_OUTCOMES)]
+    weights = [_int(w, 1, denominator) for w in _list(weights, MAX_OUTCOMES, len(outcomes))]
+    if not outcomes or any(a >= b for a, b in pairwise(outcomes)) or sum(weights) != denominator:
+        raise ValueError("not a distribution")
+    return _label(label), {v: Fraction(w, denominator) for v, w in zip(outcomes, weights, strict=True)}
+
+
+def _refusal(error: Any) -> JobError:
+    """The program's own error (syntax, runtime, …) as the lab words it, its parameters short
+    texts and numbers only; or the runner's (out of memory, failed): the kit words those."""
+    if type(error) is not dict:
+        return JobError(BAD_ANSWER)
+    if error.get("code") in _RUNNER_FAILURES:
+        return JobError(error["code"])
+    if error.get("code") != _PROGRAM_ERROR:
+        return JobError(BAD_ANSWER)
+    params = error.get("params")
+    if (
+        type(params) is not dict
+        or len(params) > _PROBLEM_KEYS
+        or type(params.get("problem")) is not str
+        or not all(
+            type(k) is str
+            and len(k) <= 20
+            and ((type(v) is int and abs(v) <= MAX_NUMBER) or (type(v) is str and len(v) <= 300))
+            for k, v in params.items()
+        )
     ):
-        raise ValueError("not a refusal's parameters")
-    for lang in ("ru", "en"):  # it must word like a refusal of ours, or the view could not show it
-        render(error_message(notation.NotationError(code, 0, **params)), lang)
-    return _int(row, 0, MAX_ROWS - 1), code, params
+        return JobError(BAD_ANSWER)
+    return JobError(_PROGRAM_ERROR, **params)
 
 
-def _checked(raw: Any) -> LabDigest:
-    if type(raw) is not dict or set(raw) != KEYS:
-        raise ValueError("not a digest")
-    values = tuple(_int(v) for v in _list(raw["values"], MAX_VALUES))
-    if any(a >= b for a, b in pairwise(values)):
-        raise ValueError("values out of order")
-    series = tuple(_series(s, len(values)) for s in _list(raw["series"], MAX_SERIES))
-    pairs: dict[tuple[int, int], tuple[Fraction, Fraction]] = {}
-    for pair in _list(raw["pairs"], MAX_SERIES * MAX_SERIES):
-        i, j, gt, eq = _list(pair, 4, 4)
-        i, j = _int(i, 0, len(series) - 1), _int(j, 0, len(series) - 1)
-        if i == j:
-            raise ValueError("a series paired with itself")
-        pairs[(i, j)] = (_probability(gt), _probability(eq))
-    refused = tuple(_refused(r) for r in _list(raw["refused"], MAX_ROWS))
-    cut_series, cut_values = _list(raw["cut"], 2, 2)
-    if type(cut_series) is not bool or type(cut_values) is not bool:
-        raise ValueError("not a flag")
-    return LabDigest(values, series, pairs, refused, cut_series, cut_values)
-
-
-def from_untrusted(raw: Any, /) -> LabDigest:
-    """The digest in ``raw`` (the runner's JSON, parsed and decoded by the kit), every part checked;
-    ``ValueError`` otherwise."""
+def from_reply(text: Any, /) -> Outputs:
+    """The outputs in the runner's answer ``text`` (``run_json``'s shape), every part checked;
+    ``JobError`` with the program's own error, or ``BAD_ANSWER`` for anything out of shape."""
+    if type(text) is not str:
+        raise JobError(BAD_ANSWER)
     try:
-        return _checked(raw)
-    except (TypeError, ValueError, KeyError, ZeroDivisionError, OverflowError):
-        raise ValueError("the program runner's answer is malformed") from None
+        reply = bounded_json.loads(text, MAX_REPLY, max_depth=6)
+        if type(reply) is not dict or reply.get("ok") not in (True, False):
+            raise ValueError("not an answer")
+        if reply["ok"] is False:
+            raise _refusal(reply.get("error"))
+        result = reply.get("result")
+        if type(result) is not dict or set(result) != {"outputs"}:
+            raise ValueError("not a program's outputs")
+        return tuple(_output(raw) for raw in _list(result["outputs"], MAX_OUTPUTS))
+    except JobError:
+        raise
+    except (ValueError, TypeError, KeyError, RecursionError):
+        raise JobError(BAD_ANSWER) from None

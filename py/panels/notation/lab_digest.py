@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -39,6 +40,7 @@ __all__ = [
     "from_json",
     "make",
     "prepare",
+    "shown_label",
     "to_json",
 ]
 
@@ -88,7 +90,9 @@ def prepare(rows: Sequence[str], /, limits: notation.Limits = notation.DEFAULT_L
 @dataclass(frozen=True)
 class Series:
     """One line's distribution (``part`` 0), or the ``part``-th highest of an array of ``count``;
-    an array's sum is ``part`` 0 with ``count`` > 0. ``cells`` line up with the digest's values."""
+    an array's sum is ``part`` 0 with ``count`` > 0. ``cells`` line up with the digest's values.
+    ``label`` is the line's label (its expression if it has none); the view shows ``line`` beside
+    a label that is not the expression, so ``d2+16 # 3d6`` never passes for a 3d6."""
 
     row: int
     label: str
@@ -99,6 +103,7 @@ class Series:
     minimum: int
     maximum: int
     cells: tuple[Cells, ...]
+    line: str = ""  # the expression computed, as typed without its label ("" for a program's output)
 
 
 @dataclass(frozen=True)
@@ -122,8 +127,22 @@ def _sd(variance: Fraction) -> float:
         return float(math.isqrt(variance.numerator // variance.denominator))
 
 
+def shown_label(text: str, /) -> str:
+    """A label as the page shows it: without control or format characters (a right-to-left
+    override would reorder what is shown around it).
+
+    >>> shown_label("3d6\u202e61+2d")
+    '3d661+2d'
+    """
+    return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp"))
+
+
+def _line(expr: notation.Expression) -> str:
+    return expr.text.split("#")[0].strip()
+
+
 def _label(expr: notation.Expression) -> str:
-    return expr.label or expr.text.split("#")[0].strip()
+    return shown_label(expr.label or "") or _line(expr)
 
 
 def _distributions(
@@ -147,7 +166,7 @@ def make(
     distribution; row MAX_ROWS + k for the k-th), their union of values and pairs."""
     prepared = prepare(rows, limits)
     names = dict(prepared.names)
-    found: list[tuple[int, str, int, int, dict[int, Fraction]]] = []
+    found: list[tuple[int, str, str, int, int, dict[int, Fraction]]] = []
     refused: list[tuple[int, str, Mapping[str, Any]]] = []
     for index, line in prepared.lines:
         try:
@@ -155,17 +174,19 @@ def make(
         except notation.NotationError as error:
             refused.append((index, error.code, error.params))
             continue
-        label = _label(notation.parse(line, limits=limits, names=names))
-        found += [(index, label, part, count, dist) for part, count, dist in parts]
-    found += [(MAX_ROWS + k, label, 0, 0, dist) for k, (label, dist) in enumerate(outputs)]
+        expr = notation.parse(line, limits=limits, names=names)
+        found += [(index, _label(expr), _line(expr), part, count, dist) for part, count, dist in parts]
+    found += [(MAX_ROWS + k, shown_label(label), "", 0, 0, dist) for k, (label, dist) in enumerate(outputs)]
     cut_series = len(found) > MAX_SERIES
     found = found[:MAX_SERIES]
     summaries = [notation.summary_of(dist) for *_, dist in found]
     values = _window([s.table() for s in summaries])
     cut_values = bool(summaries) and len(values) < len(set().union(*(dict(s.outcomes) for s in summaries)))
     series = tuple(
-        Series(row, label, part, count, s.mean, _sd(s.variance), s.minimum, s.maximum, _cells(s, values))
-        for (row, label, part, count, _), s in zip(found, summaries, strict=True)
+        Series(
+            row, label, part, count, s.mean, _sd(s.variance), s.minimum, s.maximum, _cells(s, values), line
+        )
+        for (row, label, line, part, count, _), s in zip(found, summaries, strict=True)
     )
     pairs = {}
     for i, (*_, a) in enumerate(found):
@@ -198,7 +219,7 @@ def to_json(digest: LabDigest, /) -> dict[str, Any]:
         {
             "values": digest.values,
             "series": [
-                [s.row, s.label, s.part, s.count, s.mean, s.sd, s.minimum, s.maximum, s.cells]
+                [s.row, s.label, s.part, s.count, s.mean, s.sd, s.minimum, s.maximum, s.cells, s.line]
                 for s in digest.series
             ],
             "pairs": [[i, j, gt, eq] for (i, j), (gt, eq) in digest.pairs.items()],
@@ -221,8 +242,9 @@ def from_json(raw: Mapping[str, Any], /) -> LabDigest:
             int(lo),
             int(hi),
             tuple((Fraction(a), Fraction(b), Fraction(c)) for a, b, c in cells),
+            str(line),
         )
-        for row, label, part, count, mean, sd, lo, hi, cells in data["series"]
+        for row, label, part, count, mean, sd, lo, hi, cells, line in data["series"]
     )
     pairs = {(int(i), int(j)): (Fraction(gt), Fraction(eq)) for i, j, gt, eq in data["pairs"]}
     refused = tuple((int(row), str(code), dict(params)) for row, code, params in data["refused"])

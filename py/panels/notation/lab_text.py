@@ -76,6 +76,11 @@ CUT_VALUES = Msg(
 )
 NO_RESULT = Msg("notation.lab.no_result", "Сначала нажмите «Сравнить».", "Press “Compare” first.")
 OUTPUT = Msg("notation.lab.output", "вывод {n}", "output {n}")
+# A program's output is the program's own series: never taken for a row (its figures are what the
+# program said, computed into the lab by the compute worker).
+PROGRAM_SERIES = Msg("notation.lab.program_series", "программа: {label}", "program: {label}")
+# A row's label beside its expression (a label alone could pass for another expression).
+LABELLED = Msg("notation.lab.labelled", "{label} ({line})", "{label} ({line})")
 PROGRAM_TITLE = Msg(
     "notation.lab.program_title", "Программа (Python + icepool)", "Program (Python + icepool)"
 )
@@ -169,6 +174,11 @@ PROGRAM_ERRORS = {
         "notation.lab.program.too_long",
         "Программа длиннее {max} символов",
         "The program is longer than {max} characters",
+    ),
+    "too_large": Msg(
+        "notation.lab.program.too_large",
+        "Выводы программы слишком велики: {size} символов, а можно не больше {max} (меньше исходов или выводов)",
+        "The program's outputs are too large: {size} characters, at most {max} (fewer outcomes or outputs)",
     ),
 }
 SHARE = Msg("notation.lab.share", "Копировать ссылку на лабораторию", "Copy a link to the lab")

@@ -7,7 +7,7 @@
 7
 >>> from kit.msg import render
 >>> render(shown["lab-stats"].children[1].children[0].text, "en")
-'stats · highest'
+'stats (6x4d6kh3) · highest'
 """
 
 from __future__ import annotations
@@ -27,12 +27,27 @@ __all__ = ["chart_of", "lab_view", "series_name"]
 COLUMN = {"eq": 0, "ge": 1, "le": 2}
 
 
-def series_name(series: Series, /) -> Renderable:
-    """``stats · highest``, ``stats · #2``, ``stats · sum``, or the label of a plain line."""
-    if series.row >= MAX_ROWS and not series.label:  # a program's output without a label
-        return lab_text.OUTPUT(n=series.row - MAX_ROWS + 1)
-    if not series.count:
+def _named(series: Series) -> Renderable:
+    """A row's label, with its expression beside it unless the label is the expression itself
+    (``d2+16 # 3d6`` is «3d6 (d2+16)», never «3d6»); a program's output marked as the program's."""
+    if series.row >= MAX_ROWS:
+        label = series.label or lab_text.OUTPUT(n=series.row - MAX_ROWS + 1)
+        return lab_text.PROGRAM_SERIES(label=label)
+    if not series.line or _plain(series.label) == _plain(series.line):
         return series.label
+    return lab_text.LABELLED(label=series.label, line=series.line)
+
+
+def _plain(text: str) -> str:
+    return "".join(text.split()).lower()
+
+
+def series_name(series: Series, /) -> Renderable:
+    """``stats (6x4d6kh3) · highest``, ``… · #2``, ``… · sum``, the name of a plain line
+    (``_named``), or ``program: attack`` for a program's output."""
+    name = _named(series)
+    if not series.count:
+        return name
     if series.part == 0:
         part: Renderable = lab_text.SUM
     elif series.part == 1:
@@ -41,7 +56,7 @@ def series_name(series: Series, /) -> Renderable:
         part = lab_text.LOWEST
     else:
         part = lab_text.NTH(k=series.part)
-    return Cat((series.label, part), " · ")
+    return Cat((name, part), " · ")
 
 
 def chart_of(digest: LabDigest, view: str, /) -> Node:
