@@ -124,6 +124,7 @@ mount(first)
 window.addEventListener("hashchange", create_proxy(opened))  # before the tabs' own listener
 browser.start_page()
 browser.broadcast(BROADCAST, players_asked)  # the players' screen (static/players.js)
+browser.start_seed(rng)
 browser.enable(document.querySelector("header"))
 dom.mark_interactive()
 interaction = create_proxy(interacted)

@@ -8,6 +8,7 @@ the worker's start. ``main.py`` mounts the panels with ``mount``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -15,9 +16,10 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 from kit import browser_compute as compute_client
+from kit import browser_dom as dom
 from kit import browser_storage as storage
 from kit import browser_tabs as tabs
-from kit import common, runtime_follow, runtime_mount, runtime_page
+from kit import common, runtime_follow, runtime_mount, runtime_page, seed
 from kit.browser_dom import BrowserDom
 from kit.dom import Element
 from kit.panel import Panel
@@ -34,6 +36,7 @@ __all__ = [
     "set_language",
     "start_page",
     "start_saving",
+    "start_seed",
 ]
 
 RUNTIME = Runtime(BrowserDom(), storage, compute_client, memory_mb=compute_client.MEMORY_MB)
@@ -80,6 +83,45 @@ def start_saving() -> None:
     storage.on_settle(lambda: runtime_mount.save_typing_now(RUNTIME))
     if storage.backend() != "indexeddb":
         RUNTIME.page_say("storage-usage", common.STORAGE_FALLBACK)
+
+
+def start_seed(rng: random.Random) -> None:
+    """``?seed=N`` (``kit.seed``): in a browser under automation it was applied as the page
+    started, and the footer says so; in a GM's browser it is dropped from the address at once and
+    the banner says it was not applied, offering to apply it, and then to go back to random dice."""
+    raw = dom.url_params().get(seed.PARAM)
+    asked = seed.from_address(raw)
+    if raw is None:
+        return
+    if dom.automated():
+        if asked is not None:
+            RUNTIME.page_say("seed-notice", common.SEED_AUTOMATED(seed=asked))
+            RUNTIME.dom.set_hidden(RUNTIME.by_id("seed-notice"), False)
+        return
+    dom.set_url(((seed.PARAM, None),))
+    if asked is None:
+        return
+    banner, apply, back = (RUNTIME.by_id(name) for name in ("seed-banner", "seed-apply", "seed-random"))
+
+    def show(applied: bool) -> None:
+        RUNTIME.page_say(
+            "seed-text", common.SEED_ON(seed=asked) if applied else common.SEED_REFUSED(seed=asked)
+        )
+        RUNTIME.dom.set_hidden(apply, applied)
+        RUNTIME.dom.set_hidden(back, not applied)
+
+    def applied() -> None:
+        rng.seed(asked)  # the panels roll with this generator: the same sequence as Random(seed)
+        show(True)
+
+    def random_again() -> None:
+        rng.seed()  # OS entropy again
+        RUNTIME.dom.set_hidden(banner, True)
+
+    RUNTIME.dom.listen(apply, "click", applied)
+    RUNTIME.dom.listen(back, "click", random_again)
+    show(False)
+    RUNTIME.dom.set_hidden(banner, False)
 
 
 def follow_other_tabs() -> None:

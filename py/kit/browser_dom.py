@@ -15,10 +15,12 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from kit import browser_enter as enter
+from kit import seed as kit_seed
 from kit.form import MAX_READ_CHARS, OVERSIZED
 from kit.runtime_mount import MAX_FILE_MB
 
 __all__ = [
+    "automated",
     "MAX_FILE_MB",
     "UNREADABLE",
     "BrowserDom",
@@ -275,10 +277,16 @@ def clipboard(text: str, done: Callable[[], None], failed: Callable[[], None]) -
 # --------------------------------------------------------------------------- start-up marks
 
 
+def automated() -> bool:
+    """Whether a program drives this browser (``navigator.webdriver``: tests, the benchmark)."""
+    return bool(getattr(window.navigator, "webdriver", False))
+
+
 def make_rng() -> random.Random:
-    """The page's dice: ``?seed=N`` replays a game exactly (tests, bug reports); else OS entropy."""
-    seed = url_params().get("seed")
-    return random.Random(seed) if seed else random.Random()
+    """The page's dice: OS entropy; ``?seed=N`` replays a game exactly only in a browser under
+    automation (``kit.seed``: a link never makes a GM's dice predictable by itself)."""
+    seed = kit_seed.at_start(url_params().get(kit_seed.PARAM), automated=automated())
+    return random.Random(seed) if seed is not None else random.Random()
 
 
 async def standard_library() -> None:

@@ -145,3 +145,22 @@ FILE_UNREADABLE = Msg(
     "Не удалось прочитать файл как текст ({megabytes} МБ максимум): ничего не изменилось.",
     "The file could not be read as text ({megabytes} MB at most): nothing changed.",
 )
+SEED_REFUSED = Msg(
+    "common.seed_refused",
+    "Ссылка просила предсказуемые кубики (зерно «{seed}»): не применено, броски случайны. С зерном тот, "
+    "кто прислал ссылку, знал бы каждый бросок заранее.",
+    "The link asked for predictable dice (seed “{seed}”): not applied, the rolls are random. With the seed, "
+    "whoever sent the link would know every roll in advance.",
+)
+SEED_APPLY = Msg("common.seed_apply", "Всё равно применить (для проверки)", "Apply it anyway (for testing)")
+SEED_ON = Msg(
+    "common.seed_on",
+    "Кубики предсказуемы: зерно «{seed}». Каждый бросок можно узнать заранее.",
+    "The dice are predictable: seed “{seed}”. Every roll can be known in advance.",
+)
+SEED_RANDOM = Msg("common.seed_random", "Вернуть случайные кубики", "Back to random dice")
+SEED_AUTOMATED = Msg(
+    "common.seed_automated",
+    "Повторяемые кубики: зерно «{seed}» (браузер под управлением тестов).",
+    "Repeatable dice: seed “{seed}” (a browser driven by tests).",
+)

@@ -158,6 +158,16 @@ HEADER = (
     ),
     h(
         "div",
+        h("span", id="seed-text"),
+        h("button", common.SEED_APPLY, id="seed-apply", type="button"),
+        h("button", common.SEED_RANDOM, id="seed-random", type="button", hidden=True),
+        id="seed-banner",
+        cls="update seed-banner",
+        role="alert",
+        hidden=True,
+    ),
+    h(
+        "div",
         h("span", id="save-failed-text"),
         h("button", common.SAVE_EXPORT, id="save-export", type="button"),
         h("button", common.SAVE_TRIM, id="save-trim", type="button"),
@@ -220,5 +230,6 @@ FOOTER = h(
     ),
     h("p", id="storage-usage", cls="muted"),
     h("p", id="compute-notice", cls="muted", hidden=True),
+    h("p", id="seed-notice", cls="muted", hidden=True),
     cls="foot",
 )
