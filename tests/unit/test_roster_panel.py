@@ -166,6 +166,32 @@ def test_export_and_import() -> None:
     assert "version 3" in render(caught.value.message, "en")
 
 
+def test_an_import_is_undone_and_keeps_what_was_made_since() -> None:
+    """An import replaces the whole roster: «Отменить» is offered (kit.undo) and gives back the
+    roster it replaced, with the characters made after it; a refused file offers nothing."""
+    actions = roster_panel.panel().actions
+    state = roster_panel.sync(roster_panel.State(), sample())
+    other = Roster().add("Imported", "ite", IteSheet())
+    text = json.dumps(roster_to_data(other))
+    imported = actions["#roster-import"](state, {FILE_NAME: "other.json", FILE_TEXT: text})
+    assert shared_of(imported) == other
+    shown = roster_panel.view(imported.state)
+    assert shown["roster-undo-bar"].hidden is False
+    assert render(shown["roster-undo-said"].text, "en") == "Imported from other.json: 1 characters."
+    back = actions["#roster-undo"](imported.state, {})
+    assert shared_of(back) == sample()
+    assert render(back.state.status, "ru") == "Импорт отменён: список персонажей снова прежний."
+    assert roster_panel.view(back.state)["roster-undo-bar"].hidden is True
+    # a character made after the import stays, after the old ones (its id was free in neither)
+    later = actions["#roster-save"](imported.state, {**FORM, "roster-name": "Later"})
+    kept = shared_of(actions["#roster-undo"](later.state, {}))
+    assert [e.name for e in kept.entries] == ["Boris", "Guard", "Later"] and len({e.id for e in kept.entries}) == 3
+    with pytest.raises(InputError):
+        actions["#roster-import"](back.state, {FILE_NAME: "bad.json", FILE_TEXT: '"' + '\\"' * 40_000})
+    with pytest.raises(InputError):
+        actions["#roster-undo"](back.state, {})  # nothing to undo: the refused file changed nothing
+
+
 def test_roster_view_in_both_languages() -> None:
     """The list shows each character with its system and sheet; no Russian in English outside «…»."""
     state = roster_panel.sync(roster_panel.State(), sample())

@@ -36,7 +36,7 @@ from rules.roster import (
     roster_to_json,
 )
 
-__all__ = ["EDITORS", "FORM", "State", "SYSTEM_NAMES", "panel", "save", "sync", "view", "word_error"]
+__all__ = ["EDITORS", "FORM", "Imported", "State", "SYSTEM_NAMES", "panel", "save", "sync", "view", "word_error"]
 
 SYSTEM_NAMES: dict[str, Msg] = {"gauss": text.GAUSS, "ite": text.ITE, "fudge": text.FUDGE}
 EDITORS = ("gauss", "ite")  # systems this panel edits (others are edited in their own panel)
@@ -56,13 +56,23 @@ TEXT_LIMIT = 20_000
 
 
 @dataclass(frozen=True)
+class Imported:
+    """What an import replaced (``before``) and what it brought (``after``): «Отменить» gives
+    ``before`` back, with the characters made since the import."""
+
+    before: Roster
+    after: Roster
+
+
+@dataclass(frozen=True)
 class State:
     roster: Roster = field(default_factory=Roster)
     editing: str | None = None  # the id being edited; None: a new character
     typed: str = ""  # the name in the editor as last committed (a changed one is not a rename)
     system: str = "gauss"
     status: Renderable = ""  # what the last change did (shown; not saved)
-    undo: undo.Undo[tuple[Entry, int, bool]] | None = None  # a deleted character, its place, edited
+    # a deleted character, its place, whether it was being edited; or the roster an import replaced
+    undo: undo.Undo[tuple[Entry, int, bool] | Imported] | None = None
 
 
 def sync(state: State, roster: Roster) -> State:
@@ -247,8 +257,12 @@ def delete(state: State, form: Form) -> Outcome[State]:
 
 
 def restore(state: State, form: Form) -> Outcome[State]:
-    """Undo the deletion: the character back in its place (its edit too, if it was edited)."""
-    entry, index, edited = undo.taken(state.undo)
+    """Undo the deletion: the character back in its place (its edit too, if it was edited); or
+    the import: the roster it replaced back, with the characters made since."""
+    taken = undo.taken(state.undo)
+    if isinstance(taken, Imported):
+        return _unimport(replace(state, undo=None), taken)
+    entry, index, edited = taken
     try:
         roster = state.roster.restore(entry, index)
     except RosterError as error:
@@ -258,6 +272,19 @@ def restore(state: State, form: Form) -> Outcome[State]:
     if edited and state.editing is None:
         done = replace(done, state=replace(done.state, editing=back.id))
     return done
+
+
+def _unimport(state: State, imported: Imported) -> Outcome[State]:
+    """The roster before the import, then every character made since the import (at the end)."""
+    brought = {entry.id for entry in imported.after.entries}
+    roster = imported.before
+    try:
+        for entry in state.roster.entries:
+            if entry.id not in brought:
+                roster = roster.restore(entry, len(roster.entries))
+    except RosterError as error:
+        raise InputError(word_error(error)) from error
+    return _change(replace(state, editing=None), roster, text.IMPORT_UNDONE)
 
 
 def move(by: int, state: State, form: Form) -> Outcome[State]:
@@ -275,7 +302,8 @@ def export(state: State, form: Form) -> Outcome[State]:
 
 
 def import_file(state: State, form: Form) -> Outcome[State]:
-    """A chosen file replaces the roster when it is a sound export; else nothing changes."""
+    """A chosen file replaces the roster when it is a sound export (and «Отменить» gives the old
+    one back); else nothing changes."""
     name = str(form.get(FILE_NAME, ""))[:200]
     raw = form.get(FILE_TEXT)
     try:
@@ -285,7 +313,9 @@ def import_file(state: State, form: Form) -> Outcome[State]:
     except RosterError as error:
         raise InputError(text.IMPORT_REFUSED(file=name, why=word_error(error))) from error
     line = text.IMPORTED(file=name, count=len(roster.entries))
-    return _change(replace(state, editing=None), roster, line)
+    done = _change(replace(state, editing=None), roster, line)
+    offered = undo.offer(Imported(state.roster, roster), line)  # an import replaces the whole roster
+    return replace(done, state=replace(done.state, undo=offered))
 
 
 # --------------------------------------------------------------------------- view

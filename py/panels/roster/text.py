@@ -96,6 +96,11 @@ IMPORTED = Msg(
     "Импортировано из {file}: персонажей — {count}.",
     "Imported from {file}: {count} characters.",
 )
+IMPORT_UNDONE = Msg(
+    "roster.import_undone",
+    "Импорт отменён: список персонажей снова прежний.",
+    "Import undone: the list of characters is back as it was.",
+)
 IMPORT_REFUSED = Msg(
     "roster.import_refused",
     "Файл {file} не импортирован, список не изменился: {why}",
