@@ -68,12 +68,13 @@ def read(key: str) -> str | None:
 
 
 def legacy_json(key: str) -> Any:
-    """What an older version saved in localStorage under ``key`` (read once, to carry it over)."""
-    import json
+    """What an older version saved in localStorage under ``key`` (read once, to carry it over;
+    untrusted like any saved data: bounded before it is parsed)."""
+    from kit import bounded_json
 
     try:
         raw = window.localStorage.getItem(key)
-        return json.loads(raw) if isinstance(raw, str) else None
+        return bounded_json.loads(raw) if isinstance(raw, str) else None
     except Exception:
         return None
 

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from kit import aside, common, fmt
+from kit import aside, bounded_json, common, fmt
 from kit.dom import Dom, Element, Records, Worker
 from kit.journal import JOURNAL, Entry, Journal, LogMark, of_panel
 from kit.msg import LANGUAGES, Renderable, catalogue, render
@@ -32,7 +32,7 @@ from kit.panel import MAX_FIELD_CHARS, Download, LogEntry, Panel, encode
 from kit.shared import Shared, decode_shared, encode_shared
 from kit.view import Node, Show, changes, to_html
 
-__all__ = ["LANG_KEY", "Broadcast", "Held", "Mounted", "Offer", "Runtime"]
+__all__ = ["LANG_KEY", "Broadcast", "Held", "Mounted", "Offer", "Runtime", "language_of"]
 
 LANG_KEY = "gm.lang"
 STATIC_ATTRIBUTES = ("title", "aria-label", "placeholder")
@@ -88,6 +88,20 @@ class Held:
     set_aside: int = 0
 
 
+def language_of(raw: object, /) -> str:
+    """The language a saved setting names (JSON text such as ``"en"``; untrusted, like any saved
+    data: bounded before it is parsed), else Russian.
+
+    >>> language_of('"en"'), language_of("[" * 100_000), language_of(None)
+    ('en', 'ru', 'ru')
+    """
+    try:
+        lang = bounded_json.loads(raw, 100) if isinstance(raw, str) else "ru"
+    except ValueError:
+        lang = "ru"
+    return lang if isinstance(lang, str) and lang in LANGUAGES else "ru"
+
+
 @dataclass
 class Runtime:
     """Everything the page keeps while it runs; see the module docstring."""
@@ -128,12 +142,7 @@ class Runtime:
     # ----------------------------------------------------------------------- language
 
     def saved_language(self) -> str:
-        try:
-            raw = self.dom.setting(LANG_KEY)
-            lang = json.loads(raw) if isinstance(raw, str) else "ru"
-        except ValueError:
-            lang = "ru"
-        return lang if lang in LANGUAGES else "ru"
+        return language_of(self.dom.setting(LANG_KEY))
 
     def apply_static(self) -> None:
         """Static text marked ``data-i18n="id"`` (and ``data-i18n-title`` etc.) in the page's language."""

@@ -29,6 +29,13 @@ from kit import bounded_json
 
 SIZE = 2_000_000  # characters: the largest text any entry point reads (imports, records)
 ALPHABET = '"\\[]{},:a1 \n'
+# Regular expressions that may run where untrusted text is read, each linear by construction: a
+# run of one character class from a fixed position, with nothing after it to backtrack into.
+LINEAR = frozenset(
+    {
+        r"[ \t\n\r]*",  # json.decoder.WHITESPACE: the standard JSON parser skips blanks with it
+    }
+)
 
 
 class Overworked(AssertionError):
@@ -181,3 +188,113 @@ def test_any_motif_stretched_to_2_mb_is_checked_in_bounded_steps(motif: str) -> 
         json.loads(text) if bounded_json.check(text, SIZE) is None else None
     except ValueError:
         pass
+
+
+# --------------------------------------------------------------------------- every entry point
+
+
+def _panels() -> list[Any]:
+    """Every registered panel, as the page mounts it."""
+    import importlib
+    import random
+
+    from panels import registry
+
+    return [importlib.import_module(entry.module).panel(random.Random(1)) for entry in registry.PANELS]
+
+
+def _entry_points() -> dict[str, Callable[[str], Any]]:
+    """Where untrusted text enters: saved records (every panel's, the shared ones, the language
+    setting, a record about to be written), imported files (the roster, the journal), links
+    (``?lab=``, ``?expr=``, ``?seed=``, ``?budget=``) and the program runner's answer (read by the
+    compute worker)."""
+    from kit import compute, seed
+    from kit.form import FILE_NAME, FILE_TEXT
+    from kit.journal import JOURNAL
+    from kit.panel import check_record, decode
+    from kit.runtime import language_of
+    from kit.shared import decode_shared
+    from panels.journal import importing
+    from panels.notation import jobs
+    from panels.notation import panel as dice
+    from panels.notation.state import State
+    from panels.roster import panel as roster_panel
+    from panels.roster.shared import ROSTER
+
+    panels = _panels()
+    return {
+        "a panel's saved record": lambda text: [decode(panel, text) for panel in panels],
+        "a record to be saved": check_record,
+        "a shared record": lambda text: [decode_shared(shared, text) for shared in (ROSTER, JOURNAL)],
+        "the language setting": language_of,
+        "a roster file": lambda text: roster_panel.import_file(
+            roster_panel.State(), {FILE_NAME: "x.json", FILE_TEXT: text}
+        ),
+        "a journal file": importing.read,
+        "?lab=": lambda text: dice.start(State(), {}, {"lab": text}),
+        "?expr=": lambda text: dice.start(State(), {}, {"expr": text}),
+        "?seed=": seed.from_address,
+        "?budget=": lambda text: compute.budget_from(text, 60.0),
+        "the runner's answer": lambda text: jobs.lab(["3d6"], text),
+    }
+
+
+ENTRY_POINTS = _entry_points()
+# A fixed number of steps per piece the check reads, and per entry point besides: a Python loop
+# over the characters (or the tokens) of 2 MB would take millions.
+MOST = 50_000
+
+
+@pytest.mark.parametrize("shape", HOSTILE)
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+def test_every_entry_point_reads_2_mb_of_hostile_text_in_bounded_work(entry: str, shape: str) -> None:
+    """Each entry point, on each 2 MB shape: a bounded number of steps, no regular expression but
+    the JSON parser's own, and an answer (a refusal, a default, a message), never a crash."""
+    work(lambda: ENTRY_POINTS[entry](HOSTILE[shape]), MOST, LINEAR)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.text(alphabet=ALPHABET, min_size=1, max_size=40))
+def test_every_entry_point_reads_any_motif_stretched_to_2_mb_in_bounded_work(motif: str) -> None:
+    """Whatever motif of the characters that matter, repeated to 2 MB, every entry point reads it
+    within the same bound."""
+    text = stretched(motif)
+    for entry in ENTRY_POINTS.values():
+        work(lambda entry=entry: entry(text), MOST, LINEAR)
+
+
+def _link(text: str) -> str:
+    """A ``?lab=`` parameter holding ``text`` (as panels.notation.lab_share packs a lab)."""
+    import base64
+    import zlib
+
+    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("shape", HOSTILE)
+def test_a_lab_link_of_any_hostile_shape_is_refused_in_bounded_work(shape: str) -> None:
+    """What a ``?lab=`` link unpacks to is as hostile as its author likes, up to the 64,000 bytes a
+    link may unpack to: each shape is refused as a damaged link, in bounded work. Among them the
+    118-character link of ``"`` and 31,999 ``\\"`` that froze the page for 20 s."""
+    from kit.msg import render
+    from panels.notation import panel as dice
+    from panels.notation.lab_share import MAX_JSON, MAX_PARAM
+    from panels.notation.state import State
+
+    link = _link(HOSTILE[shape][: MAX_JSON - 1])
+    assert len(link) <= MAX_PARAM
+    opened: list[Any] = []
+    work(lambda: opened.append(dice.start(State(), {}, {"lab": link})), MOST, LINEAR)
+    assert render(opened[0].error, "en") == "The lab in the link is damaged and was not loaded."
+
+
+def test_the_118_character_link() -> None:
+    """The link itself, as it was sent: refused at once."""
+    from panels.notation import panel as dice
+    from panels.notation.state import State
+
+    link = _link('"' + '\\"' * 31_999)
+    assert len(link) == 118
+    opened: list[Any] = []
+    steps = work(lambda: opened.append(dice.start(State(), {}, {"lab": link})), MOST, LINEAR)
+    assert opened[0].error is not None and steps < 2_000

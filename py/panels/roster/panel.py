@@ -36,7 +36,18 @@ from rules.roster import (
     roster_to_json,
 )
 
-__all__ = ["EDITORS", "FORM", "Imported", "State", "SYSTEM_NAMES", "panel", "save", "sync", "view", "word_error"]
+__all__ = [
+    "EDITORS",
+    "FORM",
+    "Imported",
+    "State",
+    "SYSTEM_NAMES",
+    "panel",
+    "save",
+    "sync",
+    "view",
+    "word_error",
+]
 
 SYSTEM_NAMES: dict[str, Msg] = {"gauss": text.GAUSS, "ite": text.ITE, "fudge": text.FUDGE}
 EDITORS = ("gauss", "ite")  # systems this panel edits (others are edited in their own panel)
