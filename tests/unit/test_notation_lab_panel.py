@@ -227,7 +227,11 @@ def test_no_cell_of_the_lab_csv_starts_a_formula(lang: str) -> None:
     for shown in (state.lab.digest, digest):
         assert shown is not None
         text = lab.csv_text(shown, lang).removeprefix("\ufeff")
-        cells = [cell for row in csv.reader(text.splitlines(), delimiter=";" if lang == "ru" else ",") for cell in row]
+        cells = [
+            cell
+            for row in csv.reader(text.splitlines(), delimiter=";" if lang == "ru" else ",")
+            for cell in row
+        ]
         assert not [cell for cell in cells if cell.startswith(FORMULA) and not _number(cell)]
         assert sum(cell.startswith("'") for cell in cells) >= 3 * len(FORMULAS)
 

@@ -185,7 +185,9 @@ def test_an_import_is_undone_and_keeps_what_was_made_since() -> None:
     # a character made after the import stays, after the old ones (its id was free in neither)
     later = actions["#roster-save"](imported.state, {**FORM, "roster-name": "Later"})
     kept = shared_of(actions["#roster-undo"](later.state, {}))
-    assert [e.name for e in kept.entries] == ["Boris", "Guard", "Later"] and len({e.id for e in kept.entries}) == 3
+    assert [e.name for e in kept.entries] == ["Boris", "Guard", "Later"] and len(
+        {e.id for e in kept.entries}
+    ) == 3
     with pytest.raises(InputError):
         actions["#roster-import"](back.state, {FILE_NAME: "bad.json", FILE_TEXT: '"' + '\\"' * 40_000})
     with pytest.raises(InputError):
