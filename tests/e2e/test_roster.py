@@ -1,6 +1,6 @@
 """The roster of characters: made in «Персонажи», kept across a reload, picked in the checks panel,
-exported to a file and imported back; a corrupt file is refused and changes nothing; a damaged
-saved roster is dropped with a notice."""
+exported to a file and imported back, an import undone; a corrupt file is refused and changes
+nothing; a damaged saved roster is dropped with a notice."""
 
 from __future__ import annotations
 
@@ -92,6 +92,38 @@ def test_roster_made_picked_exported_and_imported(browser: Browser, site_url: st
     reload(page, "#roster")  # a damaged roster record is dropped with a notice, never a crash
     expect(page.locator("#roster .notice")).to_contain_text("список персонажей")
     expect(page.locator("#roster-list li")).to_have_count(0)
+    context.close()
+    watch.assert_clean()
+
+
+def test_an_import_is_undone(browser: Browser, site_url: str, tmp_path: Path) -> None:
+    """An import replaces the whole list: «Отменить» beside it brings the list it replaced back
+    (saved too), with a character made after the import."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html#roster", watch, "roster")
+    make_character(page, "Борис", "Фехтование: 8", "7")
+    make_character(page, "Стражник", "Алебарда: 4", "4")
+    expect(page.locator("#roster-list li")).to_have_count(2)
+    before = saved(page, KEY)["value"]
+    other = tmp_path / "other.json"
+    other.write_text(
+        json.dumps({"format": "gm-dice-roster", "version": 1, "entries": []}, ensure_ascii=False),
+        encoding="utf-8",
+    )
+    page.set_input_files("#roster-import", str(other))
+    expect(page.locator("#roster-list li")).to_have_count(0)
+    bar = page.locator("#roster-undo-bar")
+    expect(bar).to_be_visible()
+    expect(bar).to_contain_text("other.json")
+    make_character(page, "Новый", "Лук: 4", "5")
+    expect(page.locator("#roster-list li")).to_have_count(1)
+    page.click("#roster-undo")
+    expect(page.locator("#roster-list li")).to_have_count(3)
+    expect(page.locator("#roster-status")).to_contain_text("Импорт отменён")
+    expect(bar).to_be_hidden()
+    entries = saved(page, KEY)["value"]["entries"]
+    assert [e["name"] for e in entries] == ["Борис", "Стражник", "Новый"]
+    assert entries[:2] == before["entries"]
     context.close()
     watch.assert_clean()
 
