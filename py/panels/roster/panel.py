@@ -16,12 +16,12 @@ from typing import Any
 
 from kit import bounded_json, undo
 from kit.form import ARG, FILE_NAME, FILE_TEXT, Form, InputError, read_choice, read_int, read_text
-from kit.msg import Cat, Msg, Renderable, signed
+from kit.msg import Cat, Msg, Renderable
 from kit.panel import Download, Outcome, Panel, SetFields
 from kit.shared import Follow, Share
-from kit.view import Node, Show, View
 from panels.roster import text
 from panels.roster.shared import ROSTER
+from panels.roster.view import EDITORS, SYSTEM_NAMES, view
 from rules import gauss
 from rules.roster import (
     MAX_ITEMS,
@@ -49,8 +49,6 @@ __all__ = [
     "word_error",
 ]
 
-SYSTEM_NAMES: dict[str, Msg] = {"gauss": text.GAUSS, "ite": text.ITE, "fudge": text.FUDGE}
-EDITORS = ("gauss", "ite")  # systems this panel edits (others are edited in their own panel)
 EXPORT_FILE = "gm-dice-roster.json"
 FORM: dict[str, str | bool] = {
     "roster-name": "",
@@ -327,84 +325,6 @@ def import_file(state: State, form: Form) -> Outcome[State]:
     done = _change(replace(state, editing=None), roster, line)
     offered = undo.offer(Imported(state.roster, roster), line)  # an import replaces the whole roster
     return replace(done, state=replace(done.state, undo=offered))
-
-
-# --------------------------------------------------------------------------- view
-
-
-def summary(entry: Entry) -> Renderable:
-    sheet = entry.sheet
-    if entry.system == "gauss":
-        return text.GAUSS_SUMMARY(
-            luck=sheet.luck,
-            intelligence=sheet.intelligence,
-            skills=Cat(tuple(Cat((n, signed(v)), " ") for n, v in sheet.skills), ", ")
-            if sheet.skills
-            else text.NONE,
-            armour=text.ARMOUR(bonus=signed(sheet.armour_bonus), penalty=signed(sheet.armour_penalty)),
-            weapons=Cat(tuple(Cat((n, signed(v)), " ") for n, v in sheet.weapons), ", ")
-            if sheet.weapons
-            else text.NONE,
-        )
-    if entry.system == "ite":
-        checks = tuple(text.ITE_CHECK(name=n, x=c.x, modifier=signed(c.modifier)) for n, c in sheet.checks)
-        return text.ITE_SUMMARY(checks=Cat(checks, "; ") if checks else text.NONE)
-    return text.EDIT_ELSEWHERE(system=SYSTEM_NAMES.get(entry.system, entry.system))
-
-
-def _button(cls: str, label: Msg, aria: Msg, entry: Entry, disabled: bool = False) -> Node:
-    attrs: tuple[tuple[str, Renderable], ...] = (
-        ("type", "button"),
-        ("data-arg", entry.id),
-        ("aria-label", aria(name=entry.name)),
-    )
-    if disabled:
-        attrs += (("disabled", ""),)
-    return Node("button", label, cls=cls, attrs=attrs)
-
-
-def _item(entry: Entry, first: bool, last: bool) -> Node:
-    system = SYSTEM_NAMES.get(entry.system, entry.system)
-    head = Node("p", children=(Node("strong", entry.name), Node("span", Cat((" · ", system)), cls="muted")))
-    buttons = (
-        _button("roster-edit", text.EDIT, text.EDIT_OF, entry, entry.system not in EDITORS),
-        _button("roster-dup", text.DUPLICATE, text.DUPLICATE_OF, entry),
-        _button("roster-up", text.UP, text.UP_OF, entry, first),
-        _button("roster-down", text.DOWN, text.DOWN_OF, entry, last),
-        _button("roster-delete", text.DELETE, text.DELETE_OF, entry),
-    )
-    return Node(
-        "li",
-        cls="roster-item",
-        attrs=(("data-id", entry.id),),
-        children=(
-            head,
-            Node("p", summary(entry), cls="muted"),
-            Node("div", cls="controls", children=buttons),
-        ),
-    )
-
-
-def view(state: State) -> View:
-    entries = state.roster.entries
-    editing = state.roster.get(state.editing) if state.editing else None
-    system = state.system
-    renaming = editing is not None and state.typed not in ("", editing.name)
-    return {
-        "roster-rename-bar": Show(hidden=not renaming),
-        "roster-rename-said": Show(
-            text=text.RENAME_HINT(name=state.typed, old=editing.name) if renaming and editing else ""
-        ),
-        "roster-list": Show(
-            children=tuple(_item(e, i == 0, i == len(entries) - 1) for i, e in enumerate(entries))
-        ),
-        "roster-empty": Show(hidden=bool(entries)),
-        "roster-status": Show(text=state.status),
-        "roster-editor-title": Show(text=text.EDITOR_EDIT(name=editing.name) if editing else text.EDITOR_NEW),
-        "roster-gauss": Show(hidden=system != "gauss"),
-        "roster-ite": Show(hidden=system != "ite"),
-        **undo.view(state.undo, "roster"),
-    }
 
 
 def panel(rng: Any = None) -> Panel[State]:
