@@ -14,7 +14,8 @@
 // Python callback given to a promise's then() would receive the text converted one character at a
 // time), encoded by the worker and handed over: a megabyte answer costs the main thread no
 // encoding. `fields` ({name: text area}, or null) are arguments read from their fields now, as
-// they are, and put into argsJSON by the worker: a pasted log never goes through Python to get there.
+// they are, and put into argsJSON by the worker: a pasted log never goes through Python to get there
+// (a field's value may be an ArrayBuffer of UTF-8: the program runner's answer, decoded there).
 // ({"ok": true, "result": …} or {"ok": false, "error": {"code", "params"}}).
 // gmCompute.generation() is the number of workers started (tests check that one is reused);
 // gmCompute.asked() the number of requests made (tests check a job went to the worker at all).

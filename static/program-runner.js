@@ -12,7 +12,8 @@
 // page's side (before, each one read ~45 MB into ArrayBuffers again and transferred them).
 // Every answer, the time budget, Cancel and a new request remove the iframe, which ends everything
 // the program started (its worker, timers, hooks, memory); a fresh runner starts in its place.
-//   gmRunner.request(job, argsJSON, timeoutMs) → Promise of {value: the answer's JSON text, length}
+//   gmRunner.request(job, argsJSON, timeoutMs) → Promise of {value: the answer's JSON as UTF-8 bytes
+//   (an ArrayBuffer the runner's document handed over), length: its bytes}
 //   or, when the runner did not answer, {code} (timeout, cancelled, superseded, unavailable,
 //   bad_answer: too long, or a flood).
 import { packedBlob } from "./packed.mjs";
@@ -143,8 +144,8 @@ addEventListener("message", (event) => {
     return;
   }
   if (!current || data.id !== current.id) return; // an answer nobody is waiting for
-  const good = typeof data.json === "string" && data.json.length <= MAX_ANSWER;
-  settle(good ? { value: data.json, length: data.json.length } : failure("bad_answer"));
+  const good = data.json instanceof ArrayBuffer && data.json.byteLength <= 3 * MAX_ANSWER; // UTF-8
+  settle(good ? { value: data.json, length: data.json.byteLength } : failure("bad_answer"));
   fresh();
 });
 

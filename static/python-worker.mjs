@@ -25,9 +25,11 @@ WebAssembly.Memory.prototype.grow = function (pages) {
 };
 
 // The JSON arguments `json` (an object) with the texts the page read from their fields
-// ({name: text}, static/compute-client.js) put in.
+// ({name: text}, static/compute-client.js) put in; a text may come as its UTF-8 bytes (the
+// program runner's answer, which the page hands on unread).
 function withTexts(json, texts) {
-  const more = Object.entries(texts).map(([name, text]) => `${JSON.stringify(name)}: ${JSON.stringify(String(text))}`);
+  const text = (value) => (value instanceof ArrayBuffer ? decoder.decode(value) : String(value));
+  const more = Object.entries(texts).map(([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(text(value))}`);
   const body = json.trim();
   if (!body.startsWith("{") || !body.endsWith("}")) throw new TypeError("the arguments are not an object");
   const inside = body.slice(1, -1).trim();

@@ -39,8 +39,8 @@ _slicing: list[tuple[compute.Slices, Callable[[dict[str, Any]], None]]] = []
 
 @dataclass(frozen=True)
 class Sealed:
-    """The program runner's answer, unread: ``length`` characters in ``handle.value`` (a JavaScript
-    string, static/program-runner.js). Handed to the compute worker as a job's argument."""
+    """The program runner's answer, unread: ``length`` bytes of UTF-8 in ``handle.value`` (an
+    ArrayBuffer, static/program-runner.js). Handed to the compute worker as a job's argument."""
 
     length: int
     handle: Any
@@ -81,6 +81,10 @@ def _from_runner(answer: Any) -> dict[str, Any]:
     return {"ok": True, "result": Sealed(int(answer.length), answer)}
 
 
+def _unsealed(sealed: Sealed) -> str:
+    return sealed.handle.value.to_bytes().decode("utf-8", "replace")
+
+
 def request(
     job: str, args: dict[str, Any], on_answer: Callable[[dict[str, Any]], None], *, isolated: bool = False
 ) -> None:
@@ -90,7 +94,7 @@ def request(
     fields = _read_from_fields(args) if not isolated and available() and bytes_helpers else {}
     sealed = {key: value for key, value in args.items() if isinstance(value, Sealed)}
     if not available() or not bytes_helpers:  # read here after all (no worker to read it)
-        args = {key: str(value.handle.value) if key in sealed else value for key, value in args.items()}
+        args = {key: _unsealed(value) if key in sealed else value for key, value in args.items()}
     else:
         fields.update({key: value.handle for key, value in sealed.items()})  # read in the worker
     args = {key: value for key, value in args.items() if key not in fields}
