@@ -1,17 +1,18 @@
 """Benchmark the page in Debian's Chromium: first paint, time to ready (cold, warm), click → result.
 
-    .venv/bin/python tools/bench.py [--runs 3]
+    .venv/bin/python tools/bench.py [--runs 3]       # everything
+    .venv/bin/python tools/bench.py --only-start     # the first click beside its floor, and the ratios
+    .venv/bin/python tools/bench.py --only-targets   # every row that has a target (docs/benchmarks.md)
 
 Cold: a fresh browser context (empty HTTP cache, empty storage, no service worker). Warm: a reload
 in the same context once the service worker controls the page (every file from its cache); "warm
-again" is one more reload, when Chromium's JS and wasm code caches are warm too; "after a restart"
-is a first visit, the browser closed and started again, and the page opened: what
-a GM coming back another day gets, without what the reloaded tab's process kept; "per engine"
-(tools/bench_engines.py, also ``--only-engines``) is the first click, cold and warm, in Chromium,
-Firefox ESR and WebKitGTK side by side. Ready time is the
-page's own ``performance.now()`` when Python finished wiring the UI (``data-ready-ms``). Click
-timings wrap the synchronous Python handler in the page, plus one frame. This is a measurement, not
-a test: record its output in docs/benchmarks.md.
+again" is one more reload, when Chromium's JS and wasm code caches are warm too. The first click
+answered, beside the floor (our snapshot restored alone) and after a browser restart, is measured
+by ``tools/bench_start.py`` (``--only-start``); in Chromium, Firefox ESR and WebKitGTK side by side
+by ``tools/bench_engines.py`` (``--only-engines``). Ready time is the page's own
+``performance.now()`` when Python finished wiring the UI (``data-ready-ms``). Click timings wrap
+the synchronous Python handler in the page, plus one frame. This is a measurement, not a test:
+record its output in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -22,13 +23,22 @@ import shutil
 import statistics
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from bench_engines import engine_rows  # noqa: E402
+from bench_start import (  # noqa: E402
+    CHROMIUM_ENGINE,
+    FIRST_CLICK_JS,
+    KINDS,
+    print_start_rows,
+    start_rows,
+    write_start_pages,
+)
 from build import build  # noqa: E402
 from e2e_support import CHROMIUM, CHROMIUM_ARGS, wait_ready, wait_until_controlled  # noqa: E402
 from serve import CompressingHandler, serve_in_thread  # noqa: E402
@@ -249,51 +259,7 @@ def start_marks(page: Page) -> dict[str, float]:
     return {name: float(marks[key]) for name, key in MARKS.items()}
 
 
-# ----------------------------------------------------------------------------- start-up ratios
-# "First click answered": from the navigation's start until the roll button is enabled and a click
-# on it shows a result, as a ratio to bare Pyodide's one line (our vendored runtime, loadPyodide +
-# one line), measured in the same run: cold, warm (a reload) and a phone's first visit.
-
-PHONE = {"cpu": 4, "mbit": 10, "latency_ms": 40}  # Chromium's CPU throttling, Network emulation
-
-# The reference pages' buttons: autocomplete="off", else Firefox restores a button's enabled state
-# on a reload and the first click lands before the page set its handler (tools/bench_engines.py).
-BARE_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>bare</title>
-<button id="roll" disabled autocomplete="off">roll</button> <output id="out"></output>
-<script type="module">
-import { loadPyodide } from "../static/vendor/pyodide/pyodide.mjs";
-const python = await loadPyodide({ indexURL: "../static/vendor/pyodide/", stdLibURL: "./python_stdlib.zip" });
-const roll = document.getElementById("roll");
-roll.onclick = () => { document.getElementById("out").textContent = python.runPython("sum(range(7))"); };
-roll.disabled = false;
-</script>"""
-
-# Our own Pyodide start (static/pyodide-boot.mjs: the snapshot restored, the packed runtime) and one
-# line, without PyScript or any of our Python: the floor of this product's start, beside bare
-# Pyodide's. Its warm start is a reload from the HTTP cache, as bare Pyodide's is (the service
-# worker answers every navigation with the product's page), so the snapshot is inflated again.
-RESTORE_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>restore</title>
-<button id="roll" disabled autocomplete="off">roll</button> <output id="out"></output>
-<script type="module">
-import { loadPyodide } from "../static/pyodide-boot.mjs";
-const python = await loadPyodide({});
-const roll = document.getElementById("roll");
-roll.onclick = () => { document.getElementById("out").textContent = python.runPython("sum(range(7))"); };
-roll.disabled = false;
-</script>"""
-
-# The seed's own JS roller (seeds/000: rnd20, gauss20), on a plain page: the floor of what a click
-# can cost.
-SEED_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>seed</title>
-<button id="roll">roll</button> <output id="out"></output>
-<script>
-var rnd20 = function() { return Math.round(Math.random() * 19) + 1 };
-var gauss20 = function(luck) { luck = luck || 5; luck = luck - 5;
-  var res = Math.round((rnd20() + rnd20() + rnd20()) / 3); res += luck;
-  if (res < 1) res = 1; if (res > 20) res = 20; return res; };
-document.getElementById("roll").onclick = function() { document.getElementById("out").textContent = gauss20(5); };
-</script>"""
-
+# ----------------------------------------------------------------------------- other target rows
 # The seed's forum converter (seeds/000, the end: «3D20->GaussD20») is described there but its code
 # is not: this is a plain-JS reading of that description, the floor a converter click can cost: each
 # line «Результат броска 3D20: a + b + c = s…» becomes «… a + b + c , GaussD20: round(s/3)…», any
@@ -338,30 +304,6 @@ CONVERT_JS = """async ([setup, selector]) => {
 CONVERTER_LINES = 20_000
 CONVERTER_LOG = f"'Результат броска 3D20: 17 + 5 + 2 = 24 - \"раз\".\\n'.repeat({CONVERTER_LINES})"
 
-# (name, path, button, element the answer changes)
-FIRST_CLICK_PAGES = (
-    ("the seed's plain-JS roller", "bench/seed.html", "#roll", "#out"),
-    ("bare Pyodide (loadPyodide + one line)", "bench/bare.html", "#roll", "#out"),
-    ("our snapshot restored, no PyScript (+ one line)", "bench/restore.html", "#roll", "#out"),
-    ("this product (GaussD20 roll)", "index.html#roller", "#gauss-roll", "#gauss-result"),
-)
-
-# Installed before the page's own scripts: clicks the button as soon as it is enabled, and notes
-# performance.now() when the answer changes the page.
-FIRST_CLICK_JS = """([button, answer]) => {
-  window.firstClickMs = new Promise((resolve) => {
-    const poll = () => {
-      const control = document.querySelector(button);
-      const out = document.querySelector(answer);
-      if (!control || control.disabled || !out) { setTimeout(poll, 5); return; }
-      new MutationObserver(() => resolve(performance.now()))
-        .observe(out, { childList: true, subtree: true, characterData: true });
-      control.click();
-    };
-    poll();
-  });
-}"""
-
 # A small job through the warm worker: a first line (9d10!) warms this page's worker, then 8d10!.
 WARM_WORKER_JS = """async () => {
   const ask = (line) => { document.getElementById('notation-expr').value = line;
@@ -398,77 +340,8 @@ def write_reference_pages(site: Path) -> None:
     folder = site / "bench"
     folder.mkdir(exist_ok=True)
     shutil.copyfile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", folder / "python_stdlib.zip")
-    (folder / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
-    (folder / "seed.html").write_text(SEED_PAGE, encoding="utf-8")
-    (folder / "restore.html").write_text(RESTORE_PAGE, encoding="utf-8")
+    write_start_pages(folder)
     (folder / "seed-converter.html").write_text(SEED_CONVERTER_PAGE, encoding="utf-8")
-
-
-def _phone(page: Page) -> None:
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE["cpu"]})
-    cdp.send("Network.enable")
-    bytes_per_s = PHONE["mbit"] * 1_000_000 / 8
-    cdp.send(
-        "Network.emulateNetworkConditions",
-        {
-            "offline": False,
-            "latency": PHONE["latency_ms"],
-            "downloadThroughput": bytes_per_s,
-            "uploadThroughput": bytes_per_s,
-        },
-    )
-
-
-def _first_click(page: Page, url: str, reload: bool = False) -> float:
-    if reload:
-        page.reload()
-    else:
-        page.goto(url)
-    return float(page.evaluate("window.firstClickMs"))
-
-
-def first_click_rows(browser: Browser, url: str, runs: int, phone: bool = True) -> None:
-    """Print first click answered for each reference page and this product, and the ratios."""
-    kinds = ("cold", "warm", "phone, first visit") if phone else ("cold", "warm")
-    times: dict[tuple[str, str], list[float]] = {}
-    for _ in range(runs):
-        for name, path, button, answer in FIRST_CLICK_PAGES:
-            for kind in kinds:
-                if kind == "warm":
-                    continue  # measured right after cold, in its context
-                context = browser.new_context()
-                context.add_init_script(f"({FIRST_CLICK_JS})({json.dumps([button, answer])})")
-                page = context.new_page()
-                if kind.startswith("phone"):
-                    _phone(page)
-                times.setdefault((name, kind), []).append(_first_click(page, url + path))
-                if kind == "cold":
-                    if path.startswith("index"):
-                        wait_ready(page)
-                        wait_until_controlled(page, 60_000)  # warm = from the service worker
-                        page.wait_for_timeout(2000)  # its precache done (runtime-facts)
-                    times.setdefault((name, "warm"), []).append(_first_click(page, url + path, reload=True))
-                context.close()
-    bare = FIRST_CLICK_PAGES[1][0]
-    print()
-    print(
-        f"First click answered (button enabled, a click shows a result), median of {runs}; "
-        f"phone = CPU ×{PHONE['cpu']}, {PHONE['mbit']} Mbit/s, {PHONE['latency_ms']} ms"
-    )
-    print("| page | " + " | ".join(f"{kind} ms" for kind in kinds) + " |")
-    print("|---|" + "---|" * len(kinds))
-    for name, *_ in FIRST_CLICK_PAGES:
-        cells = [f"{statistics.median(times[(name, kind)]):.0f}" for kind in kinds]
-        print(f"| {name} | " + " | ".join(cells) + " |")
-    for name, *_ in FIRST_CLICK_PAGES:
-        if name == bare:
-            continue
-        ratios = [
-            f"{statistics.median(times[(name, kind)]) / statistics.median(times[(bare, kind)]):.2f}×"
-            for kind in kinds
-        ]
-        print(f"| {name} ÷ bare Pyodide | " + " | ".join(ratios) + " |")
 
 
 def warm_worker_rows(browser: Browser, url: str, runs: int) -> None:
@@ -539,51 +412,11 @@ def converter_rows(browser: Browser, url: str, runs: int) -> None:
     print(f"| this product ÷ the seed's converter | {ours / seed:.2f}× | |")
 
 
-def restarted_rows(playwright: Playwright, url: str, runs: int) -> None:
-    """First click answered on a visit after the browser was closed and started again: a GM coming
-    back another day. The "warm" row above is a reload in the same tab, whose renderer process
-    keeps what it compiled (V8's compilation cache, the wasm module); a new process has only what
-    is on disk. Each page gets a profile of its own, visited once (the product until its service
-    worker has precached), closed, and started again on an empty tab."""
-    times: dict[str, list[float]] = {}
-    for _ in range(runs):
-        for name, path, button, answer in FIRST_CLICK_PAGES[1:]:
-            profile = tempfile.mkdtemp()
-            for visit in ("first", "after a restart"):
-                context = playwright.chromium.launch_persistent_context(
-                    profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
-                )
-                context.add_init_script(f"({FIRST_CLICK_JS})({json.dumps([button, answer])})")
-                page = context.pages[0] if context.pages else context.new_page()
-                page.goto("about:blank")
-                page.wait_for_timeout(1000)  # the browser's own start out of the way
-                ms = _first_click(page, url + path)
-                if visit == "first":
-                    if path.startswith("index"):
-                        wait_ready(page)
-                        wait_until_controlled(page, 60_000)
-                    page.wait_for_timeout(3000)  # the precache and the code caches written
-                else:
-                    times.setdefault(name, []).append(ms)
-                context.close()
-            shutil.rmtree(profile, ignore_errors=True)
-    bare = FIRST_CLICK_PAGES[1][0]
-    print()
-    print(f"First click answered after the browser was restarted (a persistent profile), median of {runs}")
-    print("| page | ms | min–max ms | ÷ bare Pyodide |")
-    print("|---|---|---|---|")
-    for name, values in times.items():
-        ratio = statistics.median(values) / statistics.median(times[bare])
-        print(
-            f"| {name} | {statistics.median(values):.0f} | {min(values):.0f}–{max(values):.0f} | {ratio:.2f}× |"
-        )
-
-
-def issue_23(url: str, runs: int, phone: bool) -> None:
+def target_rows(url: str, runs: int, kinds: Sequence[str] = KINDS) -> None:
+    """The start-up rows beside their floor, then the warm worker's and the converter's rows."""
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        first_click_rows(browser, url, runs, phone)
-        restarted_rows(playwright, url, runs)
+        print_start_rows(start_rows(playwright, url, runs, kinds), runs, kinds)
+        browser = CHROMIUM_ENGINE.launch(playwright)
         warm_worker_rows(browser, url, runs)
         converter_rows(browser, url, runs)
         browser.close()
@@ -593,9 +426,15 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument(
-        "--only-issue-23",
+        "--only-start",
         action="store_true",
-        help="only the first-click (with the after-a-restart rows), warm-worker and converter rows",
+        help="only the first click answered: the floor, bare Pyodide and this product, cold, warm, "
+        "after a browser restart and on a phone's first visit, and the ratios",
+    )
+    parser.add_argument(
+        "--only-targets",
+        action="store_true",
+        help="only the rows with a target: --only-start's, the warm worker's and the converter's",
     )
     parser.add_argument("--no-phone", action="store_true", help="skip the throttled phone profile")
     parser.add_argument("--only-program", action="store_true", help="only the lab program rows")
@@ -606,7 +445,9 @@ def main() -> None:
     )
     parser.add_argument("--only-worker", action="store_true", help="only the warm worker rows")
     parser.add_argument("--only-converter", action="store_true", help="only the converter rows")
-    parser.add_argument("--only-restarted", action="store_true", help="only the rows after a browser restart")
+    parser.add_argument(
+        "--only-restarted", action="store_true", help="only --only-start's rows after a browser restart"
+    )
     parser.add_argument(
         "--only-clicks", action="store_true", help="only the start-up marks and the click rows"
     )
@@ -625,9 +466,11 @@ def main() -> None:
         engine_rows(url, args.runs, FIRST_CLICK_JS)
         server.shutdown()
         return
-    if args.only_restarted:
+    kinds = [kind for kind in KINDS if not (args.no_phone and kind.startswith("phone"))]
+    if args.only_start or args.only_restarted:
+        kinds = ["after a restart"] if args.only_restarted else kinds
         with sync_playwright() as playwright:
-            restarted_rows(playwright, url, args.runs)
+            print_start_rows(start_rows(playwright, url, args.runs, kinds), args.runs, kinds)
         server.shutdown()
         return
     if args.only_worker or args.only_converter:
@@ -650,12 +493,12 @@ def main() -> None:
             )
         server.shutdown()
         return
-    if args.only_issue_23:
-        issue_23(url, args.runs, not args.no_phone)
+    if args.only_targets:
+        target_rows(url, args.runs, kinds)
         server.shutdown()
         return
-    kinds = ("cold", "warm", "warm again")
-    starts: dict[str, list[float]] = {f"{kind}: {name}": [] for kind in kinds for name in MARKS}
+    marks_kinds = ("cold", "warm", "warm again")
+    starts: dict[str, list[float]] = {f"{kind}: {name}": [] for kind in marks_kinds for name in MARKS}
     boots: set[str] = set()
     clicks: dict[str, list[float]] = {name: [] for name, *_ in ACTIONS}
     heavy: dict[str, list[tuple[float, float]]] = {name: [] for name, *_ in HEAVY}
@@ -666,7 +509,7 @@ def main() -> None:
         for _ in range(args.runs):
             context = browser.new_context()
             page = context.new_page()
-            for kind in kinds:
+            for kind in marks_kinds:
                 if kind == "cold":
                     page.goto(url + "index.html")
                 else:
@@ -725,7 +568,7 @@ def main() -> None:
         f"worker ready after the page (warm() wait, median of runs): {statistics.median(worker_start):.0f} ms"
     )
     print_open_cases(opened)
-    issue_23(url, args.runs, not args.no_phone)
+    target_rows(url, args.runs, kinds)
     engine_rows(url, args.runs, FIRST_CLICK_JS)
     server.shutdown()
 

@@ -3,9 +3,9 @@
     .venv/bin/python tools/bench.py --only-engines [--runs 3] [--site DIR]
 
 For each engine, this product (a GaussD20 roll) and the floor that engine sets for it, bare
-Pyodide's one line (tools/bench.py's reference page), are opened cold (a fresh profile: no cache,
+Pyodide's one line (tools/bench_start.py's reference page), are opened cold (a fresh profile: no cache,
 no storage, no service worker) and then warm (a reload once the service worker controls the page
-and has had 2 s for its precache). "First click answered" is tools/bench.py's: from the
+and has had 2 s for its precache). "First click answered" is tools/bench_start.py's: from the
 navigation's start until the button is enabled and a click on it has changed the answer, by the
 page's own ``performance.now()``, the same script in every engine (installed before the page's
 own). Firefox and WebKitGTK are driven as in the cross-engine suite (tests/browsers/engines.py);
@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browsers"))
 from e2e_support import CHROMIUM, CHROMIUM_ARGS, wait_until_controlled  # noqa: E402
 from engines import Driver, RecordingProxy, installed, start  # noqa: E402
 
-# (name, path, button, answer): what tools/bench.py's FIRST_CLICK_PAGES hold for these two.
+# (name, path, button, answer): what tools/bench_start.py's BARE and PRODUCT hold for these two.
 PAGES = (
     ("bare Pyodide (loadPyodide + one line)", "bench/bare.html", "#roll", "#out"),
     ("this product (GaussD20 roll)", "index.html#roller", "#gauss-roll", "#gauss-result"),
