@@ -19,7 +19,18 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e_support import FREEZE_MS, Watch, open_app, wait_ready, watch_page, watched_context
+from e2e_support import (
+    BOOT_TIMEOUT_MS,
+    FREEZE_MS,
+    INTERACTIVE,
+    READY,
+    TOUCH,
+    Watch,
+    open_app,
+    wait_ready,
+    watch_page,
+    watched_context,
+)
 from panels.notation.lab_share import encode_lab
 from panels.notation.lab_state import Lab
 from single_file import build_single
@@ -82,6 +93,44 @@ def test_a_lab_link_of_long_lines_never_freezes_on_open_or_the_next_load(
     assert page.input_value("#lab-row-7") == LONG  # the saved lab
     assert page.evaluate("gmCompute.busy()") is True
     assert _freezes(page) == []
+    _stop(page)
+    context.close()
+    watch.assert_clean()
+
+
+MOUNT_TASK_MS = 100  # the task that mounts a panel with heavy saved state, at most
+# The moment each panel is marked mounted (the end of its mount's task), from document start.
+MOUNTS = """
+window.mounts = {};
+new MutationObserver((changes) => { for (const c of changes) window.mounts[c.target.id] = performance.now(); })
+  .observe(document, {attributes: true, subtree: true, attributeFilter: ["data-mounted"]});
+"""
+
+
+def test_a_saved_heavy_lab_mounts_in_idle_time_without_a_long_task(browser: Browser, site_url: str) -> None:
+    """After a ``?lab=`` link of 8 different rows of the long line, a plain load opens the roller;
+    once the GM touches the page the other panels mount one per idle period, the dice panel with
+    the saved lab among them. Its rows go to the worker as they are: the task that mounts it is
+    under ``MOUNT_TASK_MS`` (parsing the rows there made it 0.35-1.2 s), and no task of the whole
+    idle mounting froze the page."""
+    rows = tuple(f"{LONG}+{i}" for i in range(8))
+    watch, context, page = _open(browser, site_url + f"index.html?lab={encode_lab(Lab(rows))}#notation")
+    _stop(page)
+    context.add_init_script(MOUNTS)
+    page.goto(site_url + "index.html")
+    page.wait_for_selector(INTERACTIVE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_timeout(SETTLE_MS)  # the start's own tasks (and the worker's warm-up) done
+    touched = float(page.evaluate(f"{TOUCH}, performance.now()"))
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done, 200)))")
+    assert page.input_value("#lab-row-7") == rows[7]  # the saved lab, mounted after the touch
+    assert page.evaluate("gmCompute.busy()") is True  # its rows in the worker
+    mounted = float(page.evaluate("window.mounts.notation"))
+    tasks = page.evaluate("window.longTasks")
+    assert mounted > touched
+    mounting = [task for task in tasks if task[0] <= mounted <= task[0] + task[1] + 1]
+    assert [task for task in mounting if task[1] > MOUNT_TASK_MS] == []
+    assert [task for task in tasks if task[0] + task[1] > touched and task[1] >= FREEZE_MS] == []
     _stop(page)
     context.close()
     watch.assert_clean()

@@ -17,6 +17,7 @@ Fraction(1, 36)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -37,6 +38,8 @@ __all__ = [
     "lab",
     "lab_steps",
     "line_steps",
+    "parse_is_light",
+    "parse_steps",
     "reply_steps",
     "run_program",
 ]
@@ -57,6 +60,53 @@ def is_light(line: str) -> bool:
     (True, False, False)
     """
     return compute.light(line_steps(line))
+
+
+_NUMBER = re.compile(r"\d+")
+_BRACES = re.compile(r"\{[^}]*\}?")
+_MAY_DEFINE = re.compile(r"(?<![<>!=])=(?!=)")  # a lone "=": perhaps ``name = die``
+PARSE_PER_CHAR = 60  # the parser's calls per character, with room (measured: 12-39)
+PARSE_PER_FACE = 10  # a face built, then clamped, checked by a reroll or explosion, or by a name
+
+
+def _largest(texts: Sequence[str]) -> int:
+    numbers = [m.group() for text in texts for m in _NUMBER.finditer(text)]
+    return max((int(n) if len(n) <= 6 else 10**6 for n in numbers), default=0)
+
+
+def parse_steps(rows: Sequence[str]) -> int:
+    """A bound of the work of parsing ``rows`` (a lab's, or one line) from their text alone,
+    before anything is parsed: parsing builds every face of every die (``d10000`` holds 10,000),
+    so a lab of long lines of wide dice takes hundreds of milliseconds to parse on the page,
+    before its own bound (``lab_steps``) can be asked. A die has a letter of its own (``d``, or a
+    name) and is never wider than ``max_sides``, nor than 100 (``d%``), the largest number
+    written, or (with faces listed in braces) every number in braces counted as a range as wide as
+    twice the largest of them; each row's parse checks the faces of every die a row may name.
+
+    >>> parse_steps(("4d6kh3", "3d6")) < 30_000 < 3_000_000 < parse_steps(("+".join(["d10000>=5000"] * 38),))
+    True
+    """
+    texts = [row.split("#")[0] for row in rows if row.strip()]  # a comment is a label
+    largest = _largest(texts)
+    braces = [inside for text in texts for inside in _BRACES.findall(text)]
+    listed = sum(len(_NUMBER.findall(inside)) for inside in braces) * (2 * _largest(braces) + 1)
+    width = min(notation.DEFAULT_LIMITS.max_sides, max(100, largest, listed))
+    names = sum(1 for text in texts if _MAY_DEFINE.search(text))
+    total = 0
+    for text in texts:
+        dice = sum(ch.isalpha() for ch in text)
+        total += PARSE_PER_CHAR * len(text) + PARSE_PER_FACE * (dice + names) * width
+    return total
+
+
+def parse_is_light(rows: Sequence[str]) -> bool:
+    """Whether ``rows`` may be parsed on the page at once (their bound asked, their errors shown
+    where they are): else they go to the worker unparsed, as they are.
+
+    >>> parse_is_light(("4d6kh3", "3d6", "d20+5", "d%")), parse_is_light(("+".join(["d10000>=5000"] * 38),))
+    (True, False)
+    """
+    return compute.light(parse_steps(rows))
 
 
 def lab_steps(rows: Sequence[str]) -> int:
@@ -119,21 +169,31 @@ def reply_steps(length: int, /) -> int:
 
 
 def _lab_job_steps(rows: list[str], reply: str | None = None) -> int:
+    """The parse's bound, and once that is light the lab's, with the program's answer if any: rows
+    too heavy to parse on the page are refused there without being parsed (where no worker runs)."""
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
         raise ValueError("bad rows")
-    return lab_steps(rows) + (reply_steps(len(reply)) if isinstance(reply, str) else 0)
+    parsing = parse_steps(rows) + (reply_steps(len(reply)) if isinstance(reply, str) else 0)
+    return parsing if parsing > compute.MAIN_THREAD_STEPS else parsing + lab_steps(rows)
 
 
 @job("notation.lab", steps=_lab_job_steps)
 def lab(rows: list[str], reply: str | None = None) -> dict[str, Any]:
     """The dice lab's results for ``rows`` (see ``panels.notation.lab_digest``), and for the
     outputs of a program when ``reply`` is the program runner's answer (untrusted text, read by
-    ``lab_answer.from_reply``): every figure, the rows' and the outputs', is computed here."""
+    ``lab_answer.from_reply``): every figure, the rows' and the outputs', is computed here. Rows
+    sent unparsed (a saved lab too heavy to parse on the page) may hold a refused one:
+    ``JobError`` with the notation error's code, its ``row`` and ``position``."""
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
         raise JobError("bad_rows")
     outputs = lab_answer.from_reply(reply) if reply is not None else ()
     limits = WORKER_LIMITS if compute.IN_WORKER else notation.DEFAULT_LIMITS
-    return lab_digest.to_json(lab_digest.make(tuple(rows[: lab_digest.MAX_ROWS]), limits, outputs))
+    lines = tuple(rows[: lab_digest.MAX_ROWS])
+    fault = lab_digest.prepare(lines, limits).fault
+    if fault is not None:
+        row, error = fault
+        raise JobError(error.code, row=row, position=error.position, **error.params)
+    return lab_digest.to_json(lab_digest.make(lines, limits, outputs))
 
 
 @job("notation.program")

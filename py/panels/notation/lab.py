@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
+from typing import Any
 
 from kit import csv_cells
 from kit.common import COMPUTE_TOO_SLOW_HERE
@@ -39,7 +40,7 @@ from kit.panel import (
     SetUrl,
 )
 from panels.notation import lab_text
-from panels.notation.jobs import is_light_lab
+from panels.notation.jobs import is_light_lab, parse_is_light
 from panels.notation.lab_answer import BAD_ANSWER
 from panels.notation.lab_digest import MAX_ROWS, LabDigest, from_json, make, prepare
 from panels.notation.lab_share import MAX_PARAM, PARAM, as_text, decode_lab, encode_lab
@@ -47,6 +48,7 @@ from panels.notation.lab_state import MAX_LENGTH, VIEWS, Lab, LabFault
 from panels.notation.lab_view import chart_of, series_name
 from panels.notation.program import EXAMPLES, MAX_PROGRAM
 from panels.notation.words import error_message
+from rules.notation import NotationError
 
 __all__ = [
     "add_row",
@@ -95,6 +97,10 @@ def compute_lab(
     source = lab.program if program is None else program
     runs = (lab.run if run is None else run) and bool(source.strip())
     kept = {"program": source, "run": runs, "linked": lab.linked if linked is None else linked}
+    if not runs and not parse_is_light(rows):  # even parsing them would hold the page: the worker does
+        if lab.digest is not None and not lab.run and _essence(lab.key) == _essence(rows):
+            return Outcome(replace(lab, rows=rows, key=rows, **kept), effects=effects)
+        return _ask_lab(lab, rows, len(_essence(rows)), kept, effects)
     prepared = prepare(rows)
     if prepared.fault is not None:
         row, error = prepared.fault
@@ -120,11 +126,18 @@ def compute_lab(
         return Outcome(replace(lab, rows=rows, key=rows, **kept), effects=effects)
     if is_light_lab(rows):
         return Outcome(Lab(rows, lab.view, make(rows), rows, **kept), effects=effects)
+    return _ask_lab(lab, rows, len(prepared.lines), kept, effects)
+
+
+def _ask_lab(
+    lab: Lab, rows: tuple[str, ...], lines: int, kept: dict[str, Any], effects: tuple[Effect, ...]
+) -> Outcome[Lab]:
+    """``rows``' results asked of the worker (``lines`` of them), the lab pending meanwhile."""
     ask = Compute(
         "notation.lab",
         {"rows": list(rows)},
         partial(got_lab, rows),
-        lab_text.LABEL(n=len(prepared.lines)),
+        lab_text.LABEL(n=lines),
         failed=partial(lab_stopped, rows),
     )
     pending = Lab(rows, lab.view, key=rows, pending=True, **kept)
@@ -132,12 +145,19 @@ def compute_lab(
 
 
 def got_lab(rows: tuple[str, ...], lab: Lab, answer: Answer) -> Lab | Outcome[Lab]:
-    """The worker's results for ``rows``; dropped if the lab shows other rows by now."""
+    """The worker's results for ``rows``, or the row it refused (rows sent unparsed); dropped if
+    the lab shows other rows by now."""
     if lab.key != rows or not lab.pending:
         return lab
     if not answer.ok and answer.code == TOO_SLOW_HERE:  # no worker here, and too heavy for the page
         stopped = replace(lab, pending=False, stopped=True)
         return Outcome(stopped, error=COMPUTE_TOO_SLOW_HERE(what=lab_text.LABEL(n=len(_essence(rows)))))
+    params = dict(answer.params)
+    row, position = params.pop("row", None), params.pop("position", None)
+    if not answer.ok and isinstance(row, int) and isinstance(position, int) and 0 <= row < len(rows):
+        error = NotationError(answer.code, position, **params)
+        message = lab_text.ERROR_AT(row=row + 1, col=position + 1, msg=error_message(error))
+        return Outcome(replace(lab, pending=False, fault=LabFault(row, rows[row], position)), error=message)
     if not answer.ok:
         return replace(lab, pending=False, stopped=True)
     return replace(lab, digest=from_json(answer.result), pending=False)
