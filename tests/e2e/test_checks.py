@@ -390,7 +390,11 @@ def test_bad_input_then_english_has_no_stray_russian_and_russian_returns(
     page.click("#chk-cmb-roll")
     set_value(page, "#chk-opp-droll", "12")
     expect(page.locator("#chk-opp-window")).to_contain_text("Защита 12 (введено мастером)")
-    set_value(page, "#chk-opp-droll", "-")
+    field = page.locator("#chk-opp-droll")  # a number field: a lone minus only from the keyboard
+    field.click()
+    field.press("Control+a")
+    page.keyboard.type("-")
+    field.dispatch_event("change")
     opp_error = page.locator("#chk-opp-title").locator("xpath=../..").locator(".error")
     expect(opp_error).to_contain_text("Бросок защиты")
     expect(page.locator("#chk-opp-window")).to_contain_text("ещё не сделан")

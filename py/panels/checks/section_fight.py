@@ -70,18 +70,7 @@ OPPOSED = h(
                 "div",
                 h("label", text.DEFENCE_ROLL_LABEL, for_="chk-opp-droll"),
                 " ",
-                h(
-                    "input",
-                    id="chk-opp-droll",
-                    type="text",
-                    inputmode="numeric",  # 1–20: the digits keypad is enough
-                    pattern="[0-9]*",
-                    maxlength="8",
-                    autocomplete="off",
-                    value="",
-                    data_needs_python=True,
-                    disabled=True,
-                ),
+                number("chk-opp-droll", 1, 20, None, autocomplete="off"),  # a d20's face, or empty
                 " ",
                 button("chk-opp-roll-def", text.ROLL_DEFENCE),
                 " ",

@@ -7,7 +7,7 @@ from kit.view import Node
 from panels.ite import text
 from panels.ite.chain import DEFAULT_STAGES, ORDERS
 from panels.ite.presets import PRESETS
-from panels.ite.stage import CRIT_MODES, field_id
+from panels.ite.stage import CRIT_HIGH_MAX, CRIT_MODES, field_id
 from panels.roster import text as roster_text
 from panels.shell.section import about, panel, rules_link, subtools
 from panels.shell.table import roll_extras
@@ -32,14 +32,18 @@ def _toggle(kind: str, field: str, label: Msg, **attrs: bool) -> Node:
 
 
 def _crit_bound(kind: str, field: str, label: Msg, *, negative: bool = False) -> Node:
-    """A bound that may be left empty (a text field); ``negative``: it takes a minus (the margin
-    mode's «ниже −N»), so it asks for no digits-only keypad (iOS's has no minus key)."""
+    """A bound that may be left empty. «от N» is a whole number from 1 to ``CRIT_HIGH_MAX`` in
+    either mode, a number field; ``negative``: the margin mode's «ниже −N» takes a minus, a text
+    field that asks for no digits-only keypad (iOS's has no minus key). Its ``pattern`` is compiled
+    with the ``v`` flag, where a ``-`` in a class must be escaped."""
     element_id = field_id(kind, field)
-    box = h(
-        "input", id=element_id, cls="ite-input", type="text",
-        inputmode="text" if negative else "numeric", pattern="[-−+]?[0-9]*" if negative else "[0-9]*",
-        autocomplete="off", data_needs_python=True, disabled=True,
-    )  # fmt: skip
+    if negative:
+        box = h(
+            "input", id=element_id, cls="ite-input", type="text", inputmode="text",
+            pattern=r"[\-−+]?[0-9]*", autocomplete="off", data_needs_python=True, disabled=True,
+        )  # fmt: skip
+    else:
+        box = number(element_id, 1, CRIT_HIGH_MAX, None, cls="ite-input", autocomplete="off")
     return h("div", h("label", label, for_=element_id), box)
 
 

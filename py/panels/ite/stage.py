@@ -26,6 +26,7 @@ from panels.ite import text
 from rules import ite
 
 __all__ = [
+    "CRIT_HIGH_MAX",
     "CRIT_MODES",
     "MARGIN_LETTER",
     "VALUE_LIMIT",
@@ -39,6 +40,9 @@ __all__ = [
 ]
 
 VALUE_LIMIT = 1000  # |Х|, |Мф|, |УрС| and margin critical bounds
+# «от N» of a critical rule: a face total (M to M·N, at most 20 + 200: rules.ite's MAX_DICE and
+# MAX_CHECK_SPAN) or a margin above 0 (seed 001, section 5), read as a whole number: 1 to this.
+CRIT_HIGH_MAX = VALUE_LIMIT
 CRIT_MODES = ("none", "face", "margin")
 MARGIN_LETTER = {"I": "t", "T": "d", "E": "e"}  # seed §4: t, d, e
 NUMBERS = (("x", "x"), ("m", "m"), ("n", "n"), ("mod", "modifier"), ("dif", "difficulty"))
@@ -77,7 +81,7 @@ def _read_critical(form: Form, kind: str, m: int, n: int) -> ite.FaceCritical | 
             raise InputError(text.LOW_NOT_BELOW(what=what, low=low, high=high))
         return ite.FaceCritical(high, low)
     what = text.FIELD_CRIT_MARGIN(check=name)
-    high = read_optional_int(form, high_id, 1, VALUE_LIMIT, text.FIELD_HIGH(what=what))
+    high = read_optional_int(form, high_id, 1, CRIT_HIGH_MAX, text.FIELD_HIGH(what=what))
     low = read_optional_int(form, low_id, -VALUE_LIMIT, -1, text.FIELD_LOW(what=what))
     if high is None and low is None:
         raise InputError(text.NEED_BOUND(what=what))
