@@ -655,7 +655,8 @@ def open_cases(browser: Browser, url: str, runs: int) -> dict[str, list[tuple[fl
             page.goto(url + "index.html#notation")
             out.setdefault(f"{name}: next plain load", []).append(_longest(page))
             page.evaluate("gmCompute.cancel()")
-            page.goto(url + "index.html#roller")  # the dice panel mounts in idle time
+            # no fragment: a new document, the roller first, the dice panel mounted in idle time
+            page.goto(url + "index.html")
             out.setdefault(f"{name}: a load of the roller, while the panels mount", []).append(
                 _mounting(page)
             )
