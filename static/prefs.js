@@ -112,7 +112,7 @@
   });
 })();
 
-// Field helpers declared in the markup (no Python needed, so they work at once):
+// Field behaviours declared in the markup (no Python needed, so they work at once):
 // - a button with data-select-line="N" data-select-in="ID" selects line N of textarea ID and
 //   scrolls it into view (the converter's reasons: «Строка 34: …»);
 // - a field with data-clears="ID …" / data-disables="ID …" empties / disables those elements as

@@ -81,7 +81,7 @@ ACTIONS: list[tuple[str, str, str, str]] = [
         "'Результат броска 3D20: 17 + 5 + 2 = 24 - \"раз\".\\nболтовня\\n'.repeat(14000)",
         "#convert-run",
     ),
-    # Issue #6 benchmarks: roll + exact distribution (cold cache) + chart and table, in one click.
+    # The dice panel: roll + exact distribution (cold cache) + chart and table, in one click.
     *(
         (
             f"notation {expr}",
@@ -102,7 +102,7 @@ ACTIONS: list[tuple[str, str, str, str]] = [
         )
         for expr, what in (("2000d6", "refused"), ("30d20!", "rolled, odds refused"))
     ),
-    # Issue #3: a check re-renders odds and the exact forecast; the second case is an exhaustible
+    # The threat panel: a check re-renders odds and the exact forecast; the second case is an exhaustible
     # bag at the forecast budget (panels.threat.state.FORECAST_BUDGET), the heaviest forecast computed.
     ("threat check (default bag)", "threat", SCREEN_OFF, "#threat-check"),
     (

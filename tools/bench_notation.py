@@ -1,4 +1,4 @@
-"""Print CPython timings of the exact distributions that issue #6 benchmarks.
+"""Print CPython timings of the exact distributions the dice panel's rows of tools/bench.py time in the page.
 
 Usage: ``python3 tools/bench_notation.py`` (from the repository root).
 Each figure is the best of five runs with the result cache cleared; the

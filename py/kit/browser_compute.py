@@ -90,10 +90,10 @@ def request(
 ) -> None:
     """Run ``job``; ``on_answer`` gets the answer dict (in the worker, else here and now; an
     isolated job in the program runner, else never)."""
-    bytes_helpers = getattr(window, "gmText", None) is not None  # static/prefs.js
-    fields = _read_from_fields(args) if not isolated and available() and bytes_helpers else {}
+    has_gm_text = getattr(window, "gmText", None) is not None  # static/prefs.js
+    fields = _read_from_fields(args) if not isolated and available() and has_gm_text else {}
     sealed = {key: value for key, value in args.items() if isinstance(value, Sealed)}
-    if not available() or not bytes_helpers:  # read here after all (no worker to read it)
+    if not available() or not has_gm_text:  # read here after all (no worker to read it)
         args = {key: _unsealed(value) if key in sealed else value for key, value in args.items()}
     else:
         fields.update({key: value.handle for key, value in sealed.items()})  # read in the worker
@@ -116,7 +116,7 @@ def request(
         # then, so what the answer says (an error, a refusal) is not overwritten by that action.
         _later(lambda: _inline(job, args), on_answer)
         return
-    if not bytes_helpers:
+    if not has_gm_text:
         promise = window.gmCompute.request(job, arguments, budget_s() * 1000)
         promise.then(create_once_callable(lambda answer: on_answer(json.loads(str(answer)))))
         return

@@ -1,7 +1,7 @@
 """Reading a panel's form: the raw field values the kit collected, parsed into typed values.
 
 A form is a plain mapping ``{element_id: value}`` (a string; ``True``/``False`` for a checkbox;
-for a radio group, its ``name`` maps to the checked value). Actions read it with these helpers,
+for a radio group, its ``name`` maps to the checked value). Actions read it with these functions,
 which raise ``InputError`` with a message the kit shows in the page's language, so an action
 validates everything before it returns a new state, and bad input changes nothing.
 

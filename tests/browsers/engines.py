@@ -7,9 +7,9 @@ driven by a driver from a package registry that downloads no browser:
   it, in a Node process that takes one JSON command a line (``firefox_bridge.mjs``).
 - **WebKitGTK**: ``WebKitWebDriver`` (``webkit2gtk-driver``) driven by Selenium (PyPI). Its browser
   is ``webkit_shell.py``, a window of the same libwebkit2gtk as Debian's MiniBrowser, because the
-  MiniBrowser's WebDriver session is private and WebKit prints no console message of a private
+  MiniBrowser's pages are private under WebDriver and WebKit prints no console message of a private
   page: the shell reports console errors, uncaught errors and failed loads itself, and keeps each
-  session's data in a folder of its own (a fresh profile, deleted at the end). It needs an X
+  start's data in a folder of its own (a fresh profile, deleted at the end). It needs an X
   display: a private Xvfb.
 
 Both send every request that is not for loopback to ``RecordingProxy``, which refuses it and

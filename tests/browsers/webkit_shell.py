@@ -1,13 +1,13 @@
 #!/usr/bin/python3
 """A WebKitGTK window for WebKitWebDriver that reports what a page got wrong (tests/browsers).
 
-WebKitWebDriver starts it as its browser (``--automation``). A WebDriver session is private, and
+WebKitWebDriver starts it as its browser (``--automation``). Pages under WebDriver are private, and
 WebKit prints no console message of a private page, so each page this shell opens carries a script
 (run first, in every frame) that passes console errors, uncaught errors, unhandled rejections,
 worker errors and CSP violations here; failed loads and HTTP errors come from WebKit's own
 resource signals. Each goes to the ``--watch`` file as one JSON line ``[kind, text]``. Every
 request that is not for loopback goes to ``--proxy``; ``--preload`` names a script run in the top
-page before its own (tools/bench_engines.py); ``--profile`` is the folder of this session's saved
+page before its own (tools/bench_engines.py); ``--profile`` is the folder of this start's saved
 data and cache. It runs on Debian's python3 (PyGObject).
 """
 
@@ -61,7 +61,7 @@ def main() -> None:
         watch.write(json.dumps([kind, text], ensure_ascii=False) + "\n")
 
     Gtk.init(None)
-    # A profile of this session's own (--profile, which the driver deletes): no saved data, cache or
+    # A profile of this start's own (--profile, which the driver deletes): no saved data, cache or
     # service worker of an earlier run, and nothing written to the home folder.
     profile = option("profile", "")
     manager = (
@@ -94,7 +94,7 @@ def main() -> None:
         resource.connect("failed", failed)
         resource.connect("finished", finished)
 
-    def create_view(_session):
+    def create_view(_automation):
         content = WebKit2.UserContentManager()
         content.add_script(
             WebKit2.UserScript.new(
@@ -128,14 +128,14 @@ def main() -> None:
         view.connect("close", lambda _view: (window.destroy(), Gtk.main_quit()))
         return view
 
-    def automation_started(_context, session) -> None:
+    def automation_started(_context, automation) -> None:
         info = WebKit2.ApplicationInfo.new()
         info.set_name("gm-webkit-shell")
         info.set_version(
             WebKit2.get_major_version(), WebKit2.get_minor_version(), WebKit2.get_micro_version()
         )
-        session.set_application_info(info)
-        session.connect("create-web-view", create_view)
+        automation.set_application_info(info)
+        automation.connect("create-web-view", create_view)
 
     context.connect("automation-started", automation_started)
     Gtk.main()

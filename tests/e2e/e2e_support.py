@@ -1,4 +1,4 @@
-"""End-to-end helpers: Debian's Chromium settings, the request guard, and app boot.
+"""End-to-end support: Debian's Chromium settings, the request guard, and app boot.
 
 Every request is routed: anything that is not loopback is aborted and recorded,
 and so is every console error; both lists must be empty when a module's page

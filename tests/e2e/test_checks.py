@@ -1,4 +1,4 @@
-"""GaussD20 checks panel (issue #4): skill, median, series, opposed, combat, log, bad input."""
+"""GaussD20 checks panel: skill, median, series, opposed, combat, log, bad input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Unit-test helpers: a work meter, so that "fast enough" is asserted as bounded work, not time.
+"""Unit-test fixtures: a work meter, so that "fast enough" is asserted as bounded work, not time.
 
 A wall-clock limit fails on a busy machine; a count of the Python calls made, or of the lines run
 inside chosen files, does not depend on the machine, and still grows when an algorithm falls back

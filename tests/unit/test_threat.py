@@ -426,7 +426,7 @@ def _levels_mean(light: int, dark: int, t: int, step: int, roll: str, two: bool)
 
 
 def test_forecast_geometric_when_threshold_is_stationary():
-    """Issue #3 forecast + seed «Порядок проверки»: at T = 20 (or Δ = 0) K is geometric with p = event odds."""
+    """Forecast + seed «Порядок проверки»: at T = 20 (or Δ = 0) K is geometric with p = event odds."""
     for light, dark, t, step in ((5, 1, 20, 2), (2, 3, 7, 0), (0, 2, 20, 0)):
         for roll in ROLLS:
             for two in (False, True):
@@ -438,7 +438,7 @@ def test_forecast_geometric_when_threshold_is_stationary():
 
 
 def test_forecast_mean_with_growing_threshold_matches_level_formula():
-    """Issue #3 forecast: with Δ > 0 the exact mean (infinite tail included) equals a level-by-level formula."""
+    """Forecast: with Δ > 0 the exact mean (infinite tail included) equals a level-by-level formula."""
     for light, dark, t, step in ((5, 1, 5, 1), (3, 2, 0, 3), (1, 3, 12, 5), (4, 1, 1, 2)):
         for roll in ROLLS:
             for two in (False, True):
@@ -469,7 +469,7 @@ def _chain_probabilities(counts, t, step, roll, two, exhaustible, left, steps):
 
 
 def test_forecast_first_checks_match_independent_chain():
-    """Issue #3 forecast, seed «Исчерпаемый мешок»: P(K = m) for the first checks equals an independent DP."""
+    """Forecast, seed «Исчерпаемый мешок»: P(K = m) for the first checks equals an independent DP."""
     cases = [((2, 1), 3, 2, False), ((1, 2), 4, 3, True), ((2, 2), 18, 1, True), ((3, 1), 0, 5, True)]
     for counts, t, step, exhaustible in cases:
         for roll in ROLLS:
@@ -491,7 +491,7 @@ def test_forecast_first_checks_match_independent_chain():
 
 
 def test_forecast_mean_agrees_with_long_forward_sum_in_exhaustible_bag():
-    """Issue #3 forecast, seed «Исчерпаемый мешок»: the solved mean matches Σ m·P(K=m) over a long horizon."""
+    """Forecast, seed «Исчерпаемый мешок»: the solved mean matches Σ m·P(K=m) over a long horizon."""
     state = threat.new_state(light=3, dark=2, threshold=2, step=1, exhaustible=True, two_dice=True)
     for roll in ROLLS:
         f = threat.checks_until_event_distribution(state, roll, horizon=300)
@@ -524,7 +524,7 @@ def test_forecast_per_colour_in_multi_colour_bag():
 
 
 def test_out_of_range_input_is_refused_and_changes_nothing():
-    """Issue #3 «Bad input»: out-of-range or mistyped numbers raise ValueError; the state is untouched."""
+    """«Bad input»: out-of-range or mistyped numbers raise ValueError; the state is untouched."""
     state = threat.new_state()
     snapshot = json.dumps(state.to_dict())
     bad_calls = [
@@ -558,7 +558,7 @@ def test_out_of_range_input_is_refused_and_changes_nothing():
 
 
 def test_state_round_trips_through_json():
-    """Issue #3 persistence: state → plain JSON → state is lossless for every mode and several colours."""
+    """Persistence: state → plain JSON → state is lossless for every mode and several colours."""
     state = threat.new_state(
         light=4, dark=3, base=2, threshold=9, step=2, reset_mode="stepped", exhaustible=True
     )
@@ -594,7 +594,7 @@ def test_state_round_trips_through_json():
     ],
 )
 def test_corrupted_state_raises_value_error(mutate):
-    """Issue #3 persistence: any malformed saved state raises ValueError so the UI can fall back to defaults."""
+    """Persistence: any malformed saved state raises ValueError so the UI can fall back to defaults."""
     data = json.loads(json.dumps(threat.new_state().to_dict()))
     mutate(data)
     with pytest.raises(ValueError):
@@ -602,14 +602,14 @@ def test_corrupted_state_raises_value_error(mutate):
 
 
 def test_non_dict_state_raises_value_error():
-    """Issue #3 persistence: a saved state that is not an object at all raises ValueError."""
+    """Persistence: a saved state that is not an object at all raises ValueError."""
     for junk in (None, [], "state", 3):
         with pytest.raises(ValueError):
             threat.BagState.from_dict(junk)
 
 
 def test_journal_entries_round_trip_and_reject_corruption():
-    """Issue #3 journal: one line per check survives JSON; a corrupted line raises ValueError."""
+    """Journal: one line per check survives JSON; a corrupted line raises ValueError."""
     state = threat.new_state(light=2, dark=2, two_dice=True, paired_effects=True)
     entries = [threat.check(state, random.Random(s), r).entry for s in range(4) for r in ROLLS]
     entries.append(threat.record(state, "dark", 3).entry)
@@ -624,7 +624,7 @@ def test_journal_entries_round_trip_and_reject_corruption():
 
 
 def test_seeded_replay_is_deterministic():
-    """Issue #3 seeded replay: the same seed and actions give the same journal."""
+    """Seeded replay: the same seed and actions give the same journal."""
 
     def run(seed: int) -> list[dict]:
         rng, state, lines = random.Random(seed), threat.new_state(exhaustible=True, two_dice=True), []

@@ -1,4 +1,4 @@
-"""The roster as a value every panel can follow (``kit.shared``), and the pickers' pure helpers.
+"""The roster as a value every panel can follow (``kit.shared``), and the pickers' pure functions.
 
 A panel that shows «Кто действует» / «Против кого» follows ``ROSTER`` with a sync that keeps the
 roster in its state; its view lists ``choices(roster, system, items)`` in a ``<select>`` and its
