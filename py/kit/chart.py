@@ -22,11 +22,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from kit.msg import Renderable, render, short_pct
+from kit.msg import Cat, Renderable, fixed, render, short_pct
 from kit.view import Node, to_html
 
 __all__ = [
     "COLOURS",
+    "against_legend",
+    "bars_against",
     "DASHES",
     "HEIGHT",
     "MARKERS",
@@ -182,6 +184,119 @@ def line_chart(
         cls="line-chart",
         attrs=(("viewbox", f"0 0 {WIDTH} {HEIGHT}"), ("preserveaspectratio", "xMidYMid meet")),
         children=tuple(nodes),
+    )
+
+
+def bars_against(labels: Sequence[str], observed: Sequence[int], expected: Sequence[float], /) -> Node:
+    """An SVG bar chart of counts: solid bars for ``observed``, and across each bar a dashed line
+    at its ``expected`` count (a die's faces against a fair die's), told apart without colour;
+    ``against_legend`` draws the key. The y axis runs from 0 to the larger of both, gridlines at
+    quarters; with many bars only some x labels are written (every bar has its ``<title>``).
+
+    >>> chart = bars_against(["1", "2"], [3, 0], [1.5, 1.5])
+    >>> [c.tag for c in chart.children].count("rect"), [c.tag for c in chart.children].count("line")
+    (2, 7)
+    """
+    count = len(observed)
+    if count != len(labels) or count != len(expected):
+        raise ValueError("one label, one count and one expectation per bar")
+    step = _step(max((*observed, *expected, 1)) / 4)
+    top = 4 * step  # gridlines at quarters, each a round count
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    slot = plot_w / max(1, count)
+
+    def y(value: float) -> float:
+        return TOP + plot_h * (1 - value / top)
+
+    nodes: list[Node] = []
+    for quarter in range(5):
+        level = step * quarter
+        yy = _num(y(level))
+        grid = (("x1", str(LEFT)), ("x2", str(WIDTH - RIGHT)), ("y1", yy), ("y2", yy), ("class", "grid"))
+        nodes.append(Node("line", attrs=grid))
+        nodes.append(Node("text", str(level), attrs=(("x", str(LEFT - 4)), ("y", yy), ("class", "ylabel"))))
+    every = max(1, -(-count // 20))
+    bar, dash = COLOURS[0], COLOURS[1]
+    for index, (label, seen, fair) in enumerate(zip(labels, observed, expected, strict=True)):
+        left = LEFT + slot * index
+        box = (
+            ("x", _num(left + slot * 0.15)),
+            ("y", _num(y(seen))),
+            ("width", _num(slot * 0.7)),
+            ("height", _num(plot_h * seen / top)),
+            ("fill", bar),
+        )
+        nodes.append(
+            Node("rect", attrs=box, children=(Node("title", Cat((f"{label}: {seen} / ", fixed(fair, 1)))),))
+        )
+        across = (
+            ("x1", _num(left + slot * 0.05)),
+            ("x2", _num(left + slot * 0.95)),
+            ("y1", _num(y(fair))),
+            ("y2", _num(y(fair))),
+            ("stroke", dash),
+            ("stroke-width", "2.5"),
+            ("stroke-dasharray", "5 3"),
+        )
+        nodes.append(Node("line", attrs=across))
+        if index % every == 0 or index == count - 1:
+            where = (("x", _num(left + slot / 2)), ("y", str(HEIGHT - 10)), ("class", "xlabel"))
+            nodes.append(Node("text", label, attrs=where))
+    return Node(
+        "svg",
+        cls="bars-chart",
+        attrs=(("viewbox", f"0 0 {WIDTH} {HEIGHT}"), ("preserveaspectratio", "xMidYMid meet")),
+        children=tuple(nodes),
+    )
+
+
+def _step(least: float, /) -> int:
+    """The smallest round count (1, 2, 3, 4, 5, 6, 8, 10, 20 …) of at least ``least``.
+
+    >>> _step(0.3), _step(7.5), _step(26), _step(1250)
+    (1, 8, 30, 2000)
+    """
+    scale = 1
+    while True:
+        for mantissa in (1, 2, 3, 4, 5, 6, 8):
+            if mantissa * scale >= least:
+                return mantissa * scale
+        scale *= 10
+
+
+def against_legend(observed: Renderable, expected: Renderable, /) -> tuple[Node, ...]:
+    """``<li>`` items keying ``bars_against``: a solid bar, then a dashed line."""
+    swatch = Node(
+        "svg",
+        attrs=(("viewbox", "0 0 36 16"), ("width", "36"), ("height", "16"), ("aria-hidden", "true")),
+        children=(
+            Node(
+                "rect",
+                attrs=(("x", "10"), ("y", "2"), ("width", "16"), ("height", "12"), ("fill", COLOURS[0])),
+            ),
+        ),
+    )
+    line = Node(
+        "svg",
+        attrs=(("viewbox", "0 0 36 16"), ("width", "36"), ("height", "16"), ("aria-hidden", "true")),
+        children=(
+            Node(
+                "line",
+                attrs=(
+                    ("x1", "2"),
+                    ("x2", "34"),
+                    ("y1", "8"),
+                    ("y2", "8"),
+                    ("stroke", COLOURS[1]),
+                    ("stroke-width", "2.5"),
+                    ("stroke-dasharray", "5 3"),
+                ),
+            ),
+        ),
+    )
+    return (
+        Node("li", children=(swatch, Node("span", observed))),
+        Node("li", children=(line, Node("span", expected))),
     )
 
 

@@ -25,7 +25,7 @@ from kit.panel import Copy, Download, Outcome, Panel
 from kit.shared import Follow, Share
 from kit.view import Node, Show, View, options
 from panels import registry
-from panels.journal import export, importing, text
+from panels.journal import export, importing, stats, text
 
 __all__ = ["State", "panel", "view"]
 
@@ -40,6 +40,7 @@ class State:
     showing: int = PAGE  # how many of the matching entries the list shows (newest first)
     note: Renderable = ""  # what the last import did
     aside: tuple[Any, ...] = ()  # damaged entries of the last imported file, offered for download
+    stats: stats.Stats = field(default_factory=stats.Stats)  # the statistics sub-tool (stats.PART)
 
 
 def _sync(state: State, journal: Journal) -> State:
@@ -200,6 +201,7 @@ def view(state: State) -> View:
         "journal-who": Show(
             children=options([("", text.ANY_WHO), *((name, name) for name in who)]), value=state.chosen.who
         ),
+        **stats.PART.view(stats.view)(state),
     }
 
 
@@ -224,6 +226,7 @@ def panel(rng: random.Random) -> Panel[State]:
         "#journal-import": import_file,
         "#journal-import-aside": download_aside,
         "#journal-copy-bbcode": copy_bbcode,
+        "#journal-stats-run": stats.PART.action(stats.count),
         **{
             f"#journal-export-{kind}": (lambda k: lambda s, f: _export(k, s, f))(kind)
             for kind in export.KINDS

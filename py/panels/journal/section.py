@@ -2,43 +2,51 @@
 
 from kit.markup import button, h, main_button, select
 from panels import registry
-from panels.journal import text
-from panels.shell.section import about, panel, rules_link
+from panels.journal import text, text_stats
+from panels.shell.section import about, panel, rules_link, subtools
 
-SECTION = panel(
-    "journal",
-    h("h2", text.TITLE, id="journal-title"),
-    rules_link("journal"),
-    about("journal", h("p", text.HINT, cls="hint")),
-    h("p", cls="notice", role="status", hidden=True),
-    h(
-        "div",
-        h("label", text.WHO, for_="journal-who"),
-        " ",
-        select("journal-who", h("option", text.ANY_WHO, value="")),
-        " ",
-        h("label", text.PANEL, for_="journal-panel"),
-        " ",
-        select(
-            "journal-panel",
-            h("option", text.ANY_PANEL, value=""),
-            *(h("option", e.tab, value=e.name) for e in registry.PANELS if e.name != "journal"),
-        ),
-        " ",
-        h("label", text.SEARCH, for_="journal-search"),
-        " ",
-        h(
-            "input",
-            id="journal-search",
-            type="search",
-            maxlength="100",
-            autocomplete="off",
-            data_enter="",
-            data_needs_python=True,
-            disabled=True,
-        ),
-        cls="controls",
+FILTERS = h(
+    "div",
+    h("label", text.WHO, for_="journal-who"),
+    " ",
+    select("journal-who", h("option", text.ANY_WHO, value="")),
+    " ",
+    h("label", text.PANEL, for_="journal-panel"),
+    " ",
+    select(
+        "journal-panel",
+        h("option", text.ANY_PANEL, value=""),
+        *(h("option", e.tab, value=e.name) for e in registry.PANELS if e.name != "journal"),
     ),
+    " ",
+    h("label", text.SEARCH, for_="journal-search"),
+    " ",
+    h(
+        "input",
+        id="journal-search",
+        type="search",
+        maxlength="100",
+        autocomplete="off",
+        data_enter="",
+        data_needs_python=True,
+        disabled=True,
+    ),
+    cls="controls",
+)
+
+# The statistics of what the filters choose (panels/journal/stats.py fills it).
+STATS = h(
+    "div",
+    h("h3", text_stats.TITLE),
+    h("p", text_stats.HINT, cls="hint"),
+    h("div", main_button("journal-stats-run", text_stats.RUN), cls="controls"),
+    h("p", cls="muted", id="journal-stats-status", role="status"),
+    h("div", id="journal-stats-result", aria_live="polite"),
+    id="journal-stats",
+    cls="journal-stats",
+)
+
+ENTRIES = (
     h(
         "div",
         h("span", text.EXPORTS, cls="muted"),
@@ -85,4 +93,21 @@ SECTION = panel(
     h("p", cls="muted", id="journal-empty"),
     h("ol", cls="journal-list", id="journal-list"),
     h("p", button("journal-more", text.MORE), id="journal-more-part", hidden=True),
+)
+
+SECTION = panel(
+    "journal",
+    h("h2", text.TITLE, id="journal-title"),
+    rules_link("journal"),
+    about("journal", h("p", text.HINT, cls="hint")),
+    h("p", cls="notice", role="status", hidden=True),
+    # Two screens at every width (static/app.css): a list of a hundred entries would push the
+    # statistics out of sight. The filters are part of both.
+    *subtools(
+        "journal",
+        (
+            ("entries", text_stats.ENTRIES_TAB, (FILTERS, *ENTRIES)),
+            ("stats", text_stats.TAB, (FILTERS, STATS)),
+        ),
+    ),
 )

@@ -1,6 +1,7 @@
 """Messages of the journal panel (ids ``journal.*``)."""
 
 from kit.msg import Msg
+from panels.journal import text_stats  # noqa: F401 (the statistics' ids declared with the panel's)
 
 TAB = Msg("journal.tab", "Журнал", "Journal")
 TITLE = Msg("journal.title", "Журнал вечера", "Journal of the evening")
