@@ -9,7 +9,7 @@ filters and exports it.
 An ``Entry`` is one line, written in both languages when it happened, with the panel that made
 it, who acted (from the pickers), the GM's «зачем» note, and whether it was made behind the
 screen. A hidden entry shows only its public line (no threshold, no bag) until the GM reveals it;
-the reveal is its own line. ``Journal`` keeps at most ``LIMIT`` entries, newest first, and merges
+then it shows its own line, marked revealed. ``Journal`` keeps at most ``LIMIT`` entries, newest first, and merges
 two tabs' versions by entry id (``kit.merge``).
 
 >>> j = Journal().add(Entry("1", "2026-12-01T20:00:00", "roller", "3d20 → 8", "3d20 → 8", who="Кац"))
@@ -17,17 +17,17 @@ two tabs' versions by entry id (``kit.merge``).
 ...                 hidden=True, public_ru="Проверка за ширмой", public_en="A check behind the screen"))
 >>> [e.shown("ru") for e in j.entries]
 ['Проверка за ширмой', '3d20 → 8']
->>> j = j.reveal("2", "3", "2026-12-01T20:05:00")
->>> [e.shown("en") for e in j.entries]
-['Revealed: Threat: 14 ≥ 12', 'Threat: 14 ≥ 12', '3d20 → 8']
+>>> j = j.reveal("2")
+>>> [e.shown("en") for e in j.entries], j.entries[0].revealed
+(['Threat: 14 ≥ 12', '3d20 → 8'], True)
 >>> [e.panel for e in j.select(Filter(who="Кац"))]
 ['roller']
 
 A panel's short log (``kit.panel.LogSpec``) is a view of the journal: that panel's newest lines
 (``of_panel``), after the mark its «Очистить» left (``LogMark``: the newest line it hid).
 
->>> [e.id for e in of_panel(j, "threat", 5)], [e.id for e in of_panel(j, "threat", 5, ("2026-12-01T20:01:00", "2"))]
-(['3', '2'], ['3'])
+>>> [e.id for e in of_panel(j, "threat", 5)], [e.id for e in of_panel(j, "threat", 5, ("2026-12-01T20:00:30", "1"))]
+(['2'], ['2'])
 """
 
 from __future__ import annotations
@@ -68,7 +68,6 @@ __all__ = [
 LIMIT = 1000  # entries kept; the oldest go first, and the panel says so
 MAX_NOTE = 200  # characters of a «зачем» note
 MAX_TEXT = 4000  # characters of one line in one language (a converted log is summarised, not copied)
-REVEALED = ("Раскрыто: ", "Revealed: ")
 HIDDEN_BY_GM = Msg("kit.journal.hidden_by_gm", "Скрыто мастером", "Hidden by the GM")
 
 LogMark = tuple[str, str]  # (time, id) of the newest line a panel's «Очистить» hid from its short log
@@ -172,22 +171,14 @@ class Journal:
         over = max(0, len(kept) - LIMIT)
         return Journal(kept[:LIMIT], self.dropped + over)
 
-    def reveal(self, ident: str, new_id: str, time: str, /) -> Journal:
-        """Reveal a hidden entry: it shows its numbers from now on, and a line says it was revealed."""
-        target = next((e for e in self.entries if e.id == ident and e.secret), None)
-        if target is None:
+    def reveal(self, ident: str, /) -> Journal:
+        """Reveal a hidden entry: the entry itself shows its line from now on, marked revealed (no
+        second copy, so an export has the result once)."""
+        if not any(e.id == ident and e.secret for e in self.entries):
             return self
-        shown = tuple(replace(e, revealed=True) if e.id == ident else e for e in self.entries)
-        line = Entry(
-            new_id,
-            time,
-            target.panel,
-            REVEALED[0] + target.ru,
-            REVEALED[1] + target.en,
-            who=target.who,
-            why=target.why,
+        return replace(
+            self, entries=tuple(replace(e, revealed=True) if e.id == ident else e for e in self.entries)
         )
-        return Journal(shown, self.dropped).add(line)
 
     def hide(self, ident: str, /) -> Journal:
         """The GM hides an entry after the fact: it shows only a public line (its own, if it was

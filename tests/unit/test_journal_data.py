@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from kit.form import ARG, FILE_NAME, FILE_TEXT, NOW, InputError
+from kit.form import ARG, FILE_NAME, FILE_TEXT, InputError
 from kit.journal import (
     LIMIT,
     Entry,
@@ -42,10 +42,10 @@ def _journal(*entries: Entry) -> Journal:
     return journal
 
 
-def test_the_gm_hides_an_entry_after_the_fact_and_reveals_it_as_its_own_line() -> None:
+def test_the_gm_hides_an_entry_after_the_fact_and_reveals_it_in_place() -> None:
     """«Скрыть» makes a shown entry secret: a public line instead of its numbers, in the journal,
-    its panel's short log and every export; the reveal is a line of its own. A hidden one cannot
-    be hidden twice; a threat check keeps its own public line."""
+    its panel's short log and every export; a reveal marks the entry itself revealed (no second
+    copy). A hidden one cannot be hidden twice; a threat check keeps its own public line."""
     journal = _journal(_entry(1), _entry(2, "threat", hidden=True, revealed=True, public_ru="За ширмой"))
     hidden = journal.hide("e0001")
     first = next(e for e in hidden.entries if e.id == "e0001")
@@ -56,8 +56,10 @@ def test_the_gm_hides_an_entry_after_the_fact_and_reveals_it_as_its_own_line() -
     assert hidden.hide("e0001") is hidden
     again = hidden.hide("e0002")
     assert next(e for e in again.entries if e.id == "e0002").shown("ru") == "За ширмой"
-    shown = hidden.reveal("e0001", "e0001-r", first.time)
-    assert [e.shown("ru") for e in shown.entries][:1] == ["Раскрыто: бросок 1"]
+    shown = hidden.reveal("e0001")
+    assert [(e.id, e.shown("ru")) for e in shown.entries] == [("e0002", "бросок 2"), ("e0001", "бросок 1")]
+    assert export.bbcode(shown.entries, "ru", words).count("бросок 1") == 1
+    assert shown.reveal("e0001") is shown and shown.reveal("nope") is shown
 
 
 def test_the_panel_hides_an_entry_and_shares_the_journal() -> None:
@@ -74,14 +76,17 @@ def test_the_panel_hides_an_entry_and_shares_the_journal() -> None:
     assert dict(item.attrs)["data-hidden"] == "true"
     assert [c.cls for c in item.children if c.tag == "button"] == ["journal-reveal"]
     assert journal_panel.hide(done.state, {ARG: "nope"}).state is done.state
-    shown = journal_panel.reveal(done.state, {ARG: "e0001"}).state
+    revealed = journal_panel.reveal(done.state, {ARG: "e0001"})
+    assert any(isinstance(e, Share) for e in revealed.effects)
+    shown = revealed.state
     again = journal_panel.reveal(journal_panel.hide(shown, {ARG: "e0001"}).state, {ARG: "e0001"}).state
-    ids = [e.id for e in again.journal.entries]
-    assert ids == ["e0001-r2", "e0001-r", "e0001"], "each reveal is a line of its own id"
-    later = journal_panel.reveal(done.state, {ARG: "e0001", NOW: "2026-12-01T23:05:00"}).state
-    assert [e.time for e in later.journal.entries] == ["2026-12-01T23:05:00", "2026-12-01T20:00:01"], (
-        "the reveal is a line of when it was revealed"
-    )
+    assert [(e.id, e.time, e.revealed) for e in again.journal.entries] == [
+        ("e0001", "2026-12-01T20:00:01", True)
+    ]
+    item = journal_panel.view(shown)["journal-list"].children[0]
+    assert [c.cls for c in item.children if c.tag == "span"][-1] == "journal-revealed-mark"
+    assert "data-hidden" not in dict(item.attrs)
+    assert journal_panel.reveal(shown, {ARG: "e0001"}).state is shown
 
 
 def test_a_panel_s_short_log_is_the_journal_filtered_to_it() -> None:

@@ -1,19 +1,28 @@
 """The journal as files: a forum post (BBCode), Markdown, CSV for a spreadsheet, JSON (pure).
 
-Every export leaves out what is still behind the screen (a hidden entry not yet revealed). The
-panel's titles and column names come in ``Words`` (the panel words them in the page's language).
+Every export leaves out what is still behind the screen (a hidden entry not yet revealed): its
+sentences and its roll as data. The panel's titles and column names come in ``Words`` (the panel
+words them in the page's language). The posts (BBCode, Markdown) read top-down, oldest first
+unless asked otherwise, and can end with the statistics of what they hold (``summary``). The
+BBCode post escapes every field (an imported entry's time too) so no text becomes a tag, names
+who acted once (a line that starts with the name keeps it), and breaks a long line where its
+parts were joined (`` | ``, a combat exchange). The CSV adds the roll as data: evening, rule,
+dice, dice from the table, total, outcome and its probability (a decimal comma in Russian).
 
+>>> from fractions import Fraction
 >>> from kit.journal import Entry
+>>> from kit.roll import Roll
 >>> words = Words("Журнал", ("Время", "Панель", "Кто", "Что", "Зачем"), {"roller": "GaussD20"})
->>> lines = (Entry("1", "2026-12-01T20:00:05", "roller", "3d20 → 8", "3d20 → 8", who="Кац", why="[b]засада"),
-...          Entry("2", "2026-12-01T20:01:00", "threat", "T 14", "T 14", hidden=True, public_ru="?"))
+>>> lines = (Entry("2", "2026-12-01T20:01:00", "threat", "T 14", "T 14", hidden=True, public_ru="?"),
+...          Entry("1", "2026-12-01T20:00:05", "roller", "3d20 → 8", "3d20 → 8", who="Кац", why="[b]засада",
+...                roll=Roll("gauss.roll", ((20, 7), (20, 12), (20, 5)), "8", Fraction(1, 40), total=24)))
 >>> print(bbcode(lines, "ru", words))
 [b]Журнал[/b]
 [list]
 [*][b]20:00[/b] · GaussD20 · Кац: 3d20 → 8 — [i]［b]засада[/i]
 [/list]
 >>> csv_text(lines, "ru", words).splitlines()[1]
-'01.12.2026 20:00:05;GaussD20;Кац;3d20 → 8;[b]засада'
+'01.12.2026 20:00:05;GaussD20;Кац;3d20 → 8;[b]засада;;gauss.roll;3d20: 7 12 5;;24;8;0,025'
 """
 
 from __future__ import annotations
@@ -22,27 +31,49 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from kit.csv_cells import cell
 from kit.journal import Entry, entry_to_json
+from kit.roll import FUDGE_SIDES, Roll
+from panels.journal.summary import Summary, Table
 
-__all__ = ["FORMAT", "KINDS", "Words", "bbcode", "csv_text", "json_text", "markdown"]
+__all__ = [
+    "DATA_COLUMNS",
+    "FORMAT",
+    "KINDS",
+    "LONG_JOIN",
+    "Words",
+    "bbcode",
+    "csv_text",
+    "json_text",
+    "markdown",
+]
 
 FORMAT = "gm-journal"
 KINDS = ("bbcode", "markdown", "csv", "json")  # the panel's buttons: journal-export-KIND
-_TAG = re.compile(r"\[(?=/?[A-Za-z*][A-Za-z0-9*]*(?:=[^\]]*)?\])")  # what a forum would take for a tag
+# What a forum could take for the start of a tag: «[b]», «[/url]», «[*]», «[img width=1 height=1]»,
+# «[ quote]»: a bracket before a name (or «*»), spaces and a slash allowed. Its bracket becomes «［».
+_TAG = re.compile(r"\[(?=\s*/?\s*[A-Za-z*])")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|#])")
 
 
 @dataclass(frozen=True)
 class Words:
-    """The export's words in one language: its title, the five column names, each panel's title."""
+    """The export's words in one language: its title, the five column names, each panel's title;
+    the CSV's columns of the roll as data (``DATA_COLUMNS`` of them) and its word for «yes»."""
 
     title: str
     columns: tuple[str, ...]
     panels: Mapping[str, str]
+    data: tuple[str, ...] = ("Evening", "Rule", "Dice", "From the table", "Total", "Outcome", "Probability")
+    yes: str = "yes"
+
+
+DATA_COLUMNS = 7
+LONG_JOIN = " | "  # where a long line was joined from parts (a combat exchange): a post breaks it there
 
 
 def _public(entries: Iterable[Entry]) -> list[Entry]:
@@ -59,7 +90,7 @@ def _time(entry: Entry, lang: str, *, seconds: bool = True) -> str:
     return f"{date} {clock}".strip()
 
 
-def _row(entry: Entry, lang: str, words: Words) -> tuple[str, str, str, str, str]:
+def _row(entry: Entry, lang: str, words: Words) -> tuple[str, ...]:
     return (
         _time(entry, lang),
         words.panels.get(entry.panel, entry.panel),
@@ -69,43 +100,150 @@ def _row(entry: Entry, lang: str, words: Words) -> tuple[str, str, str, str, str
     )
 
 
-def bbcode(entries: Iterable[Entry], lang: str, words: Words) -> str:
-    """A forum post: a bold title and a list, a line per result (time, panel, who: what — why)."""
+def _ordered(entries: Iterable[Entry], oldest_first: bool) -> list[Entry]:
+    """The public entries in the post's order (the journal holds them newest first)."""
+    public = _public(entries)
+    return public[::-1] if oldest_first else public
 
-    def plain(text: str) -> str:
-        return _TAG.sub("［", text)
 
-    lines = [f"[b]{plain(words.title)}[/b]", "[list]"]
-    for entry in _public(entries):
-        panel = plain(words.panels.get(entry.panel, entry.panel))
-        who = f" · {plain(entry.who)}" if entry.who else ""
-        why = f" — [i]{plain(entry.why)}[/i]" if entry.why else ""
-        clock = entry.time.partition("T")[2][:5]
-        lines.append(f"[*][b]{clock}[/b] · {panel}{who}: {plain(entry.shown(lang))}{why}")
+def _names_itself(line: str, who: str) -> bool:
+    """Whether the line starts with who acted («Вера: − очки»): then the post does not repeat it."""
+    return bool(who) and (line.startswith(who + ":") or line.startswith(who + " "))
+
+
+def _plain(text: str) -> str:
+    """Text a forum shows as it is: no bracket starts a tag."""
+    return _TAG.sub("［", text)
+
+
+def bbcode(
+    entries: Iterable[Entry],
+    lang: str,
+    words: Words,
+    *,
+    oldest_first: bool = True,
+    stats: Summary | None = None,
+) -> str:
+    """A forum post: a bold title and a list, a line per result (time, panel, who: what — why),
+    oldest first (or newest), then the statistics' tables if given."""
+    lines = [f"[b]{_plain(words.title)}[/b]", "[list]"]
+    for entry in _ordered(entries, oldest_first):
+        panel = _plain(words.panels.get(entry.panel, entry.panel))
+        shown = entry.shown(lang)
+        if not entry.who:
+            head = f"{panel}: "
+        elif _names_itself(shown, entry.who):
+            head = f"{panel} · "
+        else:
+            head = f"{panel} · {_plain(entry.who)}: "
+        parts = [_plain(part) for part in shown.split(LONG_JOIN)]
+        why = f" — [i]{_plain(entry.why)}[/i]" if entry.why else ""
+        clock = _plain(entry.time.partition("T")[2][:5])
+        lines.append(f"[*][b]{clock}[/b] · {head}" + "\n".join(parts) + why)
     lines.append("[/list]")
+    if stats is not None:
+        lines += ["", f"[b]{_plain(stats.title)}[/b]"]
+        lines += [f"[code]{_plain(_aligned(table))}[/code]" for table in stats.tables]
     return "\n".join(lines)
 
 
-def markdown(entries: Iterable[Entry], lang: str, words: Words) -> str:
-    """A Markdown table (each cell's Markdown characters escaped)."""
+def _aligned(table: Table) -> str:
+    """A table in fixed-width columns (a forum's [code] keeps them): the first column to the left,
+    the others to the right."""
+    rows = [table.head, *table.rows]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(table.head))]
+    out = []
+    for row in rows:
+        cells = [row[0].ljust(widths[0]), *(c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True))]
+        out.append("  ".join(cells).rstrip())
+    return "\n".join(out)
 
-    def cell(text: str) -> str:
-        return _MARKDOWN.sub(r"\\\1", text).replace("\n", " ")
 
-    lines = [f"# {cell(words.title)}", "", "| " + " | ".join(words.columns) + " |", "|---|---|---|---|---|"]
-    lines += ["| " + " | ".join(cell(c) for c in _row(e, lang, words)) + " |" for e in _public(entries)]
+def _markdown_cell(text: str) -> str:
+    return _MARKDOWN.sub(r"\\\1", text).replace("\n", " ")
+
+
+def _markdown_table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    out = ["| " + " | ".join(_markdown_cell(c) for c in head) + " |", "|" + "---|" * len(head)]
+    return out + ["| " + " | ".join(_markdown_cell(c) for c in row) + " |" for row in rows]
+
+
+def markdown(
+    entries: Iterable[Entry],
+    lang: str,
+    words: Words,
+    *,
+    oldest_first: bool = True,
+    stats: Summary | None = None,
+) -> str:
+    """A Markdown table (each cell's Markdown characters escaped), oldest first (or newest), then
+    the statistics' tables if given."""
+    rows = (_row(e, lang, words) for e in _ordered(entries, oldest_first))
+    lines = [f"# {_markdown_cell(words.title)}", "", *_markdown_table(words.columns, rows)]
+    if stats is not None:
+        lines += ["", f"## {_markdown_cell(stats.title)}"]
+        for table in stats.tables:
+            lines += ["", *_markdown_table(table.head, table.rows)]
     return "\n".join(lines) + "\n"
+
+
+def _dice(roll: Roll) -> str:
+    """«3d20: 7 12 5», sizes in the order they came; FUDGE dice «4dF: + − 0 +»."""
+    fudge = roll.rule.startswith("fudge.") or any(s == FUDGE_SIDES and f <= 0 for s, f in roll.dice)
+    sizes: dict[int, list[int]] = {}
+    for sides, face in roll.dice:
+        sizes.setdefault(sides, []).append(face)
+    parts = []
+    for sides, faces in sizes.items():
+        if fudge and sides == FUDGE_SIDES:
+            shown = " ".join("+" if f > 0 else "−" if f < 0 else "0" for f in faces)
+            parts.append(f"{len(faces)}dF: {shown}")
+        else:
+            parts.append(f"{len(faces)}d{sides}: " + " ".join(str(f).replace("-", "−") for f in faces))
+    return "; ".join(parts)
+
+
+def _decimal(p: Fraction, lang: str) -> str:
+    """A probability a spreadsheet reads as a number: «0,025» in Russian, «0.025» in English."""
+    text = f"{float(p):.6g}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def _evening(entry: Entry, lang: str) -> str:
+    """When the entry's evening began (the journal's store gives entries one), as the time column."""
+    evening = getattr(entry, "evening", None)
+    start = getattr(evening, "id", "")
+    if not isinstance(start, str) or not start:
+        return ""
+    return _time(replace(entry, time=start), lang, seconds=False) if "T" in start else start
+
+
+def _data(entry: Entry, lang: str, words: Words) -> tuple[str, ...]:
+    """The CSV's cells of the roll as data (empty for an entry without one)."""
+    roll = entry.roll
+    if roll is None:
+        return (_evening(entry, lang), "", "", "", "", "", "")
+    return (
+        _evening(entry, lang),
+        roll.rule,
+        _dice(roll),
+        words.yes if roll.by_hand else "",
+        "" if roll.total is None else str(roll.total),
+        roll.outcome,
+        _decimal(roll.p, lang),
+    )
 
 
 def csv_text(entries: Iterable[Entry], lang: str, words: Words) -> str:
     """CSV for a spreadsheet: in Russian with a BOM and ``;`` (Excel's Russian settings; the lines
-    carry decimal commas already), in English with commas. No cell starts a formula
-    (``kit.csv_cells``)."""
+    carry decimal commas already, and so do the probabilities), in English with commas. No cell
+    starts a formula (``kit.csv_cells``). Newest first, as the journal shows them; after the five
+    columns, the roll as data."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";" if lang == "ru" else ",", lineterminator="\r\n")
-    writer.writerow(words.columns)
+    writer.writerow([*words.columns, *words.data])
     for entry in _public(entries):
-        writer.writerow([cell(c) for c in _row(entry, lang, words)])
+        writer.writerow([cell(c) for c in (*_row(entry, lang, words), *_data(entry, lang, words))])
     return ("\ufeff" if lang == "ru" else "") + out.getvalue()
 
 

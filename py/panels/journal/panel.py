@@ -15,10 +15,11 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from kit import aside
-from kit.form import ARG, FILE_NAME, FILE_TEXT, LANG, NOW, Form, InputError, read_choice, read_text
+from kit.form import ARG, FILE_NAME, FILE_TEXT, LANG, Form, InputError, read_choice, read_text
 from kit.journal import JOURNAL, LIMIT, Entry, Filter, Journal
 from kit.msg import Both, Cat, Renderable, render
 from kit.panel import Copy, Download, Outcome, Panel
@@ -26,6 +27,7 @@ from kit.shared import Follow, Share
 from kit.view import Node, Show, View, options
 from panels import registry
 from panels.journal import export, importing, stats, text
+from panels.journal.posts import post_options
 
 __all__ = ["State", "panel", "view"]
 
@@ -62,18 +64,11 @@ def more(state: State, form: Form) -> State:
 
 
 def reveal(state: State, form: Form) -> Outcome[State]:
-    """Reveal a hidden entry (its button's ``data-arg`` is the entry's id); the reveal is its own line."""
-    ident = str(form.get(ARG, ""))
-    target = next((e for e in state.journal.entries if e.id == ident and e.secret), None)
-    if target is None:
+    """Reveal a hidden entry (its button's ``data-arg`` is the entry's id): it shows its own line,
+    marked revealed, here and in every export (once: no second copy)."""
+    revealed = state.journal.reveal(str(form.get(ARG, "")))
+    if revealed is state.journal:
         return Outcome(state)
-    taken = {e.id for e in state.journal.entries}
-    line, count = f"{ident}-r", 1
-    while line in taken:  # hidden again and revealed again: the new reveal line gets an id of its own
-        count += 1
-        line = f"{ident}-r{count}"
-    when = form.get(NOW)  # the reveal is a line of now, not of the result it reveals
-    revealed = state.journal.reveal(ident, line, when if isinstance(when, str) and when else target.time)
     return Outcome(replace(state, journal=revealed), say=text.REVEALED, effects=(Share(JOURNAL, revealed),))
 
 
@@ -113,7 +108,8 @@ def download_aside(state: State, form: Form) -> Outcome[State]:
 def _words(lang: str) -> export.Words:
     columns = tuple(render(c, lang) for c in text.COLUMNS)
     panels = {e.name: render(e.tab, lang) for e in registry.PANELS}
-    return export.Words(render(text.TITLE, lang), columns, panels)
+    data = tuple(render(c, lang) for c in text.DATA_COLUMNS)
+    return export.Words(render(text.TITLE, lang), columns, panels, data, render(text.YES, lang))
 
 
 def _lang(form: Form) -> str:
@@ -123,9 +119,18 @@ def _lang(form: Form) -> str:
 def _export(kind: str, state: State, form: Form) -> Outcome[State]:
     """Download what the filters show (nothing hidden) in the page's language."""
     lang, entries = _lang(form), state.journal.select(state.chosen)
+    posts = partial(post_options, entries, lang, form)  # the order and statistics the GM chose
     files = {
-        "bbcode": ("journal.bbcode.txt", lambda: export.bbcode(entries, lang, _words(lang)), "text/plain"),
-        "markdown": ("journal.md", lambda: export.markdown(entries, lang, _words(lang)), "text/markdown"),
+        "bbcode": (
+            "journal.bbcode.txt",
+            lambda: export.bbcode(entries, lang, _words(lang), **posts()),
+            "text/plain",
+        ),
+        "markdown": (
+            "journal.md",
+            lambda: export.markdown(entries, lang, _words(lang), **posts()),
+            "text/markdown",
+        ),
         "csv": ("journal.csv", lambda: export.csv_text(entries, lang, _words(lang)), "text/csv"),
         "json": ("journal.json", lambda: export.json_text(entries), "application/json"),
     }
@@ -134,8 +139,8 @@ def _export(kind: str, state: State, form: Form) -> Outcome[State]:
 
 
 def copy_bbcode(state: State, form: Form) -> Outcome[State]:
-    lang = _lang(form)
-    post = export.bbcode(state.journal.select(state.chosen), lang, _words(lang))
+    lang, entries = _lang(form), state.journal.select(state.chosen)
+    post = export.bbcode(entries, lang, _words(lang), **post_options(entries, lang, form))
     return Outcome(state, effects=(Copy(post, "journal-status"),))
 
 
@@ -151,6 +156,8 @@ def _item(entry: Entry) -> Node:
     parts.append(Node("span", Both(entry.shown("ru"), entry.shown("en")), cls="journal-what"))
     if entry.why:
         parts.append(Node("span", Cat(("— ", entry.why)), cls="journal-why"))
+    if entry.hidden and entry.revealed:
+        parts.append(Node("span", text.REVEALED_MARK, cls="journal-revealed-mark"))
     if entry.secret:
         parts.append(Node("span", text.HIDDEN, cls="journal-hidden-mark"))
         parts.append(

@@ -1,6 +1,6 @@
 """The journal panel's section: its static markup (``panels.registry`` places it; the build writes it)."""
 
-from kit.markup import button, h, main_button, select
+from kit.markup import button, checkbox, h, main_button, select
 from panels import registry
 from panels.journal import text, text_stats
 from panels.shell.section import about, panel, rules_link, subtools
@@ -60,6 +60,21 @@ ENTRIES = (
         button("journal-export-json", text.EXPORT_JSON),
         " ",
         main_button("journal-copy-bbcode", text.COPY_BBCODE),
+        " ",
+        h("label", text.ORDER, for_="journal-order"),
+        " ",
+        select(
+            "journal-order",
+            h("option", text.OLDEST_FIRST, value="old"),
+            h("option", text.NEWEST_FIRST, value="new"),
+        ),
+        " ",
+        h(
+            "span",
+            checkbox("journal-export-stats"),
+            " ",
+            h("label", text.WITH_STATS, for_="journal-export-stats"),
+        ),
         " ",
         h("span", cls="muted", id="journal-status", role="status"),
         cls="controls",

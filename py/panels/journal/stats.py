@@ -38,7 +38,7 @@ from panels.journal import text_stats as text
 from panels.journal.statistics import DiceCounts, Luck, Statistics, statistics, statistics_from_json
 from panels.shell import fairness
 
-__all__ = ["INLINE_ENTRIES", "PART", "Looking", "Stats", "count", "counted", "view"]
+__all__ = ["INLINE_ENTRIES", "PART", "Looking", "Stats", "count", "counted", "die_name", "share", "view"]
 
 INLINE_ENTRIES = 5_000  # counted on the page at once (~1.5 µs an entry in CPython): within a frame
 
@@ -132,7 +132,7 @@ def _luck_line(luck: Luck) -> Renderable:
     words = {"lucky": text.LUCKY, "unlucky": text.UNLUCKY}.get(luck.lean, text.EVEN)
     return words(
         who=_who(luck.who),
-        share=_share(luck.mean),
+        share=share(luck.mean),
         n=grouped(luck.n),
     )
 
@@ -149,7 +149,7 @@ def _luck(found: Statistics) -> tuple[Node, ...]:
             _who(luck.who),
             _rule(luck.rule) if luck.rule else text.EVERY_RULE,
             grouped(luck.n),
-            _share(luck.mean),
+            share(luck.mean),
             text.LEAN[luck.lean],
         )
         for luck in found.luck
@@ -166,7 +166,7 @@ def _luck(found: Statistics) -> tuple[Node, ...]:
     return (Node("h4", text.LUCK), Node("ul", cls="stats-luck-lines", children=lines), more)
 
 
-def _share(mean: float) -> Renderable:
+def share(mean: float) -> Renderable:
     """A mean rank as a whole percentage, from 1 % to 99 % (it is never 0 or 1)."""
     return pct(Fraction(min(99, max(1, round(mean * 100))), 100), 0)
 
@@ -178,7 +178,7 @@ def _table(columns: tuple[Msg, ...], rows: tuple[Node, ...]) -> Node:
     )
 
 
-def _die_name(dice: DiceCounts) -> str:
+def die_name(dice: DiceCounts) -> str:
     return "dF" if dice.fudge else f"d{dice.sides}"
 
 
@@ -187,8 +187,8 @@ def _dice(found: Statistics) -> tuple[Node, ...]:
         return (Node("h4", text.DICE), Node("p", text.NO_DICE, cls="muted"))
     nodes: list[Node] = [Node("h4", text.DICE)]
     for dice in found.dice:
-        what = (text.HAND if dice.by_hand else text.PAGE)(die=_die_name(dice))
-        ident = f"journal-stats-{'hand' if dice.by_hand else 'page'}-{_die_name(dice)}"
+        what = (text.HAND if dice.by_hand else text.PAGE)(die=die_name(dice))
+        ident = f"journal-stats-{'hand' if dice.by_hand else 'page'}-{die_name(dice)}"
         if dice.n:
             labels = [("+" if f > 0 else "−" if f < 0 else "0") if dice.fudge else str(f) for f in dice.faces]
             nodes.append(fairness.figure(ident, what, dice.fairness(), labels))

@@ -47,6 +47,7 @@ HIDDEN_SAID = Msg(
     "Hidden: the entry shows only «Hidden by the GM» until you reveal it.",
 )
 REVEALED = Msg("journal.revealed", "Раскрыто.", "Revealed.")
+REVEALED_MARK = Msg("journal.revealed_mark", "раскрыто", "revealed")
 EXPORTS = Msg("journal.exports", "Экспорт", "Export")
 EXPORT_BBCODE = Msg("journal.export_bbcode", "BBCode (форум)", "BBCode (forum)")
 EXPORT_MARKDOWN = Msg("journal.export_markdown", "Markdown", "Markdown")
@@ -60,6 +61,20 @@ COLUMNS = (
     Msg("journal.col_what", "Что", "What"),
     Msg("journal.col_why", "Зачем", "Why"),
 )
+DATA_COLUMNS = (
+    Msg("journal.col_evening", "Вечер", "Evening"),
+    Msg("journal.col_rule", "Правило", "Rule"),
+    Msg("journal.col_dice", "Кости", "Dice"),
+    Msg("journal.col_by_hand", "Со стола", "From the table"),
+    Msg("journal.col_total", "Сумма", "Total"),
+    Msg("journal.col_outcome", "Исход", "Outcome"),
+    Msg("journal.col_p", "Вероятность", "Probability"),
+)
+YES = Msg("journal.yes", "да", "yes")
+ORDER = Msg("journal.order", "Порядок в посте", "Order in the post")
+OLDEST_FIRST = Msg("journal.oldest_first", "старые сверху", "oldest first")
+NEWEST_FIRST = Msg("journal.newest_first", "новые сверху", "newest first")
+WITH_STATS = Msg("journal.with_stats", "со статистикой", "with statistics")
 IMPORT = Msg("journal.import", "Импорт журнала из файла JSON", "Import a journal from a JSON file")
 IMPORT_HINT = Msg(
     "journal.import_hint",

@@ -110,6 +110,21 @@ NO_ODDS = Msg(
     "«—»: this rule's rolls keep the probability of the outcome that came only: there is nothing to"
     " count the expectation from.",
 )
+SUMMARY_TITLE = Msg("journal.summary_title", "Статистика", "Statistics")
+SUMMARY_LUCK = (
+    Msg("journal.summary_who", "Персонаж", "Character"),
+    Msg("journal.summary_rolls", "Бросков", "Rolls"),
+    Msg("journal.summary_better", "Лучше, чем", "Better than"),
+    Msg("journal.summary_luck", "Везение", "Luck"),
+)
+SUMMARY_DICE = (
+    Msg("journal.summary_die", "Кость", "Die"),
+    Msg("journal.summary_dice", "Бросков", "Rolls"),
+    Msg("journal.summary_p", "p", "p"),
+    Msg("journal.summary_fair", "Честность", "Fairness"),
+)
+
+
 RULES = {
     "gauss.roll": Msg("journal.rule_gauss_roll", "Бросок GaussD20", "GaussD20 roll"),
     "gauss.skill": Msg("journal.rule_gauss_skill", "Проверка навыка", "Skill check"),

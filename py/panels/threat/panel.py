@@ -46,7 +46,9 @@ def start(state: State, _form: Form, _params: Mapping[str, str]) -> State | Outc
 def journaled(action: Action[State]) -> Action[State]:
     """``action``, whose new line of the threat journal (a check, a table roll, a change by hand)
     also goes into the journal of the evening: behind the screen as a public line without the
-    numbers (``kit.journal.Note``), which the GM reveals there when it is time."""
+    numbers (``kit.journal.Note``), which the GM reveals there when it is time. A check made
+    behind the screen is journalled without the thresholds (T before → after): they are the
+    screen's, set by other steps too, and a reveal shows the check, never them."""
 
     def run(state: State, form: Form) -> Outcome[State]:
         done = outcome(action(state, form))
@@ -55,14 +57,14 @@ def journaled(action: Action[State]) -> Action[State]:
             return done
         entry = new[-1]
         public: Renderable | None = None
+        line = journal_line(entry)
         if done.state.screen:
-            public = (
-                text.CHANGE_BEHIND_SCREEN
-                if isinstance(entry, ChangeEntry)
-                else journal_line(entry, screen=True)
-            )
+            if isinstance(entry, ChangeEntry):
+                public = text.CHANGE_BEHIND_SCREEN
+            else:  # the thresholds stay behind the screen, also once the GM reveals the check
+                public = line = journal_line(entry, screen=True)
         note = Note(public=public, roll=rolls.as_data(done.state, entry))
-        return replace(done, log=journal_line(entry), effects=(*done.effects, note))
+        return replace(done, log=line, effects=(*done.effects, note))
 
     return run
 
