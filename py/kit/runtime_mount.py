@@ -167,10 +167,12 @@ def _forget_cleared(rt: Runtime, mounted: Mounted, field: Element) -> None:
 
 def _trigger(rt: Runtime, element: Element) -> str:
     """The event that runs an element's action: a button's click, a slider's input (it follows the
-    drag), any other field's change."""
+    drag) and a field marked ``data-live``'s (a search as you type), any other field's change."""
     if rt.dom.tag(element) == "BUTTON":
         return "click"
-    return "input" if rt.dom.kind(element) == "range" else "change"
+    if rt.dom.kind(element) == "range" or rt.dom.attribute(element, "data-live") is not None:
+        return "input"
+    return "change"
 
 
 def _save_soon(rt: Runtime, mounted: Mounted) -> None:

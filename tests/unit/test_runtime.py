@@ -820,6 +820,26 @@ def test_a_short_log_follows_the_journal_and_the_page_s_data() -> None:
     assert len(_journal(page)) == 2 and len(_lines(page, "gauss")) == 2
 
 
+def test_the_journal_search_follows_each_key() -> None:
+    """A field marked ``data-live`` (the journal's search) runs its action on every input event,
+    not only when it is committed: the list narrows as the GM types."""
+    page = make_page()
+    mount_roller(page)
+    journal = importlib.import_module(registry.entry("journal").module)
+    runtime_mount.mount(page.rt, journal.panel(random.Random(3)))
+    page.click("gauss-roll")
+    page.el("gauss-roll-why").value = "засада у моста"
+    page.click("gauss-roll")
+    page.click("gauss-roll")
+    assert len(page.dom.query_all(page.el("journal-list"), "li")) == 3
+    page.el("journal-search").value = "засад"
+    page.dom.fire(page.el("journal-search"), "input")
+    assert len(page.dom.query_all(page.el("journal-list"), "li")) == 1
+    page.el("journal-search").value = ""
+    page.dom.fire(page.el("journal-search"), "input")
+    assert len(page.dom.query_all(page.el("journal-list"), "li")) == 3
+
+
 @pytest.mark.parametrize("bad", ["", "abc", "-3"])
 def test_refused_input_keeps_the_record(bad: str) -> None:
     """Whatever the junk, the saved state is the one before it."""

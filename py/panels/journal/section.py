@@ -28,6 +28,7 @@ FILTERS = h(
         maxlength="100",
         autocomplete="off",
         data_enter="",
+        data_live=True,  # the list follows each key (kit.runtime_mount)
         data_needs_python=True,
         disabled=True,
     ),
