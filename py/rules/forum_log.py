@@ -121,13 +121,17 @@ class Flag:
 class Conversion:
     """A whole converted log: its text, the counts the UI shows (of rolls), every refused roll, and
     the purposes that come back (``repeats``: in the order of their first roll, compared ignoring
-    case and spaces around). ``lines`` gives every line's result, computed again when asked."""
+    case and spaces around). ``lines`` gives every line's result, computed again when asked.
+    ``faces`` counts the converted rolls' d20 faces (1 … 20) and ``sums`` their 3D20 totals
+    (3 … 60): what a fairness test of the forum's dice reads (``rules.fairness``)."""
 
     text: str
     converted: int
     flags: tuple[Flag, ...]
     repeats: tuple[Repeat, ...]
     source: str = field(default="", repr=False)
+    faces: tuple[int, ...] = (0,) * 20
+    sums: tuple[int, ...] = (0,) * 58
 
     @property
     def flagged(self) -> int:
@@ -159,6 +163,8 @@ class _Log:
         self.converted = 0
         self.flags: list[Flag] = []
         self.purposes: dict[str, tuple[str, list[int]]] = {}
+        self.faces = [0] * 21  # by face (index 0 unused)
+        self.sums = [0] * 61  # by 3D20 total (indices 0-2 unused)
 
     def add(self, number: int, line: str, end: str) -> None:
         """Line ``number`` (1-based, without its ending ``end``) converted and counted."""
@@ -168,10 +174,16 @@ class _Log:
         plain = _PLAIN.fullmatch(line)
         if plain is not None and _MARKER.search(line, plain.start("rest")) is None:
             head, a, b, c, total, rest = plain.group("head", "a", "b", "c", "total", "rest")
-            dice_sum = int(a) + int(b) + int(c)
+            first, second, third = int(a), int(b), int(c)
+            dice_sum = first + second + third
             if int(total) == dice_sum:
                 self.out += (head, " , GaussD20: ", str(gauss.from_3d20_total(dice_sum)), rest, end)
                 self.converted += 1
+                faces = self.faces
+                faces[first] += 1
+                faces[second] += 1
+                faces[third] += 1
+                self.sums[dice_sum] += 1
                 if '"' in rest:
                     self._note_purpose(number, _purpose(line, len(head) + 2))
                 return
@@ -181,6 +193,9 @@ class _Log:
         for place, roll in enumerate(result.rolls, start=1):
             if roll.reason is None:
                 self.converted += 1
+                for face in roll.dice:
+                    self.faces[face] += 1
+                self.sums[sum(roll.dice)] += 1
             else:
                 self.flags.append(Flag(number, place if several else 0, roll.reason))
             self._note_purpose(number, roll.purpose)
@@ -194,7 +209,15 @@ class _Log:
         repeats = tuple(
             Repeat(purpose, tuple(lines)) for purpose, lines in self.purposes.values() if len(lines) > 1
         )
-        return Conversion("".join(self.out), self.converted, tuple(self.flags), repeats, source)
+        return Conversion(
+            "".join(self.out),
+            self.converted,
+            tuple(self.flags),
+            repeats,
+            source,
+            tuple(self.faces[1:]),
+            tuple(self.sums[3:]),
+        )
 
 
 SLICE_LINES = 200  # lines converted between two yields of ``converting``

@@ -87,14 +87,15 @@ class Reason:
 
 @dataclass(frozen=True)
 class Roll:
-    """One roll on a line: its converted text, and its GaussD20 value or why it was refused;
-    ``purpose`` is its quoted comment (``"раз"`` → ``раз``), if any."""
+    """One roll on a line: its converted text, and its GaussD20 value and dice or why it was
+    refused; ``purpose`` is its quoted comment (``"раз"`` → ``раз``), if any."""
 
     source: str
     text: str
     gauss: int | None = None
     reason: Reason | None = None
     purpose: str | None = None
+    dice: tuple[int, ...] = ()  # the three d20 of a converted roll (none for a refused one)
 
     @property
     def flagged(self) -> bool:
@@ -142,9 +143,9 @@ def convert_roll(roll: str, /) -> Roll:
         if int(plain["total"]) == dice_sum:
             value = gauss.from_3d20_total(dice_sum)
             purpose = _purpose(roll, plain.end("head") + 2)  # after the «=», as below
-            return Roll(
-                roll, f"{plain['head']} , GaussD20: {value}{plain['rest']}", gauss=value, purpose=purpose
-            )
+            dice = (int(plain["a"]), int(plain["b"]), int(plain["c"]))
+            text = f"{plain['head']} , GaussD20: {value}{plain['rest']}"
+            return Roll(roll, text, gauss=value, purpose=purpose, dice=dice)
     return _convert_roll_carefully(roll)
 
 
@@ -180,4 +181,5 @@ def _convert_roll_carefully(roll: str, /) -> Roll:
         return _reject(roll, equals, "sum_mismatch", dice_sum=dice_sum, total=total)
     value = gauss.from_3d20_total(dice_sum)
     text = f"{head} , GaussD20: {value}{total_match['rest']}"
-    return Roll(roll, text, gauss=value, purpose=_purpose(roll, equals + 1))
+    faces = tuple(die for die in dice if die is not None)
+    return Roll(roll, text, gauss=value, purpose=_purpose(roll, equals + 1), dice=faces)

@@ -373,7 +373,7 @@ def test_the_worker_gives_the_same_view_as_converting_here(source: str) -> None:
 
 def test_the_worker_answers_with_what_is_shown_only() -> None:
     """The job's answer is the digest the view needs: at most fifty reasons, each value cut short,
-    and the counts; not a result per line."""
+    and the counts (of rolls, faces and totals); not a result per line."""
     source = "\n".join(["Результат броска 3D20: 4 + 6 + 2 = " + "9" * 1000 + "."] * 500)
     got = answer("converter.convert", {"source": source})
     assert got.ok and set(got.result) == {
@@ -383,7 +383,10 @@ def test_the_worker_answers_with_what_is_shown_only() -> None:
         "flagged_count",
         "repeats",
         "repeats_count",
+        "faces",
+        "sums",
     }
+    assert len(got.result["faces"]) == 20 and len(got.result["sums"]) == 58
     assert len(got.result["flagged"]) == 50 and got.result["flagged_count"] == 500
     assert got.result["flagged"][0]["params"] == {"dice_sum": 12, "total": "9" * 40 + "…"}
     assert got.result["output"] == forum_log.convert(source)

@@ -89,7 +89,8 @@ def convert(source: str) -> dict[str, Any]:
     """``source`` converted: ``output``, ``converted`` and ``flagged_count`` (rolls); ``flagged``,
     the first ``MAX_FLAGGED_SHOWN`` refused rolls as ``{"line", "roll", "code", "params"}`` (``roll``:
     its place on a line of several rolls, else 0); ``repeats``, the first ``MAX_REPEATS_SHOWN``
-    purposes rolled more than once as ``{"purpose", "lines", "count"}``, and ``repeats_count``."""
+    purposes rolled more than once as ``{"purpose", "lines", "count"}``, and ``repeats_count``;
+    ``faces`` (20 counts of the converted rolls' d20 faces) and ``sums`` (58 of their totals, 3 … 60)."""
     return drain(converting(source))
 
 
@@ -116,4 +117,6 @@ def _digest(conversion: forum_log.Conversion) -> dict[str, Any]:
             for r in repeats
         ],
         "repeats_count": len(all_repeats),
+        "faces": list(conversion.faces),
+        "sums": list(conversion.sums),
     }

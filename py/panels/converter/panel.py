@@ -91,7 +91,8 @@ EXAMPLE = (
 class Result:
     """One conversion: what was converted, the converted text, the counts (of rolls), the first
     ``MAX_FLAGGED_SHOWN`` refused rolls as (line, place on the line or 0, reason; values cut short
-    as shown) and the purposes rolled more than once as (purpose, first lines, how many rolls)."""
+    as shown), the purposes rolled more than once as (purpose, first lines, how many rolls), and
+    the forum's dice: how often each face and each total came (the fairness test reads them)."""
 
     source: str
     output: str
@@ -100,6 +101,8 @@ class Result:
     flagged_count: int
     repeats: tuple[tuple[str, tuple[int, ...], int], ...] = ()
     repeats_count: int = 0
+    faces: tuple[int, ...] = (0,) * 20  # the converted rolls' d20 faces, 1 … 20
+    sums: tuple[int, ...] = (0,) * 58  # and their 3D20 totals, 3 … 60
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,16 @@ def _from_digest(source: str, digest: Mapping[str, Any]) -> Result:
         int(digest["flagged_count"]),
         repeats,
         int(digest["repeats_count"]),
+        _counts(digest.get("faces"), 20),
+        _counts(digest.get("sums"), 58),
     )
+
+
+def _counts(raw: Any, size: int) -> tuple[int, ...]:
+    """A digest's list of ``size`` counts (none: all zero)."""
+    if not isinstance(raw, list) or len(raw) != size:
+        return (0,) * size
+    return tuple(int(n) for n in raw)
 
 
 def _too_long(length: int) -> Renderable:

@@ -61,4 +61,5 @@ SECTION = panel(
         cls="action-bar",
     ),
     h("ul", cls="reasons", id="convert-reasons"),
+    h("div", id="convert-fairness", cls="convert-fairness", aria_live="polite", hidden=True),
 )

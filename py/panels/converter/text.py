@@ -104,3 +104,15 @@ EXAMPLE_REPLACED = Msg(
     "The pasted log was replaced by the post's example.",
 )
 UNDO_EXAMPLE = Msg("converter.undo_example", "Вернуть мой лог", "Bring my log back")
+FAIRNESS = Msg("converter.fairness", "Честен ли кубик форума", "Is the forum's dice fair")
+FAIRNESS_HINT = Msg(
+    "converter.fairness_hint",
+    "Грани d20 из сконвертированных бросков — против честной кости, суммы 3D20 — против их точного"
+    " распределения (критерий хи-квадрат; «подозрительно» при p < 0,1 %, «стоит присмотреться» при p < 1 %)."
+    " Отмеченные как неверные броски не учитываются.",
+    "The d20 faces of the converted rolls against a fair die, the 3D20 totals against their exact"
+    " distribution (a chi-square test; «suspicious» below p = 0.1 %, «worth a look» below 1 %)."
+    " Rolls marked invalid are left out.",
+)
+FACES = Msg("converter.faces", "Грани d20 форума", "The forum's d20 faces")
+SUMS = Msg("converter.sums", "Суммы 3D20 форума", "The forum's 3D20 totals")

@@ -15,7 +15,8 @@ from kit.msg import Cat, Renderable, grouped
 from kit.view import Node, Show, View
 from panels.converter import jobs, text
 from panels.converter.jobs import MAX_FLAGGED_SHOWN
-from rules import forum_log
+from panels.shell import fairness as shown_fairness
+from rules import fairness, forum_log
 
 if TYPE_CHECKING:
     from panels.converter.panel import State
@@ -26,6 +27,7 @@ __all__ = [
     "PREVIEW_CHARS",
     "PREVIEW_LINES",
     "describe",
+    "fairness_view",
     "line_count",
     "preview",
     "repeat",
@@ -116,6 +118,24 @@ def repeat(purpose: str, lines: tuple[int, ...], count: int) -> Renderable:
     return text.REPEAT(purpose=purpose, lines=_numbers(lines, count))
 
 
+def fairness_view(faces: tuple[int, ...], sums: tuple[int, ...]) -> tuple[Node, ...]:
+    """The forum's dice tested: the d20 faces against a fair d20, the 3D20 totals against their
+    exact distribution (``rules.fairness``); nothing before a roll is converted."""
+    if not any(faces):
+        return ()
+    face_test = fairness.check(faces, fairness.uniform(20))
+    sum_test = fairness.check(sums, fairness.three_d20_sums())
+    totals = [str(total) for total in range(3, 61)]
+    return (
+        Node("h3", text.FAIRNESS),
+        Node("p", text.FAIRNESS_HINT, cls="hint"),
+        shown_fairness.figure(
+            "convert-fairness-faces", text.FACES, face_test, [str(f) for f in range(1, 21)]
+        ),
+        shown_fairness.figure("convert-fairness-sums", text.SUMS, sum_test, totals, uniform=False),
+    )
+
+
 def view(state: State) -> View:
     result = state.result
     if result is None:
@@ -127,6 +147,7 @@ def view(state: State) -> View:
             "convert-shown": Show(text="", hidden=True),
             "convert-summary": Show(text=status),
             "convert-reasons": Show(children=()),
+            "convert-fairness": Show(children=(), hidden=True),
             **undo.view(state.undo, "convert"),
         }
     reasons = [_reason(*flagged) for flagged in result.flagged[:MAX_FLAGGED_SHOWN]]
@@ -149,5 +170,8 @@ def view(state: State) -> View:
         ),
         "convert-summary": Show(text=said),
         "convert-reasons": Show(children=tuple(reasons)),
+        "convert-fairness": Show(
+            children=fairness_view(result.faces, result.sums), hidden=not any(result.faces)
+        ),
         **undo.view(state.undo, "convert"),
     }
