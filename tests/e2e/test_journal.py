@@ -60,9 +60,13 @@ def test_results_of_three_panels_land_newest_first_and_survive_a_reload(app: Pag
     assert len(csv.decode("utf-8-sig").strip().splitlines()) == 3
 
     app.click("#journal-list li[data-hidden] .journal-reveal")
-    expect(app.locator("#journal-list li")).to_have_count(4)
-    expect(app.locator("#journal-list li").first).to_contain_text("Раскрыто:")
     expect(app.locator("#journal-list li[data-hidden]")).to_have_count(0)
+    expect(app.locator("#journal-list li")).to_have_count(3)  # the reveal is no second line
+    revealed = app.locator("#journal-list li").first
+    expect(revealed.locator(".journal-revealed-mark")).to_have_text("раскрыто")
+    expect(revealed).not_to_contain_text("→")  # the screen's thresholds stay hidden
+    bbcode = _download(app, "#journal-export-bbcode", tmp_path).decode()
+    assert bbcode.count("[*]") == 3 and bbcode.index("засада у моста") < bbcode.index("Угроза")
 
 
 def test_the_filters_narrow_the_list(app: Page) -> None:
@@ -73,8 +77,7 @@ def test_the_filters_narrow_the_list(app: Page) -> None:
     expect(app.locator("#journal-list li")).to_have_count(1)
     expect(app.locator("#journal-count")).to_contain_text(f"1 из {total}")
     app.select_option("#journal-panel", "")
-    app.fill("#journal-search", "моста")
-    app.press("#journal-search", "Enter")
+    app.fill("#journal-search", "моста")  # no Enter: the list follows the typing
     expect(app.locator("#journal-list li")).to_have_count(1)
 
 
@@ -90,7 +93,7 @@ def test_hide_clear_undo_and_import(app: Page, tmp_path: Path) -> None:
     _open(app, "roller")
     app.click("#gauss-roll")
     _open(app, "journal")
-    expect(app.locator("#journal-count")).to_contain_text("Записей: 5 из 5")
+    expect(app.locator("#journal-count")).to_contain_text("Записей: 4 из 4")
     total = app.locator("#journal-list li").count()
     roll = app.locator("#journal-list li[data-panel='roller']").first
     roll.locator(".journal-hide").click()

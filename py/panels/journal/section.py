@@ -39,10 +39,10 @@ FILTERS = h(
 STATS = h(
     "div",
     h("h3", text_stats.TITLE),
-    h("p", text_stats.HINT, cls="hint"),
     h("div", main_button("journal-stats-run", text_stats.RUN), cls="controls"),
     h("p", cls="muted", id="journal-stats-status", role="status"),
     h("div", id="journal-stats-result", aria_live="polite"),
+    h("details", h("summary", text_stats.HOW), h("p", text_stats.HINT, cls="hint"), cls="stats-more"),
     id="journal-stats",
     cls="journal-stats",
 )

@@ -5,6 +5,7 @@ from kit.msg import Msg
 ENTRIES_TAB = Msg("journal.entries_tab", "Записи", "Entries")
 TAB = Msg("journal.stats_tab", "Статистика", "Statistics")
 TITLE = Msg("journal.stats_title", "Статистика выбранных записей", "Statistics of the chosen entries")
+HOW = Msg("journal.stats_how", "Как считается", "How it is counted")
 HINT = Msg(
     "journal.stats_hint",
     "Считается по броскам, которые выбраны фильтрами (персонаж, панель, поиск) и сохранены как данные;"
