@@ -79,7 +79,7 @@ def test_three_rolls_are_exported_with_the_roll_the_screen_showed(app: Page, tmp
     app.click("#journal-list li[data-hidden] .journal-reveal")
     expect(app.locator("#journal-list li[data-hidden]")).to_have_count(0)
     revealed = [e for e in _exported(app, tmp_path) if e["panel"] == "threat" and "roll" in e]
-    assert len(revealed) == 1, "the check is exported with its roll once revealed; the reveal line has none"
+    assert len(revealed) == 1, "the check is exported with its roll once revealed, once"
     draw = revealed[0]["roll"]
     assert draw["rule"] == "threat.check" and draw["dice"] == [[20, f] for f in thrown]
     assert draw["outcome"] == colour and draw["total"] == kept_value

@@ -18,6 +18,7 @@ from kit.compute import settle
 from kit.journal import Entry, Filter, Journal, entry_to_json
 from kit.msg import render
 from kit.roll import Roll
+from kit.roll import d3 as d3_face
 from kit.view import Node, texts
 from panels.journal import jobs, stats
 from panels.journal import panel as journal_panel
@@ -147,20 +148,20 @@ def test_the_saved_json_gives_the_same_statistics_and_damage_counts_nowhere() ->
         statistics_from_json({"rolls": 1})
 
 
-def test_fudge_dice_custom_faces_and_big_dice() -> None:
-    """FUDGE dice (sides 3, faces −1/0/+1) are told from a d3; a face a die does not have, and a
-    die over 100 sides, are counted as not tested."""
+def test_three_sided_dice_custom_faces_and_big_dice() -> None:
+    """A die of three sides (a dF, a d3 kept as one: ``kit.roll.d3``) has faces −1/0/+1; a face
+    a die does not have, and a die over 100 sides, are counted as not tested."""
     fudge = Roll(
         "fudge.action", ((3, -1), (3, 0), (3, 1), (3, 1)), "1", Fraction(16, 81), below=Fraction(1, 2)
     )
-    d3 = Roll("notation", ((3, 1), (3, 3)), "4", Fraction(1, 3))
-    odd = Roll("notation", ((6, 9), (1000, 5), (6, 2)), "16", Fraction(1, 10))
+    d3 = Roll("notation", (d3_face(1), d3_face(3)), "4", Fraction(1, 3))
+    odd = Roll("notation", ((6, 9), (1000, 5), (6, 2), (3, 2)), "16", Fraction(1, 10))
     found = statistics(
         Entry(str(i), "2026-12-01T20:00:00", "x", "x", "x", roll=r) for i, r in enumerate((fudge, d3, odd))
     )
     by = {(d.sides, d.fudge): d for d in found.dice}
-    assert by[(3, True)].faces == (-1, 0, 1) and by[(3, True)].counts == (1, 1, 2)
-    assert by[(3, False)].counts == (1, 0, 1)
+    assert set(by) == {(3, True), (6, False), (1000, False)}
+    assert by[(3, True)].faces == (-1, 0, 1) and by[(3, True)].counts == (2, 1, 3) and by[(3, True)].off == 1
     assert by[(6, False)].counts == (0, 1, 0, 0, 0, 0) and by[(6, False)].off == 1
     assert by[(1000, False)].off == 1 and by[(1000, False)].n == 0
 

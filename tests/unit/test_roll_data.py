@@ -73,15 +73,15 @@ def test_a_secret_rolls_data_is_kept_and_goes_nowhere_until_revealed() -> None:
     entry = entry_for("e1", "2026-12-04T20:00:00", "threat", done.log or "", note, "")
     assert entry.secret and entry.roll == note.roll
     assert entry_from_json(entry_to_json(entry)) == entry  # saved with the GM's record
-    for lang in ("ru", "en"):  # the die is seen at the table; the threshold is not
-        assert "T " not in entry.shown(lang) and "T " in (entry.en if lang == "en" else entry.ru)
+    for lang in ("ru", "en"):  # the die is seen at the table; the threshold is not, even once revealed
+        assert "T " not in entry.shown(lang) and "T " not in (entry.en if lang == "en" else entry.ru)
     words = export.Words("J", ("a", "b", "c", "d", "e"), {})
     assert json.loads(export.json_text((entry,)))["entries"] == []
     for made in (export.csv_text((entry,), "ru", words), export.bbcode((entry,), "en", words)):
         assert "threat" not in made and str(note.roll.p) not in made
-    revealed = Journal((entry,)).reveal("e1", "e2", "2026-12-04T20:01:00").entries
+    revealed = Journal((entry,)).reveal("e1").entries
     saved = json.loads(export.json_text(revealed))["entries"]
-    assert [e.get("roll") for e in saved] == [None, entry_to_json(entry)["roll"]]  # the reveal line has none
+    assert [e.get("roll") for e in saved] == [entry_to_json(entry)["roll"]]  # the entry itself: no second line
 
 
 # --------------------------------------------------------------------------- ITE

@@ -188,14 +188,14 @@ def markdown(
 
 
 def _dice(roll: Roll) -> str:
-    """«3d20: 7 12 5», sizes in the order they came; FUDGE dice «4dF: + − 0 +»."""
-    fudge = roll.rule.startswith("fudge.") or any(s == FUDGE_SIDES and f <= 0 for s, f in roll.dice)
+    """«3d20: 7 12 5», sizes in the order they came; dice of three sides (a dF, or a d3 kept as
+    one, ``kit.roll.d3``) «4dF: + − 0 +»."""
     sizes: dict[int, list[int]] = {}
     for sides, face in roll.dice:
         sizes.setdefault(sides, []).append(face)
     parts = []
     for sides, faces in sizes.items():
-        if fudge and sides == FUDGE_SIDES:
+        if sides == FUDGE_SIDES:
             shown = " ".join("+" if f > 0 else "−" if f < 0 else "0" for f in faces)
             parts.append(f"{len(faces)}dF: {shown}")
         else:

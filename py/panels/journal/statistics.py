@@ -6,7 +6,7 @@ and counts, in one pass:
 
 - **dice**: each physical die's faces, per die size, for dice typed in from the table
   (``by_hand``) and for the page's own dice apart; ``rules.fairness`` tests them against a fair
-  die (a FUDGE die, sides ``kit.roll.FUDGE_SIDES``, has faces −1, 0, +1). Dice of more than
+  die (a die of three sides, ``kit.roll.FUDGE_SIDES``, a dF or a d3, has faces −1, 0, +1). Dice of more than
   ``MAX_SIDES`` sides, and faces a die does not have (a named or custom die), are counted as
   not tested (``off``);
 - **luck**: for each character and rule, the mean of ``Roll.rank`` (where the result fell in its
@@ -248,15 +248,13 @@ def _order(rule: str, outcome: str) -> tuple[str, int, float, str]:
 
 
 def _dice(grouped: _Faces) -> tuple[DiceCounts, ...]:
-    """Faces per die size, the table's and the page's apart. A 3-sided die is a FUDGE die in a
-    FUDGE rule's roll or beside a face of 0 or −1 of its size (``kit.roll``)."""
+    """Faces per die size, the table's and the page's apart. A die of three sides is written as a
+    FUDGE die, −1/0/+1, a d3 too (``kit.roll.d3``): both are tested as three equal faces."""
     faces: dict[tuple[bool, int, bool], Counter[int]] = {}
     off: Counter[tuple[bool, int, bool]] = Counter()
-    for (by_hand, rule), counted in grouped.items():
-        pairs = [(pair, n) for pair, n in counted.items() if _is_die(pair)]
-        fudge = rule.startswith("fudge.") or any(s == FUDGE_SIDES and f <= 0 for (s, f), _ in pairs)
-        for (sides, face), count in pairs:
-            slot = (by_hand, sides, fudge and sides == FUDGE_SIDES)
+    for (by_hand, _rule), counted in grouped.items():
+        for (sides, face), count in ((pair, n) for pair, n in counted.items() if _is_die(pair)):
+            slot = (by_hand, sides, sides == FUDGE_SIDES)
             if (
                 sides > MAX_SIDES
                 or sides < 2
