@@ -118,9 +118,9 @@ def test_a_check_behind_the_screen_is_one_fixed_line_with_its_minute_and_nothing
 
 def test_a_revealed_check_shows_its_result_from_data_and_never_its_threshold() -> None:
     """Revealed, the check shows what its die brought, from its roll data; its sentence (which
-    holds T before → after) is never sent; the reveal's own copy (no roll) stays off."""
+    holds T before → after) is never sent, nor any «Раскрыто» mark."""
     _, secret = _threat_check(screen=True)
-    journal = _journal(_entry("g1", 10), secret).reveal("t1", "r1", "2026-12-01T20:31:00")
+    journal = _journal(_entry("g1", 10), secret).reveal("t1")
     sent = _sent(State(), journal)
     shown = json.loads(sent)
     roll = secret.roll
@@ -285,7 +285,7 @@ def test_the_page_sends_after_every_change_once_and_only_what_changed() -> None:
     assert hidden["lines"][0]["text"] == BEHIND and hidden["last"]["value"] == str(rolled.value)
     journal = page.rt.shared_value(JOURNAL)
     secret = journal.entries[0]
-    page.rt.share(None, JOURNAL, journal.reveal(secret.id, "rev", "2026-12-01T23:59:59"))
+    page.rt.share(None, JOURNAL, journal.reveal(secret.id))
     page.dom.run_timers()
     assert json.loads(page.dom.broadcasts[-1])["last"]["label"] == text.RULES["threat.check"].ru
     page.click("audience-curtain")

@@ -81,7 +81,8 @@ def test_a_secret_rolls_data_is_kept_and_goes_nowhere_until_revealed() -> None:
         assert "threat" not in made and str(note.roll.p) not in made
     revealed = Journal((entry,)).reveal("e1").entries
     saved = json.loads(export.json_text(revealed))["entries"]
-    assert [e.get("roll") for e in saved] == [entry_to_json(entry)["roll"]]  # the entry itself: no second line
+    # the entry itself: no second line
+    assert [e.get("roll") for e in saved] == [entry_to_json(entry)["roll"]]
 
 
 # --------------------------------------------------------------------------- ITE
