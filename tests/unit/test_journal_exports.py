@@ -74,6 +74,14 @@ def test_the_csv_carries_the_roll_as_data_and_keeps_secrets() -> None:
         )  # the secret one is out
 
 
+def test_a_negative_total_stays_a_number_a_spreadsheet_can_sum() -> None:
+    """A FUDGE total of −2 is written «-2», not «'-2» (the formula guard is for text cells)."""
+    roll = Roll("fudge.roll", ((3, -1), (3, -1), (3, 0), (3, 0)), "-2", Fraction(10, 81), total=-2)
+    entry = Entry("1", "2026-12-01T20:01:00", "fudge", "-2", "-2", roll=roll)
+    row = next(csv.reader(io.StringIO(export.csv_text([entry], "en", WORDS).splitlines()[1])))
+    assert row[3] == "'-2" and row[9] == "-2" and row[10] == "'-2"  # the line and code are text
+
+
 def test_the_csv_names_the_evening_where_the_entry_has_one() -> None:
     class Evening:
         id = "2026-12-01T19:55:00"

@@ -243,7 +243,10 @@ def csv_text(entries: Iterable[Entry], lang: str, words: Words) -> str:
     writer = csv.writer(out, delimiter=";" if lang == "ru" else ",", lineterminator="\r\n")
     writer.writerow([*words.columns, *words.data])
     for entry in _public(entries):
-        writer.writerow([cell(c) for c in (*_row(entry, lang, words), *_data(entry, lang, words))])
+        data = _data(entry, lang, words)
+        # the total and the probability are numbers formatted here (a negative total stays a number)
+        texts = (*_row(entry, lang, words), *data[:4])
+        writer.writerow([*(cell(c) for c in texts), data[4], cell(data[5]), data[6]])
     return ("\ufeff" if lang == "ru" else "") + out.getvalue()
 
 
