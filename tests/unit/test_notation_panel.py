@@ -307,6 +307,10 @@ def _params(code: str) -> dict[str, object]:
         "array_count": {"low": 1, "high": 20},
         "reserved_name": {"name": "max"},
         "keep_too_wide": {"max": 500},
+        "unknown_modifier": {"text": "e", "instead": "!"},
+        "expected_compare": {"word": "ms"},
+        "not_supported": {"form": "attribute", "text": "@prof"},
+        "too_many_items": {"max": 20},
     }.get(code, {})
 
 
