@@ -261,7 +261,8 @@ def _group_die(node: _Group, limits: Limits, /) -> icepool.Die:
         bottom, top = keep_slice(node.keep, size)
         if bottom + top >= size:
             return ip.Die([0])
-        return ip.Pool(items).keep(slice(bottom, size - top)).sum(map=f)
+        if bottom + top:
+            return ip.Pool(items).keep(slice(bottom, size - top)).sum(map=f)
     if node.success is not None:
         items = [_map(item, f) for item in items]
     total = items[0]

@@ -342,6 +342,9 @@ class _Parser(_Scanner):
         """One expression kept or dropped die by die: it must add dice and numbers (``{4d6+3d8}k4``)."""
         from dataclasses import replace
 
+        fixed = constant(group.items[0], self.limits)
+        if fixed is not None and fixed.denominator == 1:
+            return replace(group, offset=int(fixed), pool=())  # no dice to keep: {4/2}kh1 is 2
         dice: list[_Dice] = []
         offset = 0
         parts: list[tuple[str, _Node]] = [("+", group.items[0])]

@@ -337,7 +337,7 @@ def success_here(p: _Scanner, /) -> bool:
     if not nxt:
         ok = True
     elif nxt == "f":
-        ok = _one(p.at(p.pos + 1), "<>=≤≥≠0123456789")  # 4d6>4f<3: a failure follows
+        ok = _one(p.at(p.pos + 1), "<>=≤≥≠!0123456789")  # 4d6>4f<3: a failure follows
     elif any(p.low.startswith(name, p.pos) for name in p.names):
         ok = False  # 3fib>2fib compares two named dice
     elif p.modifier_here():
