@@ -175,7 +175,8 @@ def _analyse_dice(node: _Dice, limits: Limits, /) -> _Info:
     sums = hi - lo + 1
     if node.has_unique:
         # states: the values already rolled (of those that must not repeat) and the running total
-        values = distinct if node.unique is None else sum(1 for v in set(node.faces) if node.unique(v))
+        unique = node.unique
+        values = min(64, distinct if unique is None else sum(1 for v in set(node.faces) if unique(v)))
         subsets = min(2**values, sum(math.comb(values, k) for k in range(min(n, values) + 1)))
         work = subsets * sums * distinct * max(1, n) // 4 + n * distinct
     elif node.matches is not None:

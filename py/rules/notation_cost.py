@@ -106,21 +106,24 @@ def power_is_cheaper(n: int, support: int, lo: int, hi: int, bits: int) -> bool:
     return n >= 2 and _power(n, support, lo, hi, bits) < _sum_all(n, support, lo, hi)
 
 
-def _sequential(node: _Dice, n: int, distinct: int, sums: int, /) -> int:
+def _sequential(node: _Dice, n: int, distinct: int, limits: Limits, /) -> int:
     """Steps of the dice rolled one after another in exact Fractions (``notation_sequences``): every
     state (what the rest depends on, and the running total) times every face, a few dozen calls each."""
+    f_lo, f_hi, _ = unit_range(node, limits)
+    per_die = f_hi - f_lo
     if node.has_unique:
-        values = distinct if node.unique is None else sum(1 for v in set(node.faces) if node.unique(v))
-        states = sum(
-            min(math.comb(values, min(k, values)) * 2 ** min(k, 20), 2**values) for k in range(n + 1)
-        )
-        return 30 * PER_TUPLE * states * min(sums, 50 * n + 1) * distinct + BASE * n
+        unique = node.unique
+        values = min(64, distinct if unique is None else sum(1 for v in set(node.faces) if unique(v)))
+        states = 0
+        for k in range(min(n, 200)):
+            subsets = min(2**values, sum(math.comb(values, j) for j in range(min(k, values) + 1)))
+            states += subsets * (k * per_die + 1)
+        return 25 * states * distinct + BASE * n
     if node.matches is not None:
-        return 8 * PER_TUPLE * distinct * (n + 1) ** 3 + BASE * distinct
+        return 40 * distinct * (n + 1) ** 2 * (n // node.matches[0] + 1) + BASE * distinct
     cap = node.explode_cap or 0
-    return 8 * PER_TUPLE * (n + 1) * (cap + 1) * sums * distinct * (2 if node.explode_once else 1) + (
-        PER_TUPLE * cap * sums * distinct
-    )
+    sums = (n + cap) * per_die + 1
+    return 40 * (n + 1) * (cap + 1) * sums * distinct + 40 * cap * sums * distinct
 
 
 def _dice(node: _Dice, limits: Limits, /) -> tuple[int, int, int, int]:
@@ -149,7 +152,7 @@ def _dice(node: _Dice, limits: Limits, /) -> tuple[int, int, int, int]:
         if equal and n <= distinct:  # a deck dealt: like a keep pool of n over the faces
             cost += 6 * PER_STATE * distinct * (n + 1) * (n + 2) * sums + BASE * distinct
         else:
-            cost += _sequential(node, n, distinct, sums)
+            cost += _sequential(node, n, distinct, limits)
         return _width(lo, hi), cost + PER_OUTCOME * _width(lo, hi), lo, hi
     depth = depth_of(node, limits)
     total **= depth + 1  # each explosion mixes in another roll
@@ -230,23 +233,18 @@ def _random(node: _RandomDice, limits: Limits, /) -> tuple[int, int, int, int]:
         cost += c + BASE + PER_TUPLE * s
         side_range = (max(1, slo), shi)
     (clo, chi) = counts[0]
-    pairs = []
-    for count in range(clo, chi + 1):
-        if side_range is None:
-            pairs.append(replace(template, count=count))
-        else:
-            pairs += [
-                replace(template, count=count, faces=tuple(range(1, k + 1)))
-                for k in range(side_range[0], side_range[1] + 1)
-            ]
-    lo = hi = 0
-    support = 1
-    for i, term in enumerate(pairs):
-        s, c, tlo, thi = _dice(term, limits)
-        cost += c + (3 * PER_OUTCOME + PER_PAIR) * s + BASE
-        lo, hi = (tlo, thi) if i == 0 else (min(lo, tlo), max(hi, thi))
-        support += s
-    return min(support, _width(lo, hi)), cost, lo, hi
+    sides = [None] if side_range is None else [side_range[0], side_range[1]]
+    corners = [
+        replace(template, count=c, **({} if k is None else {"faces": tuple(range(1, k + 1))}))
+        for c in {clo, chi}
+        for k in sides
+    ]
+    pairs = (chi - clo + 1) * (1 if side_range is None else side_range[1] - side_range[0] + 1)
+    parts = [_dice(term, limits) for term in corners]
+    lo, hi = min(p[2] for p in parts), max(p[3] for p in parts)
+    worst = max(p[1] + (3 * PER_OUTCOME + PER_PAIR) * p[0] for p in parts)  # the work grows with both
+    support = min(pairs * max(p[0] for p in parts), _width(lo, hi))
+    return support, cost + pairs * (worst + BASE) + PER_OUTCOME * support, lo, hi
 
 
 def _group(node: _Group, limits: Limits, /) -> tuple[int, int, int, int]:
@@ -263,8 +261,8 @@ def _group(node: _Group, limits: Limits, /) -> tuple[int, int, int, int]:
         hi = sum(sorted(d.high for d in node.pool)[size - kept :]) + node.offset if kept else node.offset
         partial = min(_width(lo, hi), max(1, kept) * values)
         cost += PER_FACE * sum(len(d.faces) for d in node.pool) + BASE * size
-        cost += 6 * PER_STATE * values * (size + 1) * (size + 2) * partial + PER_OUTCOME * _width(lo, hi)
-    elif node.keep:
+        cost += 2 * PER_STATE * values * (size + 1) * (size + 2) * partial + PER_OUTCOME * _width(lo, hi)
+    elif node.keep and 0 < sum(keep_slice(node.keep, m)) < m:
         bottom, top = keep_slice(node.keep, m)
         kept = max(0, m - bottom - top)
         lo = sum(sorted(p[2] for p in parts)[:kept]) if kept else 0
@@ -272,6 +270,8 @@ def _group(node: _Group, limits: Limits, /) -> tuple[int, int, int, int]:
         union = sum(p[0] for p in parts)
         partial = min(_width(lo, hi), max(1, kept) * union)
         cost += 6 * PER_STATE * union * (m + 1) * (m + 2) * partial + PER_OUTCOME * _width(lo, hi) + BASE * m
+    elif node.keep and sum(keep_slice(node.keep, m)) >= m:
+        lo = hi = 0  # every total dropped
     else:
         lo, hi = sum(p[2] for p in parts), sum(p[3] for p in parts)
         support = parts[0][0]

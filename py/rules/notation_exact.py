@@ -118,7 +118,8 @@ def _dice_die(node: _Dice, limits: Limits, /) -> icepool.Die:
     one = ip.Die(list(node.faces))
     if node.reroll:
         bad = {v for v in one.outcomes() if _any(node.reroll, v)}
-        one = one.reroll(bad, depth=1 if node.reroll_once else "inf")
+        if len(bad) < len(one):  # rerolled once whatever it shows, a die is the same die (d6ro<7)
+            one = one.reroll(bad, depth=1 if node.reroll_once else "inf")
     weights = {int(v): int(q) for v, q in one.items()}
     f = node.value_of
     if node.has_unique:

@@ -92,6 +92,7 @@ class _Parser(_Scanner):
         if self.pos < len(self.text):
             if self.text[self.pos] in "),]}":
                 raise self.error("unbalanced_paren")
+            self.foreign(self.pos)
             raise self.error("trailing_char", char=self.text[self.pos])
         labels = [*self.notes, *([label] if label else [])]
         return node, ("; ".join(labels) if labels else label)

@@ -304,6 +304,8 @@ def modifiers(p: _Scanner, pos: int, count: int, faces: tuple[int, ...], random_
             mods["success"] = p.compare_point()
         else:
             break
+    if max(len(reroll), len(cs), len(cf), len(mods.get("keep", ()))) > p.limits.max_conditions:
+        raise p.error("too_many_conditions", pos, max=p.limits.max_conditions)
     if p.peek() == "f" and "failure" not in seen:
         raise p.error("not_supported", p.pos, form="failure_alone", text=p.text[p.pos : p.pos + 4])
     unknown_letters(p)
@@ -382,6 +384,9 @@ def clamped(
 
 def check(p: _Scanner, node: _Dice, random_sides: bool, /) -> None:
     """Refuse what never ends, and modifiers that do not combine (with the pair named)."""
+    if random_sides and (node.reroll or node.explode or node.has_unique or node.matches or node.margin
+                         or node.crit_success or node.crit_failure or node.show_matches):  # fmt: skip
+        raise p.error("not_supported", node.pos, form="random_sides", text=node.text)
     values = set(node.faces)
     if node.reroll and not node.reroll_once and all(any(c(v) for c in node.reroll) for v in values):
         raise p.error("reroll_all", node.pos)
@@ -389,9 +394,6 @@ def check(p: _Scanner, node: _Dice, random_sides: bool, /) -> None:
     endless = explode is not None and not node.explode_once and node.explode_cap is None
     if explode is not None and endless and all(explode(v) for v in values):
         raise p.error("explode_all", node.pos)
-    if random_sides and (node.reroll or node.explode or node.has_unique or node.matches or node.margin
-                         or node.crit_success or node.crit_failure or node.show_matches):  # fmt: skip
-        raise p.error("not_supported", node.pos, form="random_sides", text=node.text)
     pairs = (
         (node.has_unique, "u", (node.explode is not None, "!"), (bool(node.keep), "k"), (bool(node.reroll), "r"),
          (node.matches is not None, "mt")),

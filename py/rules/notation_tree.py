@@ -68,6 +68,7 @@ ERROR_CODES: tuple[str, ...] = (
     "expected_compare",  # word: a modifier that needs a compare point (``ms>10``, ``f<3``)
     "not_supported",  # form: a key (see FORMS), text: as written; the UI words a suggestion per form
     "too_many_items",  # max: expressions in one roll group {a, b, …}
+    "too_many_conditions",  # max: compare points (r1r3…, cs…, cf…) or keep/drop modifiers on one term
 )
 
 # ``not_supported``'s forms: what other tools write that this notation does not take, each worded
@@ -165,6 +166,7 @@ class Limits:
     max_keep_values: int = 500  # icepool's pool evaluation recurses once per value: stay far from the stack
     max_value: int = 10**15  # the largest magnitude a power (or a computed value) may reach
     max_group_items: int = 20
+    max_conditions: int = 20  # of one kind on a term: r1r3r5…, cs20cs10…, kh3dl1…
 
 
 DEFAULT_LIMITS = Limits()

@@ -295,6 +295,7 @@ ERROR_CASES: list[tuple[str, str, object, int | None, dict[str, object]]] = [
     ("expected_compare", "parse", "3d6ms", 3, {"word": "ms"}),
     ("not_supported", "parse", "1d20 + @prof", 7, {"form": "attribute", "text": "@prof"}),
     ("too_many_items", "parse", "{" + ",".join(["1"] * 21) + "}", 0, {"max": 20}),
+    ("too_many_conditions", "parse", "d20" + "r1" * 21, 0, {"max": 20}),
 ]
 
 

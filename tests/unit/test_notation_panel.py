@@ -311,6 +311,7 @@ def _params(code: str) -> dict[str, object]:
         "expected_compare": {"word": "ms"},
         "not_supported": {"form": "attribute", "text": "@prof"},
         "too_many_items": {"max": 20},
+        "too_many_conditions": {"max": 20},
     }.get(code, {})
 
 

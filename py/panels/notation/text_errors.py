@@ -81,6 +81,11 @@ ERRORS: dict[str, Msg] = {
         ),
         _error("not_supported", "{form}", "{form}"),
         _error(
+            "too_many_conditions",
+            "больше {max} условий одного модификатора у одного кубика",
+            "more than {max} compare points of one modifier on one term",
+        ),
+        _error(
             "too_many_items",
             "больше {max} выражений в одной группе",
             "more than {max} expressions in one group",
