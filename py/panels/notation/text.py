@@ -6,9 +6,10 @@ from kit.msg import Msg
 TITLE = Msg("notation.title", "Кубики любой системы", "Dice of any system")
 HINT = Msg(
     "notation.hint",
-    "Нотация Roll20: 4d6kh3, 2d20kl1+5, 8d10!, 5d10>=8, 4dF, gauss. Текст после # — подпись броска, она попадёт в журнал.",
-    "Roll20 notation: 4d6kh3, 2d20kl1+5, 8d10!, 5d10>=8, 4dF, gauss. Text after # is the roll's label; "
-    "it goes into the log.",
+    "Нотация Roll20, rpg-dice-roller и Foundry, кубики можно писать по-русски: 3к6, 4d6kh3, 2d20kl1+5, 8d10!, "
+    "5d10>=8f1, {{1d20, 10}}kh, 4dF, gauss. Текст после # — подпись броска, она попадёт в журнал.",
+    "Roll20, rpg-dice-roller and Foundry notation, dice in Russian too («3к6»): 4d6kh3, 2d20kl1+5, 8d10!, "
+    "5d10>=8f1, {{1d20, 10}}kh, 4dF, gauss. Text after # is the roll's label; it goes into the log.",
 )
 EXPRESSION = Msg("notation.expression", "Выражение", "Expression")
 PLACEHOLDER = Msg("notation.placeholder", "например, 4d6kh3 # сила", "e.g. 4d6kh3 # strength")
@@ -43,12 +44,27 @@ PRESET_SUCCESS = Msg(
     "5d10>=8 — number of successes (8 or more)",
 )
 PRESET_ADVANTAGE = Msg("notation.preset.advantage", "2d20kh1+5 — преимущество", "2d20kh1+5 — advantage")
+PRESET_RUSSIAN = Msg(
+    "notation.preset.russian", "3к6 — три шестигранника по-русски", "«3к6» — three d6, written in Russian"
+)
+PRESET_POOL = Msg(
+    "notation.preset.pool",
+    "{{1d8!, 1d6!}}kh — лучший из двух взрывающихся (дикий кубик)",
+    "{{1d8!, 1d6!}}kh — the better of two exploding dice (a wild die)",
+)
+PRESET_FAILURES = Msg(
+    "notation.preset.failures",
+    "10d10>=8f1 — успехи минус единицы",
+    "10d10>=8f1 — successes minus the 1s",
+)
 LEGEND = Msg(
     "notation.legend",
-    "Обозначения: зачёркнуто и ✗ — отброшен; ! — взорвался (дал ещё бросок); ↳ — добавлен взрывом; 1↻ — переброшена единица; ✓ — успех.",
+    "Обозначения: зачёркнуто и ✗ — отброшен; ! — взорвался (дал ещё бросок); ↳ — добавлен взрывом; 1↻ — переброшена единица; ✓ — успех; "
+    "⊖ — провал; ▲ и ▼ — критический успех и провал; ≡ — совпал с другими.",
     "Marks: struck through and ✗ — dropped; ! — exploded (gave another roll); ↳ — added by an explosion; "
-    "1↻ — a 1 was rerolled; ✓ — success.",
+    "1↻ — a 1 was rerolled; ✓ — success; ⊖ — failure; ▲ and ▼ — critical success and failure; ≡ — matches others.",
 )
+READINGS_TITLE = Msg("notation.readings_title", "Как прочитано", "How it was read")
 EXACT_DISTRIBUTION = Msg("notation.exact_distribution", "Точное распределение", "Exact distribution")
 PRESS_ROLL = Msg(
     "notation.press_roll", "Нажмите «Бросить» или «Только вероятности».", "Press “Roll” or “Odds only”."
@@ -91,6 +107,11 @@ EXPLODED = Msg("notation.exploded", "взорвался", "exploded")
 ADDED = Msg("notation.added", "добавлен взрывом", "added by an explosion")
 REROLLED = Msg("notation.rerolled", "переброшен", "rerolled")
 SUCCESS = Msg("notation.success", "успех", "success")
+FAILURE = Msg("notation.failure", "провал", "failure")
+CRITICAL_SUCCESS = Msg("notation.critical_success", "критический успех", "critical success")
+CRITICAL_FAILURE = Msg("notation.critical_failure", "критический провал", "critical failure")
+PENETRATED = Msg("notation.penetrated", "проникающий: на 1 меньше", "penetrating: one less")
+MATCHED = Msg("notation.matched", "совпал с другими", "matches others")
 AND_MORE = Msg("notation.and_more", "…и ещё {n}", "…and {n} more")
 TAILS_CUT = Msg(
     "notation.tails_cut",

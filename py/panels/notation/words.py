@@ -55,6 +55,10 @@ def die_text(die: notation.RolledDie, /) -> str:
         out += f"({'+'.join(map(minus, die.parts))})"
     out += "!" if die.exploded else ""
     out += "✓" if die.success else ""
+    out += "⊖" if die.failure else ""
+    out += "▲" if die.critical in ("success", "both") else ""
+    out += "▼" if die.critical in ("failure", "both") else ""
+    out += "≡" if die.matched else ""
     out += "✗" if die.dropped else ""
     return out
 
