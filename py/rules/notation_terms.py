@@ -28,7 +28,6 @@ ALIASES = {
     "ph": "dh",
     "t": ">=",  # Dice Maiden: target number (6d10t7)
     "ir": "r",  # Dice Maiden: reroll indefinitely
-    "kd": "d",
 }
 
 
@@ -211,6 +210,9 @@ def modifiers(p: _Scanner, pos: int, count: int, faces: tuple[int, ...], random_
             kind = p.low[at : p.pos]
             _once(p, seen, kind, at)
             clamp[kind] = p.signed_integer()
+        elif any(p.low.startswith(w, at) for w in ("mi", "ma", "ra")):
+            word = p.low[at : at + 2]  # Avrae's mi/ma/ra (min and max were read above)
+            raise p.error("unknown_modifier", at, text=p.text[at : at + 2], instead=ALIASES[word])
         elif p.eat("even") or p.eat("odd"):
             _once(p, seen, "success", at)
             mods["success"] = _Cond(p.low[at : p.pos], 0)
@@ -339,7 +341,8 @@ def success_here(p: _Scanner, /) -> bool:
     if not nxt:
         ok = True
     elif nxt == "f":
-        ok = _one(p.at(p.pos + 1), "<>=≤≥≠!0123456789")  # 4d6>4f<3: a failure follows
+        after = p.at(p.pos + 1)  # 4d6>4f<3: a failure follows (4d6>4fib compares with a named die)
+        ok = _one(after, "<>=≤≥≠!0123456789") or not (after.isascii() and after.isalpha())
     elif any(p.low.startswith(name, p.pos) for name in p.names):
         ok = False  # 3fib>2fib compares two named dice
     elif p.modifier_here():
