@@ -84,7 +84,9 @@ def roll(expression: str | Expression, rng: random.Random, *, limits: Limits = D
     expr = _as_expression(expression, limits)
     groups: list[DiceGroup] = []
     values = tuple(whole(_roll(expr._root, rng, groups, expr.limits)) for _ in range(max(1, expr.repeat)))
-    return RollResult(expr.text, expr.label, sum(values), tuple(groups), values if expr.repeat else ())
+    return RollResult(
+        expr.text, expr.label, sum(values), tuple(groups), values if expr.repeat else (), expr.formula
+    )
 
 
 # --------------------------------------------------------------------------- exact distribution

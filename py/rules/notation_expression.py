@@ -28,6 +28,7 @@ class Expression:
     ``repeat`` is N for an array line ``Nx…`` (N independent rolls; bounds, dice and the
     distribution are those of their sum), 0 otherwise. ``readings`` says how symbols that the
     tools a line may come from read differently were read (``Reading``; the UI words them).
+    ``formula`` is the line without a pasted chat command (``/roll``) and without its label.
     """
 
     text: str
@@ -40,6 +41,7 @@ class Expression:
     _root: _Node = field(repr=False)
     repeat: int = 0
     readings: tuple[Reading, ...] = ()
+    formula: str = ""
 
     def check_work(self) -> None:
         """Raise NotationError if an exact distribution would exceed ``limits.max_work``."""
@@ -116,7 +118,8 @@ def _parse_cached(text: str, limits: Limits, names: Names = (), /) -> Expression
         work += n * n * info.support * info.support // 2 + n * n * info.support
     lo, hi = int(info.lo) * n, int(info.hi) * n
     readings = tuple(parser.readings)
-    return Expression(text, label, lo, hi, info.dice * n, work, limits, root, repeat, readings)
+    formula = text[parser.start : parser.end].strip()
+    return Expression(text, label, lo, hi, info.dice * n, work, limits, root, repeat, readings, formula)
 
 
 def definition(

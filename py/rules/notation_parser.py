@@ -58,7 +58,8 @@ class _Parser(_Scanner):
         for word in PREFIXES:
             if self.eat(word):
                 self.skip()
-                return
+                break
+        self.start = self.pos
 
     def array_count(self) -> int:
         """``N x`` in front of a line (``6x4d6kh3``, ``6 x 4d6kh3``): N, else 0 (not an array)."""
@@ -82,6 +83,7 @@ class _Parser(_Scanner):
 
     def line(self) -> tuple[_Node, str | None]:
         node = self.expression()
+        self.end = self.pos
         self.skip()
         label = None
         if self.eat("#") or self.eat("//"):

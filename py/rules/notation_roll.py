@@ -89,12 +89,16 @@ class RollResult:
     total: int
     dice: tuple[DiceGroup, ...]
     values: tuple[int, ...] = ()  # an array line's rolls, in the order rolled (total is their sum)
+    formula: str = ""  # the line without a chat command and without its label ("" : before the label)
+
+    @property
+    def said(self) -> str:
+        """The formula as the log says it."""
+        return self.formula or self.expression.split("#")[0].strip()
 
     def __str__(self) -> str:
         head = f"{self.label}: " if self.label else ""
-        return (
-            f"{head}{self.expression.split('#')[0].strip()} → {'; '.join(map(str, self.dice))} → {self.total}"
-        )
+        return f"{head}{self.said} → {'; '.join(map(str, self.dice))} → {self.total}"
 
 
 def _physical(node: _Dice, rng: random.Random, cap: int, /) -> tuple[int, tuple[int, ...]]:

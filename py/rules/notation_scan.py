@@ -45,6 +45,8 @@ class _Scanner:
         self.depth = 0
         self.readings: list[Reading] = []
         self.notes: list[str] = []  # inline labels: [Fire damage], /* … */
+        self.start = 0  # where the formula starts (after a pasted chat command)
+        self.end = len(text)  # where it ends (before its label)
 
     # helpers
     def error(self, code: str, pos: int | None = None, /, **params: object) -> NotationError:

@@ -191,7 +191,8 @@ def load(raw: Any) -> State:
         total = _int(roll.get("total"))
         if not parsed.minimum <= total <= parsed.maximum:
             raise ValueError("the roll's total is outside the expression's range")
-        rolled = notation.RollResult(expr, parsed.label, total, tuple(map(_group, roll["groups"])))
+        groups = tuple(map(_group, roll["groups"]))
+        rolled = notation.RollResult(expr, parsed.label, total, groups, formula=parsed.formula)
         from_table = _bool(roll.get("table", False))
     lab = load_lab(raw["lab"]) if "lab" in raw else Lab()  # records from before the lab have none
     lab = replace(lab, linked=_bool(raw.get("lab_linked", False)) and bool(lab.program.strip()))

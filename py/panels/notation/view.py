@@ -187,6 +187,14 @@ def view(state: State) -> View:
     return {**LIFT["roller"].view(roller_view)(state), **LIFT["lab"].view(lab_view)(state)}
 
 
+def _formula(line: str, /) -> str:
+    """The line without a pasted chat command and its label (as typed if it does not parse)."""
+    try:
+        return notation.parse(line).formula
+    except notation.NotationError:
+        return line.split("#")[0].strip()
+
+
 def _readings(line: str, /) -> Show:
     """How the line's symbols that the tools read differently were read (nothing for most lines)."""
     try:
@@ -260,7 +268,7 @@ def roller_view(state: Roller) -> dict[str, Show]:
         shown["notation-table-all"] = Show(hidden=True)
         shown["notation-table-caption"] = Show(text=common.EXACT_ODDS)
         return shown
-    expr = state.expr.split("#")[0].strip()
+    expr = result.said if result is not None else _formula(state.expr)
     hit = result.total if result is not None else None
     shown["notation-dist-status"] = Show(
         text=text.DIST_STATUS(

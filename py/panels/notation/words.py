@@ -82,7 +82,7 @@ def roll_text(result: notation.RollResult, /) -> str:
     'атака: 2d6 [1, 1] = 2'
     """
     head = f"{result.label}: " if result.label else ""
-    body = result.expression.split("#")[0].strip()
+    body = result.said
     if len(result.dice) == 1 and result.dice[0].notation == body:
         return f"{head}{group_text(result.dice[0])}"  # a lone dice term: no need to repeat it
     groups = "; ".join(group_text(g) for g in result.dice)
