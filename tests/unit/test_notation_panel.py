@@ -396,3 +396,15 @@ def test_the_marks_of_the_new_modifiers_are_saved_with_the_roll() -> None:
         assert dice.load(json.loads(json.dumps(dice.dump(state)))) == state, line
     marked = settle(_roll(State(), "6d6cs>4cf<2", seed=7)).roller.roll
     assert marked is not None and any(d.critical for d in marked.dice[0].dice)
+
+
+def test_the_roll_data_of_penetrating_dice_keeps_the_faces_thrown() -> None:
+    """A penetrating extra counts one less, yet the journal's data keeps the face it showed (1…6)."""
+    from panels.notation.rolls import dice_of
+
+    for seed in range(40):
+        for line in ("4d2!p", "3d2!!p"):
+            result = notation.roll(line, random.Random(seed))
+            faces = dice_of(result)
+            assert all(sides == 2 and 1 <= face <= 2 for sides, face in faces), (line, seed, faces)
+            assert len(faces) == sum(max(1, len(d.parts)) for d in result.dice[0].dice)
