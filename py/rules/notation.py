@@ -3,7 +3,8 @@
 The grammar, the semantics and the limits are documented in ``docs/rules/notation.md``. This
 module is the one name to import: error codes, limits and readings live in
 :mod:`rules.notation_tree`, the syntax tree in :mod:`rules.notation_nodes`, the parser in
-:mod:`rules.notation_parser` (dice terms: :mod:`rules.notation_terms`), the analysis in
+:mod:`rules.notation_parser` (dice terms: :mod:`rules.notation_terms`, groups:
+:mod:`rules.notation_groups`, dice-free values: :mod:`rules.notation_values`), the analysis in
 :mod:`rules.notation_analysis`, ``parse`` in :mod:`rules.notation_expression`, rolling in
 :mod:`rules.notation_roll` and the exact dice in :mod:`rules.notation_exact`; distributions,
 arrays, comparisons and summaries are here.

@@ -21,8 +21,8 @@ from rules.notation_nodes import (
     _Node,
     _RandomDice,
 )
-from rules.notation_terms import arith
 from rules.notation_tree import Limits, NotationError, round_half_away
+from rules.notation_values import CALLS, arith
 
 __all__: list[str] = []
 
@@ -286,8 +286,6 @@ def _analyse_call(node: _Call, limits: Limits, /) -> _Info:
     if node.name == "pow":
         return _binary(infos[0], "^", node.pos, infos[1], limits)
     if all(i.exact is not None for i in infos) and node.name != "pow":
-        from rules.notation_terms import CALLS
-
         v = Fraction(CALLS[node.name](*(i.exact for i in infos)))
         whole = v.denominator == 1
         return _Info(

@@ -26,8 +26,8 @@ from rules.notation_nodes import (
     _Node,
     _RandomDice,
 )
-from rules.notation_terms import CALLS
 from rules.notation_tree import Limits, round_half_away
+from rules.notation_values import CALLS
 
 if TYPE_CHECKING:  # pragma: no cover
     import icepool

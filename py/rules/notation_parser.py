@@ -7,17 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules import gauss
-from rules.notation_nodes import _Call, _Chain, _Compare, _Cond, _Const, _Dice, _Gauss, _Group, _Neg, _Node
+from rules.notation_groups import group
+from rules.notation_nodes import _Call, _Chain, _Compare, _Const, _Gauss, _Neg, _Node
 from rules.notation_scan import MODIFIER_WORDS, _Scanner
-from rules.notation_terms import (
-    constant,
-    keep_op,
-    modifiers,
-    random_dice,
-    sides,
-    success_here,
-)
+from rules.notation_terms import modifiers, random_dice, sides
 from rules.notation_tree import _CMP_SPELLINGS, _DIGITS_SET, _FUNCTIONS, _IRRATIONAL, round_half_away
+from rules.notation_values import constant
 
 __all__: list[str] = []
 
@@ -223,7 +218,7 @@ class _Parser(_Scanner):
                 return self.computed_dice(pos, node)
             return node
         if ch == "{":
-            return self.group(pos)
+            return group(self, self, pos)
         if ch in _DIGITS_SET:
             value = self.decimal()
             if isinstance(value, int) and self.peek() == "d" and self.die_follows(self.pos + 1):
@@ -283,85 +278,6 @@ class _Parser(_Scanner):
         if n < 0:
             raise self.error("dice_count_zero", pos)
         return self.dice(pos, n)
-
-    def group(self, pos: int, /) -> _Node:
-        """``{a, b, …}`` then its modifiers (keep/drop, success with failures, sort, marks)."""
-        self.pos += 1
-        self.nest()
-        items = [self.sum()]
-        self.skip()
-        while self.eat(","):
-            items.append(self.sum())
-            self.skip()
-            if len(items) > self.limits.max_group_items:
-                raise self.error("too_many_items", pos, max=self.limits.max_group_items)
-        self.expect("}")
-        self.depth -= 1
-        keep: list[tuple[str, int]] = []
-        success: _Cond | None = None
-        failure: _Cond | None = None
-        sort = ""
-        marks: dict[str, list[_Cond]] = {"cs": [], "cf": []}
-        while True:
-            at = self.pos
-            op = keep_op(self)
-            if op is not None:
-                keep.append(op)
-            elif success is None and len(self.peek()) == 1 and self.peek() in "<>=≤≥≠" and success_here(self):
-                success = self.compare_point()
-                if self.eat("f"):
-                    failure = self.compare_point()
-                    if failure is None:
-                        raise self.error("expected_compare", at, word="f")
-                if len(items) == 1:
-                    self.read("group_total", at, point=str(success))
-            elif not sort and (self.eat("sa") or self.eat("sd") or self.eat("s")):
-                sort = "d" if self.low[at : self.pos] == "sd" else "a"
-            elif self.eat("cs") or self.eat("cf"):
-                word = self.low[at : self.pos]
-                cond = self.compare_point()
-                if cond is not None:
-                    marks[word].append(cond)
-                self.read("critical_marks", at, word=word, point="" if cond is None else str(cond))
-            else:
-                break
-        text = self.text[pos : self.pos]
-        group = _Group(
-            pos,
-            text,
-            tuple(items),
-            tuple(keep),
-            success,
-            failure,
-            sort,
-            tuple(marks["cs"]),
-            tuple(marks["cf"]),
-        )
-        if len(items) == 1 and keep:
-            return self.pooled(group)
-        return group
-
-    def pooled(self, group: _Group, /) -> _Group:
-        """One expression kept or dropped die by die: it must add dice and numbers (``{4d6+3d8}k4``)."""
-        from dataclasses import replace
-
-        fixed = constant(group.items[0], self.limits)
-        if fixed is not None and fixed.denominator == 1:
-            return replace(group, offset=int(fixed), pool=())  # no dice to keep: {4/2}kh1 is 2
-        dice: list[_Dice] = []
-        offset = 0
-        parts: list[tuple[str, _Node]] = [("+", group.items[0])]
-        if isinstance(group.items[0], _Chain):
-            chain = group.items[0]
-            parts = [("+", chain.first), *((op, node) for op, _, node in chain.rest)]
-        for op, node in parts:
-            if isinstance(node, _Dice) and op == "+" and node.plain:
-                dice += [replace(node, count=1)] * node.count
-            elif isinstance(node, _Const) and op in "+-" and node.value == int(node.value):
-                offset += int(node.value) if op == "+" else -int(node.value)
-            else:
-                raise self.error("not_supported", group.pos, form="group_keep", text=group.text)
-        return replace(group, pool=tuple(dice), offset=offset)
 
     def named_die(self) -> tuple[int, ...] | None:
         """The faces of the longest named die the word here starts with (its modifiers may follow)."""

@@ -27,8 +27,8 @@ from rules.notation_nodes import (
     _Node,
     _RandomDice,
 )
-from rules.notation_terms import CALLS
 from rules.notation_tree import Limits, Number, round_half_away
+from rules.notation_values import CALLS
 
 __all__ = ["DiceGroup", "RollResult", "RolledDie"]
 

@@ -258,3 +258,18 @@ def test_parsing_hostile_lines_is_linear_in_their_length(
 
     short, long = lines(240), lines(480)
     assert long <= 2.5 * short + 200, (short, long)
+
+
+def test_russian_dice_in_the_lab_and_in_share_links() -> None:
+    """The lab's rows, a named die defined with к, a lab link and a line's link all take Russian dice."""
+    from panels.notation import lab_digest, lab_share, roller
+    from panels.notation.lab_state import Lab
+    from panels.notation.state import Roller
+
+    russian = lab_digest.make(("3к6 # три", "fib = к{1,1,2,3,5,8}", "2fib"))
+    latin = lab_digest.make(("3d6 # три", "fib = d{1,1,2,3,5,8}", "2fib"))
+    assert russian.series == latin.series
+    lab = Lab(("4к6kh3 # сила", "2К20kl1"), "ge")
+    assert lab_share.decode_lab(lab_share.encode_lab(lab)).rows == lab.rows
+    opened = roller.from_link(Roller(), "3к6 # атака")
+    assert opened.error is None and opened.state.expr == "3к6 # атака"
