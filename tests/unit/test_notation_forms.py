@@ -102,13 +102,15 @@ ROLLED = [
 
 @pytest.mark.parametrize("line", ROLLED)
 def test_the_new_forms_roll_as_their_exact_odds_say(line: str) -> None:
-    """3000 rolls of each form stay within 5 standard errors of its exact probabilities, and every
-    total rolled is an outcome of the distribution."""
+    """3000 rolls of each form stay within 5 standard errors of its exact probabilities, every
+    total rolled is an outcome of the distribution, and every outcome is within the line's bounds."""
     dist = notation.distribution(line)
     rng = random.Random(sum(map(ord, line)))
     n = 3000
     counts = Counter(notation.roll(line, rng).total for _ in range(n))
     assert set(counts) <= set(dist)
+    expr = notation.parse(line)  # its bounds hold every outcome (a saved roll is checked against them)
+    assert expr.minimum <= min(dist) and max(dist) <= expr.maximum
     for value, p in dist.items():
         sd = math.sqrt(n * float(p) * (1 - float(p)))
         assert abs(counts[value] - n * float(p)) <= 5 * sd + 1, (line, value, counts[value], n * float(p))
