@@ -11,11 +11,12 @@ from rules.notation_groups import group
 from rules.notation_nodes import _Call, _Chain, _Compare, _Const, _Gauss, _Neg, _Node
 from rules.notation_scan import MODIFIER_WORDS, _Scanner
 from rules.notation_terms import modifiers, random_dice, sides
-from rules.notation_tree import _CMP_SPELLINGS, _DIGITS_SET, _FUNCTIONS, _IRRATIONAL, round_half_away
+from rules.notation_tree import _CMP_SPELLINGS, _DIGITS_SET, _FUNCTIONS, _IRRATIONAL, _SPACE, round_half_away
 from rules.notation_values import constant
 
 __all__: list[str] = []
 
+DIE_LETTERS = "дДkK"  # what a die's letter is sometimes written as (д: дайс; k: к transliterated)
 PREFIXES = ("/roll ", "/r ", "/gmroll ", "/gr ")  # a chat command pasted with its formula (Roll20, Foundry)
 # Words that read as notation: text after a formula that starts with one of them is not a label.
 KEYWORDS = (
@@ -89,6 +90,7 @@ class _Parser(_Scanner):
         if self.pos < len(self.text):
             if self.text[self.pos] in "),]}":
                 raise self.error("unbalanced_paren")
+            self.die_letter(self.pos, operand=False)
             self.foreign(self.pos)
             raise self.error("trailing_char", char=self.text[self.pos])
         labels = [*self.notes, *([label] if label else [])]
@@ -96,13 +98,17 @@ class _Parser(_Scanner):
 
     def trailing_label(self) -> str | None:
         """Words after a formula and a space are its label (Roll20: ``1d20+5 Roll for Initiative``),
-        unless the first word reads as notation (``2d6 kh1`` stays an error)."""
+        unless the first word reads as notation (``2d6 kh1`` stays an error). A Russian word of one
+        letter before a space is a preposition, never a die (``1к20+5 к попаданию``, ``в голову``)."""
         end = self.pos
         while end < len(self.text) and self.text[end].isalpha():
             end += 1
         word = self.text[self.pos : end].translate({ord("к"): "d", ord("К"): "d"}).lower()
         nxt = self.text[end : end + 1]
-        if end - self.pos < 2 or word in KEYWORDS or (nxt and (nxt in _DIGITS_SET or nxt in "(<>=!{")):
+        preposition = end - self.pos == 1 and not self.text[self.pos].isascii()
+        if preposition and nxt and nxt in _SPACE and self.text[end:].strip():
+            pass
+        elif end - self.pos < 2 or word in KEYWORDS or (nxt and (nxt in _DIGITS_SET or nxt in "(<>=!{")):
             return None
         label = self.text[self.pos :].strip()
         self.read("trailing_label", self.pos, label=label)
@@ -246,8 +252,10 @@ class _Parser(_Scanner):
             named = self.named_die()
             if named is not None:
                 return self.dice(pos, 1, named)
+            self.die_letter(pos, operand=True)
             self.pos = pos + len(name)
             raise self.error("unknown_name", pos, name=self.text[pos : self.pos])
+        self.die_letter(pos, operand=True)
         self.foreign(pos)
         if not ch:
             raise self.error("expected_operand")
@@ -268,6 +276,34 @@ class _Parser(_Scanner):
                 end += 1
         form = {"?": "query", "&": "roll_option"}.get(head[0], "attribute")
         raise self.error("not_supported", pos, form=form, text=self.text[pos:end])
+
+    def die_letter(self, pos: int, /, *, operand: bool) -> None:
+        """``д``/``Д``, or a Latin ``k`` at an operand or glued to a count, where a die's letter goes
+        (before its sides: ``3д6``, ``k20``): refused with the same dice spelled ``3к6`` and ``3d6``."""
+        letter, nxt = self.text[pos : pos + 1], self.text[pos + 1 : pos + 2]
+        if not (letter and letter in DIE_LETTERS and nxt and (nxt in _DIGITS_SET or nxt in "fF%{")):
+            return
+        glued = pos > 0 and (self.text[pos - 1] in _DIGITS_SET or self.text[pos - 1] == ")")
+        if letter in "kK" and not (operand or glued):
+            return  # 2d6 k3: a keep written apart, worded as an unexpected character
+        start, end = pos, pos + 1
+        while start > 0 and self.text[start - 1] in _DIGITS_SET:
+            start -= 1
+        if nxt == "{":
+            close = self.text.find("}", pos, pos + 40)
+            rest = self.text[pos + 1 : close + 1] if close > 0 else "{…}"
+        else:
+            while (
+                end < len(self.text)
+                and end - pos <= 6
+                and (self.text[end].isalnum() or self.text[end] == "%")
+            ):
+                end += 1
+            rest = self.text[pos + 1 : end]
+        count = self.text[start:pos]
+        raise self.error(
+            "not_supported", pos, form="die_letter", text=letter, ru=f"{count}к{rest}", en=f"{count}d{rest}"
+        )
 
     def computed_dice(self, pos: int, count: _Node, /) -> _Node:
         """``(4-2)d10`` (a computed number, rounded to the nearest as Roll20 does), ``(2d4)d8``."""

@@ -199,7 +199,8 @@ def modifiers(p: _Scanner, pos: int, count: int, faces: tuple[int, ...], random_
             word = p.low[at : p.pos]
             cond = p.compare_point()
             (cs if word == "cs" else cf).append(cond)
-            p.read("critical_marks", at, word=word, point="" if cond is None else str(cond))
+            bare = f"={max(faces) if word == 'cs' else min(faces)}" if faces else ""  # the face it marks
+            p.read("critical_marks", at, word=word, point=bare if cond is None else str(cond))
         elif p.eat("df") or p.eat("sf"):
             _once(p, seen, "failure", at)
             failure_word = p.low[at : p.pos]

@@ -4,6 +4,7 @@ with the nearest form, and parsing that stays linear on hostile input."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import re
@@ -46,6 +47,31 @@ def test_a_russian_die_letter_is_a_d(russian: str, latin: str) -> None:
     assert notation.distribution(russian) == notation.distribution(latin)
     ru, en = notation.parse(russian), notation.parse(latin)
     assert (ru.minimum, ru.maximum, ru.dice_count) == (en.minimum, en.maximum, en.dice_count)
+
+
+@pytest.mark.parametrize(
+    ("line", "label"),
+    [
+        ("1к20+5 к попаданию", "к попаданию"),
+        ("4d6kh3 к силе", "к силе"),
+        ("1d20+5 в голову", "в голову"),
+        ("2к6 с мечом", "с мечом"),
+        ("3к6 и всё", "и всё"),
+    ],
+)
+def test_a_russian_label_may_start_with_a_one_letter_word(line: str, label: str) -> None:
+    """«к попаданию»: a one-letter Russian word and a space after a formula start its label (a die
+    letter is never followed by a space), and the formula means what it means without it."""
+    expression = notation.parse(line)
+    assert expression.label == label
+    assert notation.distribution(expression) == notation.distribution(line[: line.index(label)])
+
+
+@pytest.mark.parametrize(("line", "position"), [("к6 к20", 3), ("2к6 к", 4), ("2d6 x 3", 4), ("2d6 кh1", 4)])
+def test_a_die_letter_after_a_formula_is_still_an_error(line: str, position: int) -> None:
+    with pytest.raises(NotationError) as caught:
+        notation.parse(line)
+    assert caught.value.position == position
 
 
 def test_russian_letters_work_in_labels_names_and_links() -> None:
@@ -171,6 +197,12 @@ def test_a_roll_marks_what_each_modifier_did() -> None:
         ("1d(1d20)!", "not_supported", 0, "случайным числом граней"),
         ("3d6ms", "expected_compare", 3, "«ms>10»"),
         ("2d6 x 3", "trailing_char", 4, "ожидается оператор"),
+        ("3д6", "not_supported", 1, "пишите «к» или «d», например «3к6» или «3d6»"),
+        ("1d20 + Д8", "not_supported", 7, "«к8» или «d8»"),
+        ("k20+2", "not_supported", 0, "«к20» или «d20»"),
+        ("3k6", "not_supported", 1, "«3к6» или «3d6»"),
+        ("2д{1,1,2}", "not_supported", 1, "«2к{1,1,2}»"),
+        ("2d6 k3", "trailing_char", 4, "ожидается оператор"),
     ],
 )
 def test_a_refused_form_names_its_place_and_the_nearest_form(
@@ -190,7 +222,7 @@ def test_every_form_and_reading_is_worded_in_both_languages() -> None:
     """Each unsupported form and each reading renders in Russian and English, with its values."""
     from panels.notation import text
 
-    params: dict[str, Any] = {"text": "@x", "a": "u", "b": "!"}
+    params: dict[str, Any] = {"text": "@x", "a": "u", "b": "!", "ru": "3к6", "en": "3d6"}
     assert set(text.FORMS) == set(notation.FORMS)
     for form in notation.FORMS:
         error = NotationError("not_supported", 0, form=form, **params)
@@ -210,6 +242,10 @@ def test_readings_name_the_explicit_form_of_the_other_meaning() -> None:
     assert "«>10»" in render(reading_message(marks), "ru")
     (reroll,) = notation.parse("1d20r<10").readings[1:]
     assert "«ro<10»" in render(reading_message(reroll), "ru")
+    (bare,) = notation.parse("3d6cs").readings  # a bare cs marks the highest face: Foundry counts =6
+    assert "«=6»" in render(reading_message(bare), "ru")
+    (bare,) = notation.parse("4d{-2..2}cf").readings
+    assert "'=-2'" in render(reading_message(bare), "en")
 
 
 # --------------------------------------------------------------------------- bounded, linear parsing
@@ -270,7 +306,10 @@ def test_russian_dice_in_the_lab_and_in_share_links() -> None:
 
     russian = lab_digest.make(("3к6 # три", "fib = к{1,1,2,3,5,8}", "2fib"))
     latin = lab_digest.make(("3d6 # три", "fib = d{1,1,2,3,5,8}", "2fib"))
-    assert russian.series == latin.series
+    assert [dataclasses.replace(s, line="") for s in russian.series] == [
+        dataclasses.replace(s, line="") for s in latin.series
+    ]
+    assert [s.line for s in russian.series] == ["3к6", "2fib"]  # shown as typed
     lab = Lab(("4к6kh3 # сила", "2К20kl1"), "ge")
     assert lab_share.decode_lab(lab_share.encode_lab(lab)).rows == lab.rows
     opened = roller.from_link(Roller(), "3к6 # атака")

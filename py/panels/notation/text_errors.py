@@ -270,6 +270,11 @@ FORMS: dict[str, Msg] = {
             "у кубика со случайным числом граней («{text}») возможны только k/d, условие успеха и сортировка",
             "a die whose sides are rolled ('{text}') takes only keep/drop, a success compare point and sorting",
         ),
+        _form(
+            "die_letter",
+            "«{text}» — не буква кубика: пишите «к» или «d», например «{ru}» или «{en}»",
+            "'{text}' is not the letter of a die: write 'd' (or the Russian 'к'), e.g. '{en}' or '{ru}'",
+        ),
     )
 }
 
