@@ -65,3 +65,30 @@ def test_a_refused_foundry_form_suggests_the_nearest_form(app: Page) -> None:
     expect(readings).to_be_visible()  # > itself is read strictly (Roll20 includes the 10)
     _odds(app, "10d20>=11")
     expect(readings).to_be_hidden()
+
+
+def test_the_lab_a_label_and_a_wrong_die_letter_in_russian(app: Page) -> None:
+    """A lab row of 3к6 gives the statistics and every probability of 3d6; «к попаданию» after a
+    formula is its label; 3д6 is refused with the same dice written 3к6 and 3d6."""
+    _open_panel(app)
+    for index, row in enumerate(("3к6 # к попаданию", "3d6")):
+        if not app.locator(f"#lab-row-{index}").is_visible():
+            app.click("#lab-add")
+        app.fill(f"#lab-row-{index}", row)
+    app.click("#lab-run")
+    stats = app.locator("#lab-stats tr")
+    expect(stats).to_have_count(2)
+    expect(stats.first.locator("th")).to_have_text("к попаданию (3к6)")
+    russian, latin = (stats.nth(i).locator("td").all_inner_texts() for i in range(2))
+    assert russian == latin and russian[0] == "10,50", russian
+    for row in app.locator("#lab-dist tr").all():
+        cells = row.locator("td").all_inner_texts()
+        assert cells[0] == cells[1], cells
+    app.fill("#notation-expr", "1к20+5 к попаданию")
+    app.click("#notation-roll")
+    expect(app.locator("#notation-log li").first).to_contain_text("к попаданию: 1к20+5")
+    expect(app.locator("#notation-readings")).to_contain_text("«к попаданию»")
+    _odds(app, "3д6")
+    error = app.locator("#notation > .error")
+    expect(error).to_contain_text("символе 2")
+    expect(error).to_contain_text("например «3к6» или «3d6»")
