@@ -210,6 +210,8 @@ class _Parser(_Scanner):
             self.pos += 2
         self.nest()
         node = self.expression()
+        self.skip()
+        self.foreign(self.pos)  # [[1t[weather]]]: said as what it is, not as a missing ]]
         self.expect(closing)
         self.depth -= 1
         return node
@@ -253,6 +255,7 @@ class _Parser(_Scanner):
             if named is not None:
                 return self.dice(pos, 1, named)
             self.die_letter(pos, operand=True)
+            self.foreign(pos)
             self.pos = pos + len(name)
             raise self.error("unknown_name", pos, name=self.text[pos : self.pos])
         self.die_letter(pos, operand=True)
@@ -263,7 +266,12 @@ class _Parser(_Scanner):
 
     def foreign(self, pos: int, /) -> None:
         """What another tool writes in place of a number: a character's attribute (``@prof``,
-        ``@{strength}``), a Roll20 query ``?{Bonus|2}`` or roll option ``&{tracker}``."""
+        ``@{strength}``), a Roll20 query ``?{Bonus|2}`` or roll option ``&{tracker}``, a roll on a
+        Roll20 table ``1t[weather]``."""
+        if self.low.startswith("t[", pos):
+            close = self.text.find("]", pos)
+            end = len(self.text) if close < 0 else close + 1
+            raise self.error("not_supported", pos, form="roll_table", text=self.text[pos:end])
         head = self.peek(2)
         if head[:1] != "@" and head not in ("?{", "&{"):
             return

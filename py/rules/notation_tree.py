@@ -84,6 +84,7 @@ FORMS: tuple[str, ...] = (
     "combination",  # two modifiers that do not combine (a, b: the modifiers)
     "failure_alone",  # f<3 with no success compare point before it
     "random_sides",  # modifiers on a die whose sides are rolled (1d(1d20)!)
+    "roll_table",  # Roll20 1t[weather]: a roll on a table the product does not have
     "die_letter",  # 3д6, k20: another letter where a die's goes (ru, en: the dice spelled with к and d)
 )
 

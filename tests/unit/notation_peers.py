@@ -265,4 +265,10 @@ LEFT_OUT: list[tuple[str, str, str, str]] = [
     (f"{FV}: exploding", "/r 5d10xo<8x10cs>=8", "not_supported", "two explosion rules on one die"),
     (f"{FC}: reroll", "20d20r1=1", "not_supported", "a cap on the number of rerolls"),
     (f"{FA}: data paths", "/roll 1d20 + @abilities.cha.mod", "not_supported", "a character's attribute"),
+    (
+        f"{R20}: rollable tables",
+        "/roll [[1t[weather]]]",
+        "not_supported",
+        "a table the product does not have",
+    ),
 ]

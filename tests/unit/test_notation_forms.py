@@ -203,6 +203,9 @@ def test_a_roll_marks_what_each_modifier_did() -> None:
         ("3k6", "not_supported", 1, "«3к6» или «3d6»"),
         ("2д{1,1,2}", "not_supported", 1, "«2к{1,1,2}»"),
         ("2d6 k3", "trailing_char", 4, "ожидается оператор"),
+        ("1t[weather]", "not_supported", 1, "«t[weather]» — бросок по таблице Roll20"),
+        ("[[1t[weather]]] + 2", "not_supported", 3, "бросьте кубик её размера"),
+        ("(2d6 @{str})", "not_supported", 5, "подставьте число"),
     ],
 )
 def test_a_refused_form_names_its_place_and_the_nearest_form(

@@ -271,9 +271,14 @@ FORMS: dict[str, Msg] = {
             "a die whose sides are rolled ('{text}') takes only keep/drop, a success compare point and sorting",
         ),
         _form(
+            "roll_table",
+            "«{text}» — бросок по таблице Roll20, её здесь нет: бросьте кубик её размера, например «d6»",
+            "'{text}' rolls on a Roll20 table, unknown here: roll a die of its size, e.g. 'd6'",
+        ),
+        _form(
             "die_letter",
             "«{text}» — не буква кубика: пишите «к» или «d», например «{ru}» или «{en}»",
-            "'{text}' is not the letter of a die: write 'd' (or the Russian 'к'), e.g. '{en}' or '{ru}'",
+            "'{text}' is not the letter of a die: write 'd' (or the Russian «к»), e.g. '{en}' or '{ru}'",
         ),
     )
 }
