@@ -35,6 +35,7 @@ from kit.view import View
 __all__ = [
     "Action",
     "Answer",
+    "AskJournal",
     "Compute",
     "ClearLog",
     "Copy",
@@ -177,6 +178,22 @@ class Compute(Generic[S, R]):
     isolated: bool = False
 
 
+@dataclass(frozen=True)
+class AskJournal(Generic[S]):
+    """Ask the journal's store ``kind`` with ``args`` (``kit.dom.Records.journal_ask``: the
+    journal worker, off the main thread: a page of what a filter keeps, an import of the file
+    chosen in the file input ``file``, its undo, an export), then ``done(state, answer)`` with the
+    answer (a dict: JSON from static/journal-db.js); ``progress(state, answer)`` while it works.
+    An answer that carries the store's newest entries (``"head"``) first becomes the journal the
+    page holds. A newer request of the same kind from the panel drops an older one's answer."""
+
+    kind: str
+    args: Mapping[str, Any]
+    done: Callable[[S, dict[str, Any]], S | Outcome[S]]
+    progress: Callable[[S, dict[str, Any]], S] | None = None
+    file: str = ""
+
+
 Effect = Union[  # noqa: UP007  (a generic alias: Effect[S] is what an Outcome[S] may ask for)
     Copy,
     CopyUrl,
@@ -188,6 +205,7 @@ Effect = Union[  # noqa: UP007  (a generic alias: Effect[S] is what an Outcome[S
     CopyLog,
     DownloadLog,
     Compute[S, Any],
+    AskJournal[S],
     Share,
     Note,
 ]

@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from kit.csv_cells import cell
 from kit.journal import Entry, entry_to_json
 
-__all__ = ["FORMAT", "KINDS", "Words", "bbcode", "csv_text", "json_text", "markdown"]
+__all__ = ["FORMAT", "KINDS", "VERSION", "Words", "bbcode", "csv_text", "json_text", "markdown"]
 
 FORMAT = "gm-journal"
+VERSION = 2  # entries carry their evening and roll (v1 files still import)
 KINDS = ("bbcode", "markdown", "csv", "json")  # the panel's buttons: journal-export-KIND
 _TAG = re.compile(r"\[(?=/?[A-Za-z*][A-Za-z0-9*]*(?:=[^\]]*)?\])")  # what a forum would take for a tag
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|#])")
@@ -111,5 +112,5 @@ def csv_text(entries: Iterable[Entry], lang: str, words: Words) -> str:
 
 def json_text(entries: Iterable[Entry]) -> str:
     """Every public entry with all its fields, both languages (``{"format": "gm-journal", …}``)."""
-    data = {"format": FORMAT, "v": 1, "entries": [entry_to_json(e) for e in _public(entries)]}
+    data = {"format": FORMAT, "v": VERSION, "entries": [entry_to_json(e) for e in _public(entries)]}
     return json.dumps(data, ensure_ascii=False, indent=1)
