@@ -655,21 +655,38 @@
     // The journal's JSON ({"format": "gm-journal", "v": 2}) of the entries `filter` keeps (all
     // with `secret`: «Скачать все данные», the GM's own copy; else what is behind the screen is left
     // out), newest first, as a Blob; `records` (text) puts it into the page's data file.
-    async exportJournal(db, { filter = {}, secret = false, records = null }) {
+    // `unsaved`: entries on screen not yet on disk (their JSON texts), `gone`: ids removed there.
+    async exportJournal(db, { filter = {}, secret = false, records = null, unsaved = [], gone = [] }) {
       const parts = [];
       let count = 0;
+      const skip = new Set(gone);
+      const keeps = (entry) => {
+        if (!isObject(entry)) return false;
+        const f = facts(entry);
+        return (secret || !f.secret) && matches(f, filter);
+      };
+      const extra = [];
+      for (const text of unsaved) {
+        let entry = null;
+        try { entry = JSON.parse(text); } catch { entry = null; }
+        if (!isObject(entry) || typeof entry.id !== "string") continue;
+        skip.add(entry.id);
+        if (keeps(entry)) extra.push([[String(entry.time ?? ""), entry.id], text]);
+      }
       await readAll(db, (list) => {
         const kept = [];
         for (const record of list) {
+          if (skip.has(record.id)) continue;
           let entry = null;
           try { entry = JSON.parse(record.j); } catch { entry = null; }
-          if (!isObject(entry) || entry.id !== record.id) continue;
-          const f = facts(entry);
-          if ((secret || !f.secret) && matches(f, filter)) kept.push(record.j);
+          if (isObject(entry) && entry.id === record.id && keeps(entry)) kept.push(record.j);
         }
         count += kept.length;
         if (kept.length) parts.push(kept.reverse().join(",\n"));
       });
+      extra.sort((a, b) => (before(a[0], b[0]) ? -1 : 1)); // the newest last: it goes first below
+      if (extra.length) parts.push(extra.map(([, text]) => text).reverse().join(",\n"));
+      count += extra.length;
       const body = `{"format": "gm-journal", "v": 2, "entries": [\n${parts.reverse().join(",\n")}\n]}`;
       const text = records === null ? [body] : [`{"app": "gm-dice", "v": 2, "records": ${records}, "journal": `, body, "}"];
       return { count, blob: new Blob(text, { type: "application/json" }) };

@@ -382,6 +382,13 @@ def journal_ask(
             answer = json.dumps({"ok": False, "code": "unavailable"})
         window.setTimeout(create_once_callable(lambda: on_answer(answer)), 0)
         return
+    if kind == "export":  # what is on screen, saved or not: the entries not yet on disk go too
+        pending = dict(_unwritten)
+        args = {
+            **args,
+            "unsaved": [r.text for r in pending.values() if r is not None],
+            "gone": [ident for ident, r in pending.items() if r is None],
+        }
     progress = create_proxy(lambda text: on_progress(str(text))) if on_progress is not None else None
 
     def answered(text: Any) -> None:

@@ -474,8 +474,8 @@ class Runtime:
         if value.cap and value.size > value.cap:  # localStorage: the oldest go first, as said
             value = value.trimmed(value.cap)
         puts, gone = value.written_since(before)
-        if puts or gone:
-            since = mark_of(before.entries[0]) if before.entries else None
+        if puts or gone:  # and what another tab wrote since the newest entry this tab holds
+            since = mark_of(before.entries[0]) if before.entries else ("", "")
             self.records.journal_write([store_record(e) for e in puts], gone, since)
         held.value = self._windowed(value)
         return held.value
