@@ -467,7 +467,9 @@ class FakeRecords:
         complete = len(ordered) <= len(kept)
         horizon = None if complete else [ordered[newest - 1]["t"], ordered[newest - 1]["id"]]
         body = ", ".join(r["j"] for r in kept)
-        return f'{{"total": {len(ordered)}, "horizon": {json.dumps(horizon)}, "entries": [{body}], "bad": []}}'
+        return (
+            f'{{"total": {len(ordered)}, "horizon": {json.dumps(horizon)}, "entries": [{body}], "bad": []}}'
+        )
 
     def journal_write(self, records: Any, gone: Any, since: Any, retire: str | None = None, /) -> None:
         from kit.journal import JOURNAL
@@ -485,7 +487,13 @@ class FakeRecords:
                 callback(JOURNAL.key, problems[0] if problems else "QuotaExceededError")
             return
         for record in records:
-            self.entries[record.id] = {"id": record.id, "t": record.time, "p": record.panel, "e": record.evening, "j": record.text}
+            self.entries[record.id] = {
+                "id": record.id,
+                "t": record.time,
+                "p": record.panel,
+                "e": record.evening,
+                "j": record.text,
+            }
             self.unwritten.pop(record.id, None)
         for ident in gone:
             self.entries.pop(ident, None)
@@ -536,7 +544,11 @@ class FakeRecords:
             return str(self.journal_head(args["newest"], args["perPanel"]))
         if kind == "panel":
             chosen = [r for r in ordered if r["p"] == args["panel"]][: args["limit"]]
-            return '{"total": 0, "horizon": null, "entries": [' + ", ".join(r["j"] for r in chosen) + '], "bad": []}'
+            return (
+                '{"total": 0, "horizon": null, "entries": ['
+                + ", ".join(r["j"] for r in chosen)
+                + '], "bad": []}'
+            )
         if kind == "select":
             entries, _ = entries_from_json(json.loads(r["j"]) for r in ordered)
             chosen = Filter(**args["filter"])
