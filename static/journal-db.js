@@ -553,7 +553,9 @@
       const { ids, count } = index.select(filter, offset, limit);
       const texts = await readIds(db, ids);
       const { evenings, who } = index.choices();
-      return `{"count":${count},"total":${index.sorted.length},"entries":[${texts.join(",")}],"evenings":${JSON.stringify(evenings)},"who":${JSON.stringify(who)}}`;
+      const last = index.sorted[index.sorted.length - 1];
+      const newest = JSON.stringify(last ? key(last) : null); // what the count includes
+      return `{"count":${count},"total":${index.sorted.length},"newest":${newest},"entries":[${texts.join(",")}],"evenings":${JSON.stringify(evenings)},"who":${JSON.stringify(who)}}`;
     }
 
     // A panel's newest `limit` entries (a short log longer than the head holds).
@@ -571,7 +573,7 @@
     // those without an evening given one, and the newest that fit (`args.kept` entries in all) added
     // CHUNK at a time, each chunk one strict transaction; an id already kept stays as it is. A chunk
     // the disk refuses ends the import: what was written stays, and the answer says what was not.
-    async importFile(db, file, { now, maxBytes = 0, kept = LIMITS.kept, newest = 200, perPanel = 50 }, progress) {
+    async importFile(db, file, { now, tab = "", maxBytes = 0, kept = LIMITS.kept, newest = 200, perPanel = 50 }, progress) {
       if (!file) return JSON.stringify({ ok: false, code: "not_json" });
       const name = String(file.name || "");
       const batch = `import-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -622,7 +624,7 @@
       }
       const unsaved = fitting.slice(written);
       if (aside.length) this.asides.set(batch, new Blob([JSON.stringify({ app: "gm-dice", set_aside: { "gm.journal import": JSON.stringify(aside) } }, null, 1)], { type: "application/json" }));
-      if (added) this.channel?.postMessage({ reload: true });
+      if (added) this.channel?.postMessage({ reload: true, tab });
       const head = await readHead(db, newest, perPanel);
       return JSON.stringify({
         ok: true, file: name, batch, new: added, known, aside: aside.length - future, future, over, unsaved: unsaved.length,
@@ -632,7 +634,7 @@
     }
 
     // The entries an import added (those still as it wrote them), removed CHUNK at a time.
-    async undoImport(db, { batch, newest = 200, perPanel = 50 }, progress) {
+    async undoImport(db, { batch, tab = "", newest = 200, perPanel = 50 }, progress) {
       const reading = db.transaction(STORE, "readonly");
       const request = reading.objectStore(STORE).index("batch").getAllKeys(IDBKeyRange.only(batch));
       const ids = await done(reading, () => request.result);
@@ -647,7 +649,7 @@
         if (this.index) (await this.index).removeAll(chunk);
         progress({ done: removed, total: ids.length });
       }
-      if (removed) this.channel?.postMessage({ reload: true });
+      if (removed) this.channel?.postMessage({ reload: true, tab });
       const head = await readHead(db, newest, perPanel);
       return JSON.stringify({ ok: true, removed, head: JSON.parse(head) });
     }
@@ -693,7 +695,7 @@
     }
 
     // «Сократить журнал вдвое» (the save banner, when the disk is full): the older half removed.
-    async trim(db, { newest = 200, perPanel = 50 }, progress) {
+    async trim(db, { tab = "", newest = 200, perPanel = 50 }, progress) {
       const counting = db.transaction(STORE, "readonly").objectStore(STORE).count();
       const total = await new Promise((resolve) => { counting.onsuccess = () => resolve(counting.result); });
       let removed = 0;
@@ -708,7 +710,7 @@
         if (this.index) (await this.index).removeAll(ids);
         progress({ done: removed, total: half });
       }
-      if (removed) this.channel?.postMessage({ reload: true });
+      if (removed) this.channel?.postMessage({ reload: true, tab });
       const head = await readHead(db, newest, perPanel);
       return JSON.stringify({ ok: true, removed, head: JSON.parse(head) });
     }

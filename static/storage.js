@@ -11,6 +11,7 @@ const PENDING = "gm.pending.";
 const PENDING_ENTRY = "gm.pending-journal."; // an entry's record ({id, t, p, e, j}), or {id, gone: true}
 const inFlight = new Map(); // key → text of saves not yet committed
 const entriesInFlight = new Map(); // entry id → its record (or {id, gone}) until its write commits
+const TAB = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`; // this tab, in the journal's news
 
 // Every record, as {key: text}; saves that were in flight when the last page went away win.
 async function loadAll() {
@@ -180,6 +181,13 @@ async function journalWrite(records, gone, since = null, retire = null) {
   }
 }
 
+// How many entries the journal keeps (tests and tools).
+async function journalCount() {
+  const transaction = (await open()).transaction(gmJournalDb.STORE, "readonly");
+  const request = transaction.objectStore(gmJournalDb.STORE).count();
+  return done(transaction, () => request.result);
+}
+
 // Every entry's JSON, newest first (tests and tools read the journal so; the page never does).
 async function journalEntries() {
   const texts = [];
@@ -194,6 +202,7 @@ let journalHeard = null;
 if (journalChannel) {
   journalChannel.onmessage = ({ data }) => {
     if (!journalHeard || !data || typeof data !== "object") return;
+    if (data.reload && data.tab === TAB) return; // this tab's own import or undo: answered already
     if (data.reload) journalHeard(JSON.stringify({ reload: true }));
     else journalHeard(`{"put":[${(data.put || []).map((r) => r.j).join(",")}],"gone":${JSON.stringify(data.gone || [])}}`);
   };
@@ -202,7 +211,7 @@ function onJournal(callback) { journalHeard = callback; }
 
 globalThis.gmStorage = {
   loadAll, get, save, remove, persist, usage, onChange, onSettle, settled,
-  journalHead, journalWrite, journalEntries, onJournal,
+  journalHead, journalWrite, journalCount, journalEntries, onJournal,
 };
 
 // ------------------------------------------------------------------ the journal worker
@@ -244,7 +253,7 @@ const gmJournal = (() => {
   }
 
   async function ask(kind, argsJson, chooser = null, onProgress = null) {
-    const args = JSON.parse(argsJson);
+    const args = { ...JSON.parse(argsJson), tab: TAB };
     const file = chooser?.files ? chooser.files[0] || null : chooser; // a file input: its chosen file
     const progress = onProgress ? (text) => onProgress(text) : () => {};
     let answer;

@@ -559,8 +559,9 @@ class FakeRecords:
             whole = Journal(tuple(entries))
             evenings = [[e.id, e.date, first, n] for e, first, n in whole.evenings()]
             body = ", ".join(self.entries[e.id]["j"] for e in page)
+            newest = json.dumps([ordered[0]["t"], ordered[0]["id"]] if ordered else None)
             return (
-                f'{{"count": {len(matching)}, "total": {len(entries)}, "entries": [{body}],'
+                f'{{"count": {len(matching)}, "total": {len(entries)}, "newest": {newest}, "entries": [{body}],'
                 f' "evenings": {json.dumps(evenings)}, "who": {json.dumps(list(whole.who()), ensure_ascii=False)}}}'
             )
         return json.dumps({"ok": False, "code": "unavailable"})

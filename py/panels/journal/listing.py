@@ -35,8 +35,9 @@ Choices = tuple[tuple[Evening, str, int], ...]
 @dataclass(frozen=True)
 class Found:
     """The store's answer for ``chosen``: the matching entries from the newest (as many as were
-    asked for), how many match in all, the newest entry the page held when it asked (``after``:
-    newer ones come from the journal), and the filters' choices over the whole journal."""
+    asked for), how many match in all, the newest entry the answer knew of (``after``: the page's
+    newest when it asked, or the store's when it answered, whichever is later; newer ones come
+    from the journal), and the filters' choices over the whole journal."""
 
     chosen: Filter
     entries: tuple[Entry, ...]
@@ -82,6 +83,9 @@ def found_from(answer: dict[str, Any], chosen: Filter, after: LogMark | None, mo
     count = answer.get("count")
     who = answer.get("who")
     names = tuple(n for n in who if isinstance(n, str)) if isinstance(who, list) else ()
+    newest = answer.get("newest")
+    if isinstance(newest, list) and len(newest) == 2 and all(isinstance(x, str) for x in newest):
+        after = max(after, (newest[0], newest[1])) if after is not None else (newest[0], newest[1])
     if more_of is not None:
         known = {e.id for e in more_of.entries}
         entries = (*more_of.entries, *(e for e in entries if e.id not in known))

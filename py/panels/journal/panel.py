@@ -157,7 +157,23 @@ def copy_bbcode(state: State, form: Form) -> Outcome[State]:
 # --------------------------------------------------------------------------- view
 
 
+_ITEMS: dict[int, tuple[Entry, Node]] = {}  # id(entry) → the entry and its list item
+
+
 def _item(entry: Entry) -> Node:
+    """The entry's list item, made once per entry: the list is written again after every action
+    (a roll in any panel), and equal items are then the same objects, compared at once."""
+    known = _ITEMS.get(id(entry))
+    if known is not None and known[0] is entry:
+        return known[1]
+    if len(_ITEMS) > 8 * PAGE:
+        _ITEMS.clear()
+    node = _make_item(entry)
+    _ITEMS[id(entry)] = (entry, node)
+    return node
+
+
+def _make_item(entry: Entry) -> Node:
     title = registry.entry(entry.panel).tab if entry.panel in registry.NAMES else entry.panel
     clock = entry.time.partition("T")[2][:5]
     parts: list[Node] = [Node("span", clock, cls="journal-time"), Node("span", title, cls="journal-panel")]
