@@ -464,15 +464,16 @@
       this.facets = null;
     }
 
-    // The ids of the matching entries from the `offset`-th newest, at most `limit`, and their count.
-    select(filter, offset, limit) {
+    // The ids of the matching entries older than `older` ([time, id]; null: from the newest), at
+    // most `limit`, newest first, and how many match in all.
+    select(filter, older, limit) {
       const ids = [];
       let count = 0;
       for (let at = this.sorted.length - 1; at >= 0; at--) {
         const f = this.sorted[at];
         if (!matches(f, filter)) continue;
-        if (count >= offset && ids.length < limit) ids.push(f.id);
         count += 1;
+        if (ids.length < limit && (!older || before(key(f), older))) ids.push(f.id);
       }
       return { ids, count };
     }
@@ -548,9 +549,9 @@
       }
     }
 
-    async select(db, { filter = {}, offset = 0, limit = 100 }) {
+    async select(db, { filter = {}, before: older = null, limit = 100 }) {
       const index = await this.indexed();
-      const { ids, count } = index.select(filter, offset, limit);
+      const { ids, count } = index.select(filter, Array.isArray(older) ? older.map(String) : null, limit);
       const texts = await readIds(db, ids);
       const { evenings, who } = index.choices();
       const last = index.sorted[index.sorted.length - 1];

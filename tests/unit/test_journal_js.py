@@ -38,7 +38,10 @@ const out = {
 };
 const index = new db.Index();
 index.appendAll(cases.indexed.map((entry) => db.facts(entry)));
-out.selected = cases.filters.map((filter) => index.select(filter, 0, 1000000));
+out.selected = cases.filters.map((filter) => index.select(filter, null, 1000000));
+const all = index.select({}, null, 1000000).ids;
+const middle = index.byId.get(all[40]);
+out.older = middle ? index.select({}, [middle.t, middle.id], 10).ids : [];
 out.choices = index.choices();
 process.stdout.write(JSON.stringify(out));
 """
@@ -263,6 +266,9 @@ def test_the_worker_filters_and_lists_choices_as_the_journal_does(tmp_path: Path
     for chosen, selected in zip(filters, answer["selected"], strict=True):
         picked = [e.id for e in journal.select(chosen)]
         assert selected == {"ids": picked, "count": len(picked)}, chosen
+    middle = journal.entries[40]
+    assert answer["older"] == [e.id for e in journal.entries[41:51]], "a page older than the last shown"
+    assert middle.id not in answer["older"]
     evenings = [[e.id, e.date, first, n] for e, first, n in journal.evenings()]
     assert answer["choices"] == {"evenings": evenings, "who": list(journal.who())}
 
