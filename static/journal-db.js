@@ -395,6 +395,24 @@
     }
   }
 
+  // The JSON texts of the entries `filter` keeps (kit.journal.Filter's fields), newest first, read
+  // from the store here (the compute worker: a job's `entries`, docs/compute.md). An evening is
+  // read through its index; anything else walks the whole journal.
+  async function selectedTexts(filter = {}) {
+    const db = await openDatabase();
+    const kept = [];
+    const evening = typeof filter.evening === "string" && filter.evening ? filter.evening : null;
+    const range = evening ? IDBKeyRange.bound([evening], [evening, []]) : null;
+    await readAll(db, (records) => {
+      for (const record of records) {
+        let entry = null;
+        try { entry = JSON.parse(record.j); } catch { entry = null; }
+        if (isObject(entry) && entry.id === record.id && matches(facts(entry), filter)) kept.push(record.j);
+      }
+    }, evening ? "evening" : "order", range);
+    return kept.reverse();
+  }
+
   // ------------------------------------------------------------------ the index
 
   // Each entry's facts, in time order, for filters and searches in a few milliseconds.
@@ -769,7 +787,7 @@
 
   globalThis.gmJournalDb = {
     CHANNEL, LIMITS, VERSION, DATABASE, RECORDS, STORE,
-    openDatabase, done, failure, readHead, writeEntries, readAll,
+    openDatabase, done, failure, readHead, writeEntries, readAll, selectedTexts,
     names, facts, matches, entryProblem, importProblem, assignEvenings, journalOf, latestAllowed,
     Index, Service,
   };

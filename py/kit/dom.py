@@ -262,7 +262,12 @@ class Worker(Protocol):
         on_answer: Callable[[dict[str, Any]], None],
         *,
         isolated: bool = False,
-    ) -> None: ...
+        journal: Mapping[str, str] | None = None,
+        download: tuple[str, str] | None = None,
+    ) -> None:
+        """Run ``job`` (``kit.panel.Compute``: ``journal`` puts the selected entries into its
+        arguments, ``download`` offers its text result as a file)."""
+        ...
 
     def cancel(self) -> None: ...
 

@@ -168,7 +168,14 @@ class Compute(Generic[S, R]):
     cancelled) and then calls ``failed(state, answer)`` if given. Results of requests that were
     superseded are dropped. ``isolated`` jobs run user code: only in the sandboxed program runner
     (never our compute worker, never the page); where it cannot start, the answer is the error
-    ``kit.compute.NEEDS_ISOLATION``."""
+    ``kit.compute.NEEDS_ISOLATION``.
+
+    ``journal``: the job gets the journal's entries this selection keeps (``kit.journal.Filter``'s
+    fields: who, panel, evening, search) as its keyword ``entries``, their JSON newest first: the
+    worker reads them from the journal's store itself, so the page never holds them
+    (docs/compute.md). ``download``: (file name, type) of a job whose result is a text to
+    download, which the page's script offers without copying it into Python; ``done`` then gets
+    ``{"downloaded": characters}``."""
 
     job: str
     args: Mapping[str, Any]  # JSON-able keyword arguments of the job
@@ -176,6 +183,8 @@ class Compute(Generic[S, R]):
     label: Renderable
     failed: Callable[[S, Answer[R]], S | Outcome[S]] | None = None
     isolated: bool = False
+    journal: Mapping[str, str] | None = None
+    download: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import Any, assert_never
 from kit import common, compute, undo
 from kit.dom import Element
 from kit.form import ARG, LANG, MAX_READ_CHARS, NOW, OVERSIZED, InputError
-from kit.journal import JOURNAL, Note, entry_for, evening_now, mark_of, note_of
+from kit.journal import JOURNAL, Filter, Note, entry_for, entry_to_json, evening_now, mark_of, note_of
 from kit.journal_store import read_answer
 from kit.msg import Renderable, fixed, render
 from kit.panel import (
@@ -229,6 +229,8 @@ def _ask(rt: Runtime, mounted: Mounted, effect: AskJournal[Any], box: Element) -
 
 # --------------------------------------------------------------------------- computing off the main thread
 
+_FILTER_FIELDS = ("who", "panel", "search", "evening")
+
 KIT_FAILURES = {
     "timeout": common.COMPUTE_TIMEOUT,
     "memory": common.COMPUTE_MEMORY,
@@ -285,7 +287,20 @@ def _compute(rt: Runtime, mounted: Mounted, effect: Compute[Any, Any], box: Any)
         dom.set_html(status, "")
         _answered(rt, mounted, effect, box, answer)
 
-    rt.worker.request(effect.job, dict(effect.args), finish, isolated=effect.isolated)
+    args = dict(effect.args)
+    if effect.journal is not None and not rt.worker.available():
+        # No worker to read the store: the page's own entries, if it holds the whole journal.
+        journal = rt.shared_value(JOURNAL)
+        if not journal.complete:
+            rt.dom.later(0, lambda: finish(compute.failure(compute.TOO_SLOW_HERE)))
+            return
+        chosen = Filter(**{k: str(v) for k, v in effect.journal.items() if k in _FILTER_FIELDS})
+        args["entries"] = [entry_to_json(e) for e in journal.select(chosen)]
+        rt.worker.request(effect.job, args, finish, isolated=effect.isolated, download=effect.download)
+        return
+    rt.worker.request(
+        effect.job, args, finish, isolated=effect.isolated, journal=effect.journal, download=effect.download
+    )
 
 
 def _answered(
@@ -293,6 +308,10 @@ def _answered(
 ) -> None:
     error = answer.get("error") or {}
     code, params = str(error.get("code", "")), error.get("params") or {}
+    if answer.get("ok") and effect.download is not None and isinstance(answer.get("result"), str):
+        # computed on the page (no worker): offered here, as the worker's script would
+        rt.dom.download(effect.download[0], answer["result"], effect.download[1])
+        answer = {"ok": True, "result": {"downloaded": len(answer["result"])}}
     if answer.get("ok"):
         reply: Answer[Any] = Answer(True, compute.decode(answer.get("result")))
         action = effect.done

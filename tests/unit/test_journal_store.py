@@ -315,3 +315,62 @@ def test_a_failed_journal_write_is_said_and_written_again() -> None:
     page.records.failing.clear()
     runtime_page.retry(page.rt)  # «Повторить» (kit.browser binds it)
     assert page.el("save-failed").hidden and len(page.records.journal_entries()) == 1
+
+
+def test_a_job_gets_the_entries_a_selection_keeps_from_the_worker_not_the_page() -> None:
+    """A CSV of a journal the page does not hold whole is the compute worker's job: the request
+    names the selection (the worker reads its entries from the store) and a download, and the job
+    over those entries gives the same CSV as the page makes of a journal it holds; where no worker
+    runs, a journal held whole goes as the page's entries, and one that is not is refused."""
+    from kit import compute
+    from panels.journal import jobs  # noqa: F401  (registers the job)
+
+    stored = [_entry(n, "roller" if n % 2 else "checks") for n in range(600)]
+    page = _page(stored)
+    page.records.answer_asks()
+    page.change("journal-panel", "roller")
+    page.click("journal-export-csv")
+    job, args, on_answer = page.worker.asked[-1]
+    selection, download = page.worker.selections[-1]
+    assert (
+        job == "journal.export" and selection["panel"] == "roller" and download == ("journal.csv", "text/csv")
+    )
+    assert "entries" not in args, "the page never holds them: the worker reads them itself"
+    entries = [entry_to_json(e) for e in reversed(stored) if e.panel == "roller"]
+    made = compute.answer(job, {**args, "entries": entries})
+    whole = journal_panel.State(Journal(tuple(reversed(stored))))
+    chosen = journal_panel.choose(
+        whole, {"journal-who": "", "journal-panel": "roller", "journal-search": "", "journal-evening": ""}
+    ).state
+    local = journal_panel.panel(random.Random(1)).actions["#journal-export-csv"](chosen, {"@lang": "ru"})
+    assert made.ok and made.result == local.effects[0].text  # type: ignore[union-attr]
+    on_answer({"ok": True, "result": {"downloaded": len(made.result)}})
+
+    from kit.panel import Compute, Outcome
+    from kit.runtime_effects import apply
+
+    def ask(target: Any) -> None:
+        mounted = target.rt.mounted["journal"]
+        request = Compute(
+            "journal.export",
+            args,
+            lambda s, _a: s,
+            "x",
+            journal={"panel": "checks"},
+            download=("j.csv", "text/csv"),
+        )
+        apply(target.rt, mounted, Outcome(mounted.state, effects=(request,)))
+
+    small = _page([_entry(n) for n in range(3)])
+    small.worker.up = False
+    ask(small)
+    _job, inline, on_answer = small.worker.asked[-1]
+    assert [e["id"] for e in inline["entries"]] == ["old-000002", "old-000001", "old-000000"]
+    on_answer({"ok": True, "result": "a;b\r\n"})
+    assert small.dom.downloads[-1] == ("j.csv", "a;b\r\n", "text/csv")
+
+    page.worker.up = False
+    asked = len(page.worker.asked)
+    ask(page)
+    page.dom.run_timers()
+    assert len(page.worker.asked) == asked, "a selection the page does not hold is not made here"

@@ -572,7 +572,9 @@ class FakeWorker:
 
     def __init__(self) -> None:
         self.asked: list[tuple[str, dict[str, Any], Callable[[dict[str, Any]], None]]] = []
+        self.selections: list[tuple[Any, Any]] = []  # each request's journal selection and download
         self.cancelled = 0
+        self.up = True
 
     def request(
         self,
@@ -581,8 +583,11 @@ class FakeWorker:
         on_answer: Callable[[dict[str, Any]], None],
         *,
         isolated: bool = False,
+        journal: Any = None,
+        download: Any = None,
     ) -> None:
         self.asked.append((job, args, on_answer))
+        self.selections.append((journal, download))
 
     def cancel(self) -> None:
         self.cancelled += 1
@@ -591,7 +596,7 @@ class FakeWorker:
         return 60.0
 
     def available(self) -> bool:
-        return True
+        return self.up
 
 
 # --------------------------------------------------------------------------- a runtime over the fake page

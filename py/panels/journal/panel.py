@@ -24,7 +24,7 @@ from typing import Any
 from kit.form import ARG, LANG, NOW, Form, read_choice, read_text
 from kit.journal import JOURNAL, LIMIT, Entry, Filter, Journal, Note
 from kit.msg import Both, Cat, Renderable, render
-from kit.panel import AskJournal, Copy, Download, Outcome, Panel
+from kit.panel import Answer, AskJournal, Compute, Copy, Download, Outcome, Panel
 from kit.shared import Follow, Share
 from kit.view import Node, Show, View, options
 from panels import registry
@@ -130,13 +130,38 @@ def _selected(state: State) -> tuple[Entry, ...]:
     return state.journal.select(state.chosen)
 
 
+def _words_json(words: export.Words) -> dict[str, Any]:
+    return {"title": words.title, "columns": list(words.columns), "panels": dict(words.panels)}
+
+
+def _made(state: State, answer: Answer[Any]) -> State:
+    return state
+
+
 def _export(kind: str, state: State, form: Form) -> Outcome[State]:
-    """Download what the filters show (nothing hidden) in the page's language. The JSON of a
-    journal the page does not hold whole is written by the store (static/journal-db.js)."""
+    """Download what the filters show (nothing hidden) in the page's language. Of a journal the
+    page does not hold whole, the JSON is written by the store (static/journal-db.js) and the
+    others by the compute worker from the entries it reads there (``panels.journal.jobs``)."""
     lang = _lang(form)
     if kind == "json" and not state.journal.complete:
         args = {"filter": filter_args(state.chosen), "filename": "journal.json"}
         return Outcome(state, effects=(AskJournal("export", args, lambda s, _answer: s),))
+    names = {
+        "bbcode": ("journal.bbcode.txt", "text/plain"),
+        "markdown": ("journal.md", "text/markdown"),
+        "csv": ("journal.csv", "text/csv"),
+    }
+    if not state.journal.complete:
+        args = {"kind": kind, "lang": lang, "words": _words_json(_words(lang))}
+        made = Compute(
+            "journal.export",
+            args,
+            _made,
+            text.EXPORTING,
+            journal=filter_args(state.chosen),
+            download=names[kind],
+        )
+        return Outcome(state, effects=(made,))
     entries = _selected(state)
     files = {
         "bbcode": ("journal.bbcode.txt", lambda: export.bbcode(entries, lang, _words(lang)), "text/plain"),
@@ -150,8 +175,18 @@ def _export(kind: str, state: State, form: Form) -> Outcome[State]:
 
 def copy_bbcode(state: State, form: Form) -> Outcome[State]:
     lang = _lang(form)
+    if not state.journal.complete:
+        args = {"kind": "bbcode", "lang": lang, "words": _words_json(_words(lang))}
+        made = Compute("journal.export", args, _copied, text.EXPORTING, journal=filter_args(state.chosen))
+        return Outcome(state, effects=(made,))
     post = export.bbcode(_selected(state), lang, _words(lang))
     return Outcome(state, effects=(Copy(post, "journal-status"),))
+
+
+def _copied(state: State, answer: Answer[Any]) -> Outcome[State]:
+    if not answer.ok or not isinstance(answer.result, str):
+        return Outcome(state)
+    return Outcome(state, effects=(Copy(answer.result, "journal-status"),))
 
 
 # --------------------------------------------------------------------------- view

@@ -77,6 +77,7 @@ EXPORT_MARKDOWN = Msg("journal.export_markdown", "Markdown", "Markdown")
 EXPORT_CSV = Msg("journal.export_csv", "CSV (таблица)", "CSV (spreadsheet)")
 EXPORT_JSON = Msg("journal.export_json", "JSON (всё)", "JSON (everything)")
 COPY_BBCODE = Msg("journal.copy_bbcode", "Скопировать BBCode", "Copy the BBCode")
+EXPORTING = Msg("journal.exporting", "экспорт журнала", "the journal's export")
 COLUMNS = (
     Msg("journal.col_time", "Время", "Time"),
     Msg("journal.col_panel", "Панель", "Panel"),
