@@ -131,7 +131,12 @@ def test_a_year_of_entries_imports_and_survives_a_reload_and_a_roll(
     evenings = page.locator("#journal-evening option")
     expect(evenings).to_have_count(NIGHTS + 2)  # «все вечера», the year's nights, and tonight
     page.select_option("#journal-evening", "2025-01-07T18:00:00")
-    expect(page.locator("#journal-count")).to_contain_text(f"Записей: {YEAR // NIGHTS + 1} из")
+    night = YEAR // NIGHTS + 1
+    expect(page.locator("#journal-count")).to_contain_text(f"Записей: {night} из")
+    with page.expect_download(timeout=IMPORT_TIMEOUT_MS) as info:  # the compute worker reads the store
+        page.click("#journal-export-csv")
+    csv = Path(info.value.path()).read_text(encoding="utf-8-sig").strip().splitlines()
+    assert len(csv) == night + 1 and "07.01.2025" in csv[1]
     assert [t for t in _long_tasks(page) if t >= FREEZE_MS] == [], "no task froze the page"
     context.close()
     watch.assert_clean()
