@@ -256,9 +256,9 @@ def test_the_worker_filters_and_lists_choices_as_the_journal_does(tmp_path: Path
         },
         tmp_path,
     )
-    from kit.journal import _names  # the same cut, whitespace for whitespace
+    from kit.journal_entry import names_of  # the same cut, whitespace for whitespace
 
-    assert answer["names"] == [list(_names(w)) for w in whos]
+    assert answer["names"] == [list(names_of(w)) for w in whos]
     by_id = {e.id: e for e in entries}
     expected = [Filter(**f).keeps(by_id[raw["id"]]) for raw, f in pairs]
     assert answer["matches"] == expected and any(expected) and not all(expected)
