@@ -4,54 +4,15 @@ paged; evenings split the filter, whether a pause or «Новый вечер» s
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import FREEZE_MS, LONG_TASKS, Watch, open_app, wait_ready
+from e2e_support import FREEZE_MS, LONG_TASKS, Watch, campaign_file, open_app, wait_ready
 
 YEAR = 100_000  # entries: a year of weekly games at ~2,000 a night
 NIGHTS = 52
 IMPORT_TIMEOUT_MS = 600_000  # the shared machine: a 100,000-entry import takes 10–60 s, more under load
-PANELS = ("roller", "checks", "threat")
-WHO = ("Кац", "Бандит", "Ведьма")
-
-
-def _campaign_file(path: Path) -> Path:
-    """A v2 journal file of ``YEAR`` entries over ``NIGHTS`` evenings of 2025, each with its
-    evening, about half with a roll."""
-    per_night = YEAR // NIGHTS + 1
-    parts = []
-    for n in range(YEAR):
-        night, at = divmod(n, per_night)
-        day = f"2025-{1 + night // 5:02d}-{1 + (night % 5) * 6:02d}"
-        clock = f"{18 + at // 3600:02d}:{(at // 60) % 60:02d}:{at % 60:02d}"
-        panel = PANELS[n % 3]
-        entry = {
-            "id": f"camp-{n:06d}",
-            "time": f"{day}T{clock}",
-            "panel": panel,
-            "ru": f"Бросок {n}: 7 + 12 + 20 = 39 → 13",
-            "en": f"Roll {n}: 7 + 12 + 20 = 39 → 13",
-            "who": WHO[n % 3],
-            "evening": {"id": f"{day}T18:00:00", "date": day},
-        }
-        if panel == "roller":
-            entry["roll"] = {
-                "rule": "gauss.roll",
-                "dice": [[20, 7], [20, 12], [20, 20]],
-                "by_hand": False,
-                "total": 39,
-                "outcome": "13",
-                "p": "9/200",
-                "below": "61/100",
-            }
-        parts.append(json.dumps(entry, ensure_ascii=False))
-    path.write_text(
-        '{"format": "gm-journal", "v": 2, "entries": [\n' + ",\n".join(parts) + "\n]}", encoding="utf-8"
-    )
-    return path
 
 
 def _at(page: Page, panel: str) -> None:
@@ -73,7 +34,7 @@ def test_a_year_of_entries_imports_and_survives_a_reload_and_a_roll(
     """A 100,000-entry v2 file imports with its progress on screen and no frozen page; after a
     reload and a roll the journal keeps 100,001 entries; the panel shows its newest at once, and
     the filters, the search and «Показать ещё» answer from the whole journal."""
-    upload = _campaign_file(tmp_path / "campaign.json")
+    upload = campaign_file(tmp_path / "campaign.json", YEAR, NIGHTS)
     watch = Watch()
     context, page = open_app(browser, site_url + "index.html?seed=41#roller", watch, "roller")
     page.click("#gauss-roll")  # the GM's own roll, before the import
