@@ -1,9 +1,11 @@
 """The journal as a campaign-long store: a year of entries imported from a v2 file without
 freezing the page, kept across a reload with the next roll, and still filtered, searched and
-paged; evenings split the filter, whether a pause or «Новый вечер» started them."""
+paged; an import never pushes out the GM's own rolls and can be undone; evenings split the
+filter, whether a pause or «Новый вечер» started them."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
@@ -99,6 +101,94 @@ def test_a_year_of_entries_imports_and_survives_a_reload_and_a_roll(
     csv = Path(info.value.path()).read_text(encoding="utf-8-sig").strip().splitlines()
     assert len(csv) == night + 1 and "07.01.2025" in csv[1]
     assert [t for t in _long_tasks(page) if t >= FREEZE_MS] == [], "no task froze the page"
+    context.close()
+    watch.assert_clean()
+
+
+def test_an_import_from_the_future_never_pushes_out_the_gm_s_rolls_and_is_undone(
+    browser: Browser, site_url: str, tmp_path: Path
+) -> None:
+    """The GM rolls three times; a file of 1,000 entries dated 9999 and 5 from last year is
+    imported: the 1,000 are refused (the notice says so), the 5 join below the GM's rolls, and the
+    roller's short log and the journal still show the three rolls first, also after a reload.
+    «Отменить импорт» takes the 5 away and leaves the GM's rolls."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=46#roller", watch, "roller")
+    for _ in range(3):
+        page.click("#gauss-roll")
+    page.evaluate("gmStorage.settled()")
+    own = [e["id"] for e in page.evaluate("gmStorage.journalEntries()")]
+    assert len(own) == 3
+    future = [
+        {
+            "id": f"future-{n}",
+            "time": f"9999-12-31T23:{n // 60 % 60:02d}:{n % 60:02d}",
+            "panel": "roller",
+            "ru": f"из будущего {n}",
+            "en": f"from the future {n}",
+        }
+        for n in range(1000)
+    ]
+    past = [
+        {
+            "id": f"past-{n}",
+            "time": f"2025-03-0{n + 1}T20:00:00",
+            "panel": "roller",
+            "ru": f"из файла {n}",
+            "en": f"from the file {n}",
+        }
+        for n in range(5)
+    ]
+    upload = tmp_path / "journal.json"
+    upload.write_text(
+        json.dumps({"format": "gm-journal", "v": 2, "entries": future + past}), encoding="utf-8"
+    )
+    _at(page, "journal")
+    page.set_input_files("#journal-import", str(upload))
+    status = page.locator("#journal-import-status")
+    expect(status).to_contain_text("новых записей — 5")
+    expect(status).to_contain_text("Из будущего (позже завтрашнего дня) — 1000")
+    assert [e["id"] for e in page.evaluate("gmStorage.journalEntries()")][:3] == own
+    assert _count(page) == 8
+
+    page.reload()
+    wait_ready(page, "journal")
+    items = page.locator("#journal-list li")
+    expect(items).to_have_count(8)
+    assert all("из будущего" not in items.nth(i).inner_text() for i in range(8))
+    assert [items.nth(i).get_attribute("data-panel") for i in range(3)] == ["roller"] * 3
+    expect(items.nth(3)).to_contain_text("из файла 4")
+    _at(page, "roller")
+    short = page.locator("#gauss-log li")
+    expect(short).to_have_count(8)
+    assert all("из " not in short.nth(i).inner_text() for i in range(3)), "the GM's rolls come first"
+
+    context.close()
+    watch.assert_clean()
+
+
+def test_an_import_is_undone_and_the_gm_s_rolls_stay(browser: Browser, site_url: str, tmp_path: Path) -> None:
+    """«Отменить импорт» right after an import takes its entries away, none of the GM's."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=47#roller", watch, "roller")
+    for _ in range(2):
+        page.click("#gauss-roll")
+    page.evaluate("gmStorage.settled()")
+    own = [e["id"] for e in page.evaluate("gmStorage.journalEntries()")]
+    upload = campaign_file(tmp_path / "campaign.json", 3000, 3)
+    _at(page, "journal")
+    page.set_input_files("#journal-import", str(upload))
+    expect(page.locator("#journal-import-status")).to_contain_text(
+        "новых записей — 3000", timeout=IMPORT_TIMEOUT_MS
+    )
+    assert _count(page) == 3002
+    page.click("#journal-import-undo")
+    expect(page.locator("#journal-import-status")).to_contain_text("Импорт отменён: убрано записей — 3000")
+    assert [e["id"] for e in page.evaluate("gmStorage.journalEntries()")] == own
+    expect(page.locator("#journal-list li")).to_have_count(2)
+    expect(page.locator("#journal-count")).to_contain_text("Записей: 2 из 2")
+    _at(page, "roller")
+    expect(page.locator("#gauss-log li")).to_have_count(2)
     context.close()
     watch.assert_clean()
 
