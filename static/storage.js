@@ -228,7 +228,8 @@ const gmJournal = (() => {
   const waiting = new Map(); // request id → {resolve, progress}
 
   function spawn() {
-    worker = new Worker(new URL("./journal-worker.js", import.meta.url));
+    // From the page's address, not import.meta: the saved file inlines this as a classic script.
+    worker = new Worker(new URL("./static/journal-worker.js", document.baseURI));
     worker.onmessage = ({ data }) => {
       const request = waiting.get(data?.id);
       if (!request) return;
