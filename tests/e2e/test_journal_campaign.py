@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from e2e_support import FREEZE_MS, LONG_TASKS, Watch, campaign_file, open_app, wait_ready
 
@@ -189,6 +189,53 @@ def test_an_import_is_undone_and_the_gm_s_rolls_stay(browser: Browser, site_url:
     expect(page.locator("#journal-count")).to_contain_text("Записей: 2 из 2")
     _at(page, "roller")
     expect(page.locator("#gauss-log li")).to_have_count(2)
+    context.close()
+    watch.assert_clean()
+
+
+# Put before the journal worker's script: the disk takes 2,000 more entries, then refuses.
+FULL_DISK = """(() => {
+  const add = IDBObjectStore.prototype.add;
+  let room = 2000;
+  IDBObjectStore.prototype.add = function (...args) {
+    if (room-- <= 0) throw new DOMException("the disk is full", "QuotaExceededError");
+    return add.apply(this, args);
+  };
+})();
+"""
+
+
+def test_a_full_disk_stops_an_import_keeping_what_was_written_and_says_what_was_not(
+    browser: Browser, site_url: str, tmp_path: Path
+) -> None:
+    """The disk refuses the import's second transaction: the import stops, the GM's roll and the
+    2,000 entries written stay (also after a reload), and the notice says how many were not saved,
+    of which days, and why."""
+    watch = Watch()
+    context, page = open_app(
+        browser, site_url + "index.html?seed=48#roller", watch, "roller", service_workers="block"
+    )
+
+    def worker(route: Route) -> None:
+        original = route.fetch()
+        route.fulfill(response=original, body=FULL_DISK + original.text())
+
+    page.route("**/static/journal-worker.js", worker)
+    page.click("#gauss-roll")
+    page.evaluate("gmStorage.settled()")
+    upload = campaign_file(tmp_path / "campaign.json", 5000, 2)
+    _at(page, "journal")
+    page.set_input_files("#journal-import", str(upload))
+    status = page.locator("#journal-import-status")
+    expect(status).to_contain_text("новых записей — 2000", timeout=IMPORT_TIMEOUT_MS)
+    expect(status).to_contain_text("Не сохранено — 3000 (записи с 01.01.2025 по 07.01.2025)")
+    expect(status).to_contain_text("QuotaExceededError")
+    assert _count(page) == 2001
+    page.reload()
+    wait_ready(page, "journal")
+    assert _count(page) == 2001
+    expect(page.locator("#journal-count")).to_contain_text("из 2001", timeout=120_000)
+    assert page.locator("#journal-list li").first.get_attribute("data-panel") == "roller"
     context.close()
     watch.assert_clean()
 
