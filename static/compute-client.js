@@ -61,6 +61,7 @@ function spawn() {
     if (worker !== mine || !running || data.id !== running.id) return;
     clearTimeout(running.grace);
     running = null;
+    if (current?.id === data.id && data.blob && current.download) offer(data.blob, current.download[0]);
     if (current?.id === data.id) settle(data.json); // else a superseded answer: dropped
     if (data.restart) restartWorker(); // a failed job or a heap grown past its bound
     send();
@@ -86,6 +87,16 @@ function restartWorker() {
   }
 }
 
+// A job's text result as a download (kit.panel.Compute(download=…)).
+function offer(blob, filename) {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement("a"), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 // Post the awaited request once the worker is up and free.
 function send() {
   if (!current || current.sent || running || !worker) return;
@@ -95,8 +106,8 @@ function send() {
     if (worker !== mine || current !== request || request.sent || running) return;
     request.sent = true;
     running = { id: request.id, grace: null };
-    const { id, job, args, bytes, texts } = request;
-    mine.postMessage({ id, job, args, bytes, texts });
+    const { id, job, args, bytes, texts, journal, download } = request;
+    mine.postMessage({ id, job, args, bytes, texts, journal, download });
   }, () => {});
 }
 
@@ -111,14 +122,15 @@ const encoder = new TextEncoder();
 
 // The answer's JSON: text, or UTF-8 bytes where `bytes` asked the worker for them (the kit's own
 // refusals here are text either way).
-function ask(job, args, timeoutMs, bytes, texts = null) {
+function ask(job, args, timeoutMs, bytes, texts = null, more = null) {
+  const { journal = null, download = null } = more ? JSON.parse(more) : {};
   if (current) settle(failure("superseded"));
   if (running && running.grace === null) running.grace = setTimeout(restartWorker, SUPERSEDED_GRACE_MS);
   if (!worker && usable) spawn();
   const id = nextId++;
   return new Promise((resolve) => {
     if (!usable) { resolve(failure("unavailable")); return; }
-    current = { id, job, args, bytes, texts, resolve, sent: false, timer: setTimeout(() => stop("timeout"), timeoutMs) };
+    current = { id, job, args, bytes, texts, journal, download, resolve, sent: false, timer: setTimeout(() => stop("timeout"), timeoutMs) };
     send();
   });
 }
@@ -136,9 +148,11 @@ globalThis.gmCompute = {
   request(job, args, timeoutMs) {
     return ask(job, args, timeoutMs, false).then((json) => (typeof json === "string" ? json : decoder.decode(json)));
   },
-  requestBytes(job, args, timeoutMs, fields = null) {
+  // `more`: JSON of {journal: a selection whose entries the worker puts into the job's arguments,
+  // download: [file name, type] of a text result it hands over as a file} (kit.panel.Compute).
+  requestBytes(job, args, timeoutMs, fields = null, more = null) {
     const texts = fields ? Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.value])) : null;
-    return ask(job, args, timeoutMs, true, texts).then((json) => (typeof json === "string" ? encoder.encode(json) : json));
+    return ask(job, args, timeoutMs, true, texts, more).then((json) => (typeof json === "string" ? encoder.encode(json) : json));
   },
   cancel: () => stop("cancelled"),
 };

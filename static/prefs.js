@@ -203,13 +203,15 @@
 // Long texts between Python and the page (kit/browser_dom.py, kit/browser_compute.py). Pyodide
 // copies a string across one character at a time (a megabyte of Cyrillic: tens of milliseconds
 // into Python, hundreds out of it); as UTF-8 bytes it is a memory copy and a native decode.
-// gmText.read(field) → its value's bytes; gmText.write(field, bytes) sets it. (The worker's answer
-// comes as bytes too: gmCompute.requestBytes, static/compute-client.js.)
+// gmText.read(field) → its value's bytes; gmText.write(field, bytes) sets it; gmText.html(element,
+// bytes) sets its markup (a long list a view wrote). (The worker's answer comes as bytes too:
+// gmCompute.requestBytes, static/compute-client.js.)
 (() => {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   globalThis.gmText = {
     read: (field) => encoder.encode(field.value),
     write: (field, bytes) => { field.value = decoder.decode(bytes); },
+    html: (element, bytes) => { element.innerHTML = decoder.decode(bytes); },
   };
 })();

@@ -25,15 +25,26 @@ WebAssembly.Memory.prototype.grow = function (pages) {
 };
 
 // The JSON arguments `json` (an object) with the texts the page read from their fields
-// ({name: text}, static/compute-client.js) put in; a text may come as its UTF-8 bytes (the
-// program runner's answer, which the page hands on unread).
-function withTexts(json, texts) {
+// ({name: text}, static/compute-client.js) put in, and `raw` ({name: JSON text}) as they are; a
+// text may come as its UTF-8 bytes (the program runner's answer, which the page hands on unread).
+function withTexts(json, texts, raw = {}) {
   const text = (value) => (value instanceof ArrayBuffer ? decoder.decode(value) : String(value));
-  const more = Object.entries(texts).map(([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(text(value))}`);
+  const more = [
+    ...Object.entries(texts).map(([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(text(value))}`),
+    ...Object.entries(raw).map(([name, value]) => `${JSON.stringify(name)}: ${value}`),
+  ];
   const body = json.trim();
   if (!body.startsWith("{") || !body.endsWith("}")) throw new TypeError("the arguments are not an object");
   const inside = body.slice(1, -1).trim();
   return `{${[...(inside ? [inside] : []), ...more].join(", ")}}`;
+}
+
+// A job's `entries`: the journal's entries the selection keeps, read from its store here, never
+// through the page (static/journal-db.js selectedTexts), as one JSON array text.
+async function journalEntries(selection) {
+  if (!globalThis.gmJournalDb) await import("./journal-db.js");
+  const texts = await globalThis.gmJournalDb.selectedTexts(selection || {});
+  return `[${texts.join(",")}]`;
 }
 
 async function start({ loadPyodide, indexURL, read, setup, options = {} }) {
@@ -89,7 +100,8 @@ export function servePython(config) {
     let failed = false;
     try {
       const args = typeof data.args === "string" ? data.args : decoder.decode(data.args);
-      json = run(String(data.job), data.texts ? withTexts(args, data.texts) : args);
+      const raw = data.journal ? { entries: await journalEntries(data.journal) } : {};
+      json = run(String(data.job), data.texts || data.journal ? withTexts(args, data.texts || {}, raw) : args);
     } catch (error) {
       const code = String(error).includes("MemoryError") || error instanceof RangeError ? "memory" : "internal";
       json = JSON.stringify({ ok: false, error: { code, params: { details: String(error) } } });
@@ -97,6 +109,17 @@ export function servePython(config) {
     }
     const heap = memory ? memory.buffer.byteLength : 0;
     const restart = failed || heap > RESTART_ABOVE;
+    if (data.download && !failed) {
+      // A text to download: handed over as a file, never copied into the page's Python.
+      const answer = JSON.parse(json);
+      if (answer.ok && typeof answer.result === "string") {
+        const blob = new Blob([answer.result], { type: `${data.download[1]};charset=utf-8` });
+        json = JSON.stringify({ ok: true, result: { downloaded: answer.result.length } });
+        const small = data.bytes ? encoder.encode(json) : json;
+        self.postMessage({ id: data.id, json: small, heap, restart, blob }, data.bytes ? [small.buffer] : []);
+        return;
+      }
+    }
     if (data.bytes) {
       const bytes = encoder.encode(json);
       self.postMessage({ id: data.id, json: bytes, heap, restart }, [bytes.buffer]);

@@ -1,46 +1,17 @@
-// Saved data: one IndexedDB record per panel (kit/browser.py writes the whole record at once).
+// Saved data: one IndexedDB record per panel (kit/browser.py writes the whole record at once), and
+// the journal one record per entry (static/journal-db.js, which opens the database for both).
 // Each save is its own transaction with durability "strict", so it is on disk when it completes
 // and a killed browser loses at most the action in flight (localStorage is written lazily).
 // A save still in flight when the page goes away (a reload right after a click) is kept in
 // localStorage by the pagehide handler, and carried into IndexedDB by the next load.
-// Python calls these through globalThis.gmStorage; every function returns a promise.
-const DATABASE = "gm-dice";
-const STORE = "records";
+// Python calls these through globalThis.gmStorage and globalThis.gmJournal; every function
+// returns a promise.
+const { openDatabase: open, done, RECORDS: STORE } = globalThis.gmJournalDb;
 const PENDING = "gm.pending.";
+const PENDING_ENTRY = "gm.pending-journal."; // an entry's record ({id, t, p, e, j}), or {id, gone: true}
 const inFlight = new Map(); // key → text of saves not yet committed
-let opening = null;
-
-function open() {
-  if (!opening) {
-    opening = new Promise((resolve, reject) => {
-      const request = indexedDB.open(DATABASE, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = (event) => reject(failure(event, request));
-      request.onblocked = () => reject(new Error("the saved-data database is blocked by another tab"));
-    });
-    opening.catch(() => { opening = null; });
-  }
-  return opening;
-}
-
-// Why a transaction (or a request in it) failed, as a plain Error: a full disk fails late, on the
-// transaction's error/abort events, and the event's own error (or null) is no exception object
-// Python can take.
-function failure(event, transaction) {
-  const error = event?.target?.error || transaction.error;
-  const failed = new Error(error?.message || "the transaction was aborted");
-  failed.name = error?.name || "AbortError";
-  return failed;
-}
-
-function done(transaction, value) {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve(value());
-    transaction.onerror = (event) => reject(failure(event, transaction));
-    transaction.onabort = (event) => reject(failure(event, transaction));
-  });
-}
+const entriesInFlight = new Map(); // entry id → its record (or {id, gone}) until its write commits
+const TAB = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`; // this tab, in the journal's news
 
 // Every record, as {key: text}; saves that were in flight when the last page went away win.
 async function loadAll() {
@@ -59,7 +30,27 @@ async function loadAll() {
     // Kept in localStorage until a later load can move it.
     if ((await save(key, records[key])) === null) localStorage.removeItem(name);
   }
+  await pendingEntries();
   return records;
+}
+
+// Journal entries whose write was in flight when the last page went away, carried into IndexedDB.
+async function pendingEntries() {
+  const names = Object.keys(localStorage).filter((k) => k.startsWith(PENDING_ENTRY));
+  if (!names.length) return;
+  const puts = [];
+  const gone = [];
+  for (const name of names) {
+    try {
+      const record = JSON.parse(localStorage.getItem(name));
+      if (record?.gone) gone.push(String(record.id));
+      else if (typeof record?.id === "string" && typeof record.j === "string") puts.push(record);
+    } catch { /* not ours: dropped below */ }
+  }
+  try {
+    await gmJournalDb.writeEntries(puts, gone, null);
+    for (const name of names) localStorage.removeItem(name);
+  } catch { /* kept in localStorage until a later load can move them */ }
 }
 
 // Resolves to null once the record is on disk, to the name of what went wrong (never rejects:
@@ -114,6 +105,9 @@ addEventListener("pagehide", () => {
   for (const [key, text] of inFlight) {
     try { localStorage.setItem(PENDING + key, text); } catch { /* full: the save is lost, as said */ }
   }
+  for (const [id, record] of entriesInFlight) {
+    try { localStorage.setItem(PENDING_ENTRY + id, JSON.stringify(record)); } catch { /* lost, as said */ }
+  }
 });
 
 async function get(key) {
@@ -151,9 +145,149 @@ function onSettle(callback) { beforeSettled = callback; }
 function settled() {
   try { beforeSettled?.(); } catch (error) { console.warn("could not save typed text", error); }
   return new Promise((resolve) => {
-    const tick = () => (inFlight.size ? setTimeout(tick, 10) : resolve(true));
+    const tick = () => (inFlight.size || entriesInFlight.size ? setTimeout(tick, 10) : resolve(true));
     tick();
   });
 }
 
-globalThis.gmStorage = { loadAll, get, save, remove, persist, usage, onChange, onSettle, settled };
+// ------------------------------------------------------------------ the journal, entry by entry
+
+// The newest `newest` entries and each panel's newest `perPanel`, with the count of all (text:
+// gmJournalDb.readHead).
+async function journalHead(newest, perPanel) {
+  return gmJournalDb.readHead(await open(), newest, perPanel);
+}
+
+// One action's journal changes (`records`: JSON text of [{id, t, p, e, j}], `gone`: ids, `since`:
+// [time, id] this tab knew, `retire`: a records key removed with them). Resolves to the JSON text of
+// the newer entries another tab wrote meanwhile ("[]": none), or to the name of what went wrong
+// (never rejects). Other tabs and this tab's journal worker hear of it.
+async function journalWrite(records, gone, since = null, retire = null) {
+  const puts = JSON.parse(records);
+  const ids = Array.from(gone || [], String);
+  for (const record of puts) entriesInFlight.set(record.id, record);
+  for (const id of ids) entriesInFlight.set(id, { id, gone: true });
+  const news = { put: puts, gone: ids };
+  gmJournal.changed(news); // the worker's index: before any later request of this tab
+  try {
+    const found = await gmJournalDb.writeEntries(puts, ids, since ? Array.from(since, String) : null, retire);
+    journalChannel?.postMessage(news);
+    return found;
+  } catch (error) {
+    return String(error?.name || error || "Error");
+  } finally {
+    for (const record of puts) if (entriesInFlight.get(record.id) === record) entriesInFlight.delete(record.id);
+    for (const id of ids) if (entriesInFlight.get(id)?.gone) entriesInFlight.delete(id);
+  }
+}
+
+// How many entries the journal keeps (tests and tools).
+async function journalCount() {
+  const transaction = (await open()).transaction(gmJournalDb.STORE, "readonly");
+  const request = transaction.objectStore(gmJournalDb.STORE).count();
+  return done(transaction, () => request.result);
+}
+
+// Every entry's JSON, newest first (tests and tools read the journal so; the page never does).
+async function journalEntries() {
+  const texts = [];
+  await gmJournalDb.readAll(await open(), (records) => { for (const record of records) texts.push(record.j); });
+  return texts.reverse().map((text) => JSON.parse(text));
+}
+
+// Other tabs' journal changes: {put: [records], gone: [ids]} or {reload: true} (an import, an undo),
+// handed to Python as JSON text.
+const journalChannel = typeof BroadcastChannel === "function" ? new BroadcastChannel(gmJournalDb.CHANNEL) : null;
+let journalHeard = null;
+if (journalChannel) {
+  journalChannel.onmessage = ({ data }) => {
+    if (!journalHeard || !data || typeof data !== "object") return;
+    if (data.reload && data.tab === TAB) return; // this tab's own import or undo: answered already
+    if (data.reload) journalHeard(JSON.stringify({ reload: true }));
+    else journalHeard(`{"put":[${(data.put || []).map((r) => r.j).join(",")}],"gone":${JSON.stringify(data.gone || [])}}`);
+  };
+}
+function onJournal(callback) { journalHeard = callback; }
+
+globalThis.gmStorage = {
+  loadAll, get, save, remove, persist, usage, onChange, onSettle, settled,
+  journalHead, journalWrite, journalCount, journalEntries, onJournal,
+};
+
+// ------------------------------------------------------------------ the journal worker
+
+// gmJournal.ask(kind, argsJSON, file, onProgress) → Promise of the answer: its JSON text, or for an
+// export {count, blob}, which is downloaded here (`args.filename`) and answered as {"ok", "count"}.
+// The work runs in the journal worker (static/journal-worker.js); where no worker can run (the saved
+// file from file://) the same Service runs on the page, its index built chunk by chunk.
+const gmJournal = (() => {
+  const usable = typeof Worker === "function" && location.protocol.startsWith("http");
+  let worker = null;
+  let local = null;
+  let next = 1;
+  const waiting = new Map(); // request id → {resolve, progress}
+
+  function spawn() {
+    // From the page's address, not import.meta: the saved file inlines this as a classic script.
+    worker = new Worker(new URL("./static/journal-worker.js", document.baseURI));
+    worker.onmessage = ({ data }) => {
+      const request = waiting.get(data?.id);
+      if (!request) return;
+      if (data.progress) { request.progress(JSON.stringify(data.progress)); return; }
+      waiting.delete(data.id);
+      request.resolve(data.error ? JSON.stringify({ ok: false, code: "failed", failure: data.error }) : data.answer);
+    };
+    worker.onerror = () => {
+      for (const request of waiting.values()) request.resolve(JSON.stringify({ ok: false, code: "failed", failure: "worker" }));
+      waiting.clear();
+      worker = null;
+    };
+  }
+
+  function download(answer, filename) {
+    const url = URL.createObjectURL(answer.blob);
+    const link = Object.assign(document.createElement("a"), { href: url, download: filename });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
+
+  async function ask(kind, argsJson, chooser = null, onProgress = null) {
+    const args = { ...JSON.parse(argsJson), tab: TAB };
+    const file = chooser?.files ? chooser.files[0] || null : chooser; // a file input: its chosen file
+    const progress = onProgress ? (text) => onProgress(text) : () => {};
+    let answer;
+    if (usable) {
+      if (!worker) spawn();
+      const id = next++;
+      answer = await new Promise((resolve) => {
+        waiting.set(id, { resolve, progress });
+        worker.postMessage({ id, kind, args, file });
+      });
+    } else {
+      local = local || new gmJournalDb.Service();
+      try {
+        answer = await local.ask(kind, args, file, (value) => progress(JSON.stringify(value)));
+      } catch (error) {
+        answer = JSON.stringify({ ok: false, code: "failed", failure: String(error?.name || error) });
+      }
+    }
+    if (answer && typeof answer === "object" && "blob" in answer) {
+      if (answer.blob && args.filename) download(answer, args.filename);
+      return JSON.stringify({ ok: Boolean(answer.blob), count: answer.count || 0 });
+    }
+    return answer;
+  }
+
+  return {
+    ask,
+    usable: () => usable,
+    // This tab's writes, in order with its requests (the worker's index stays exact).
+    changed(news) {
+      if (worker) worker.postMessage({ changed: news });
+      else local?.changed(news);
+    },
+  };
+})();
+globalThis.gmJournal = gmJournal;

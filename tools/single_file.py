@@ -81,6 +81,7 @@ def build_single(site: Path, out: Path) -> Path:
     first_paint = (site / "static" / "first-paint.js").read_text(encoding="utf-8")
     prefs = (site / "static" / "prefs.js").read_text(encoding="utf-8")
     players = (site / "static" / "players.js").read_text(encoding="utf-8")
+    journal_db = (site / "static" / "journal-db.js").read_text(encoding="utf-8")
     icon = base64.b64encode((site / "static" / "icon.svg").read_bytes()).decode("ascii")
     replacements = [
         (
@@ -104,6 +105,7 @@ def build_single(site: Path, out: Path) -> Path:
         (r'<script src="\./static/first-paint\.js"></script>', f"<script>\n{first_paint}</script>"),
         (r'<script src="\./static/prefs\.js"></script>', f"<script>\n{prefs}</script>"),
         (r'<script src="\./static/players\.js"></script>', f"<script>\n{players}</script>"),
+        (r'<script src="\./static/journal-db\.js"></script>', f"<script>\n{journal_db}</script>"),
         # A classic script in a scope of its own, not a module: Firefox ignores an import map added
         # once any module script has started (single-file-boot.js adds one at run time).
         (

@@ -125,8 +125,9 @@ def start_seed(rng: random.Random) -> None:
 
 
 def follow_other_tabs() -> None:
-    """Another tab's saves are merged here (``kit.runtime_follow``)."""
+    """Another tab's saves are merged here (``kit.runtime_follow``), its journal entries too."""
     storage.on_change(lambda key, text, base, found: runtime_follow.changed(RUNTIME, key, text, base, found))
+    storage.on_journal(lambda text: runtime_follow.journal_news(RUNTIME, text))
 
 
 def broadcast(sent: Broadcast, on_hello: Callable[[], None]) -> None:
@@ -147,4 +148,4 @@ def after_ready() -> None:
         RUNTIME.dom.set_hidden(RUNTIME.by_id("compute-notice"), False)
     if storage.backend() == "indexeddb":
         window.gmStorage.persist()
-        storage.usage(lambda used, _quota: runtime_page.show_usage(RUNTIME, used))
+        storage.watch_usage(lambda used, _quota: runtime_page.show_usage(RUNTIME, used))

@@ -16,7 +16,7 @@ answer is never copied into the page's Python, parsed or checked on the main thr
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,10 +86,19 @@ def _unsealed(sealed: Sealed) -> str:
 
 
 def request(
-    job: str, args: dict[str, Any], on_answer: Callable[[dict[str, Any]], None], *, isolated: bool = False
+    job: str,
+    args: dict[str, Any],
+    on_answer: Callable[[dict[str, Any]], None],
+    *,
+    isolated: bool = False,
+    journal: Mapping[str, str] | None = None,
+    download: tuple[str, str] | None = None,
 ) -> None:
     """Run ``job``; ``on_answer`` gets the answer dict (in the worker, else here and now; an
-    isolated job in the program runner, else never)."""
+    isolated job in the program runner, else never). ``journal``: the worker puts the entries this
+    selection keeps into the job's arguments (``entries``), reading them from the journal's store
+    itself; ``download``: (name, type) the worker hands the text result over as a file, offered
+    by static/compute-client.js (``kit.panel.Compute``)."""
     has_gm_text = getattr(window, "gmText", None) is not None  # static/prefs.js
     fields = _read_from_fields(args) if not isolated and available() and has_gm_text else {}
     sealed = {key: value for key, value in args.items() if isinstance(value, Sealed)}
@@ -116,7 +125,7 @@ def request(
         # then, so what the answer says (an error, a refusal) is not overwritten by that action.
         _later(lambda: _inline(job, args), on_answer)
         return
-    if not has_gm_text:
+    if not has_gm_text and journal is None and download is None:
         promise = window.gmCompute.request(job, arguments, budget_s() * 1000)
         promise.then(create_once_callable(lambda answer: on_answer(json.loads(str(answer)))))
         return
@@ -126,7 +135,9 @@ def request(
     # converter). A long text read from a field goes from the field itself (``_read_from_fields``).
     payload = to_js(arguments.encode("utf-8")) if len(arguments) > LONG_TEXT else arguments
     from_fields = to_js(fields, dict_converter=window.Object.fromEntries) if fields else None
-    promise = window.gmCompute.requestBytes(job, payload, budget_s() * 1000, from_fields)
+    extra = {"journal": dict(journal) if journal is not None else None, "download": download}
+    more = json.dumps(extra, ensure_ascii=False) if journal is not None or download is not None else None
+    promise = window.gmCompute.requestBytes(job, payload, budget_s() * 1000, from_fields, more)
     promise.then(create_once_callable(lambda answer: on_answer(json.loads(answer.to_bytes()))))
 
 

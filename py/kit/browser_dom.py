@@ -378,7 +378,11 @@ class BrowserDom:
         element.textContent = text
 
     def set_html(self, element: Any, markup: str, /) -> None:
-        element.innerHTML = markup
+        text = getattr(window, "gmText", None)
+        if text is None or len(markup) <= LONG_TEXT:
+            element.innerHTML = markup
+        else:  # a long list (the journal's page of 100 entries): as bytes, not a character at a time
+            text.html(element, to_js(markup.encode("utf-8")))
 
     def prepend_html(self, element: Any, markup: str, /) -> None:
         element.insertAdjacentHTML("afterbegin", markup)

@@ -5,25 +5,49 @@
 (quota, private mode, blocked storage) to ``on_failure`` with the key, so the page can say what
 was not saved and offer a way out; ``on_saved`` hears when a key is saved again. A record is
 checked before it is written (``kit.panel.check_record``), so damaged text never reaches the disk.
+
+The journal is kept entry by entry (``kit.journal_store``): ``load()`` also reads its newest
+entries (``journal_head``), ``journal_write`` writes an action's entries (a failure is reported
+under the journal's key, and ``journal_retry`` writes them again), and ``journal_ask`` hands the
+work over the whole journal (a filter, an import, an export) to the journal worker
+(static/journal-worker.js). Where only localStorage saves, each entry is a key ``gm.journal.ID``
+and the page keeps at most ``kit.journal.LIMIT`` (and says so).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import window
 
-from kit import aside
+from kit import aside, bounded_json
+from kit.journal import JOURNAL, LogMark
+from kit.journal_store import (
+    HEAD,
+    MAX_ENTRY_CHARS,
+    MAX_ENTRY_DEPTH,
+    PER_PANEL,
+    StoreRecord,
+    record_problem,
+    records_text,
+)
 from kit.panel import MAX_RECORD_CHARS, check_record
 
 __all__ = [
     "backend",
+    "journal_ask",
+    "journal_head",
+    "journal_in_store",
+    "journal_retry",
+    "journal_write",
     "legacy_json",
     "load",
     "on_change",
     "on_failure",
+    "on_journal",
     "on_saved",
     "on_settle",
     "read",
@@ -31,6 +55,7 @@ __all__ = [
     "set_aside",
     "set_aside_records",
     "usage",
+    "watch_usage",
 ]
 
 _records: dict[str, str] = {}
@@ -41,6 +66,11 @@ _bases: dict[str, str | None] = {}  # key → the text this tab last knew on dis
 _change: list[Callable[[str, str, str | None, bool], None]] = []
 _in_flight: dict[str, int] = {}  # key → saves of this tab not answered yet
 _aside: dict[str, str] = {}  # key → the damaged text found under it on this load
+_journal: dict[str, Any] = {"head": None}  # the journal's newest entries as load() read them
+_unwritten: dict[str, StoreRecord | None] = {}  # entry id → its record (None: its deletion) not yet on disk
+_heard: list[Callable[[str], None]] = []  # who hears of journal entries written elsewhere
+_usage: list[Callable[[int, int], None]] = []  # who shows how much is stored, after writes
+ENTRY_PREFIX = "gm.journal."  # localStorage: one key per entry
 
 
 def backend() -> str:
@@ -49,18 +79,51 @@ def backend() -> str:
 
 
 async def load() -> None:
-    """Read every saved record (falls back to localStorage where IndexedDB is refused)."""
+    """Read every saved record and the journal's newest entries (falls back to localStorage where
+    IndexedDB is refused)."""
     try:
         found = await window.gmStorage.loadAll()
         _records.update({str(k): str(v) for k, v in found.to_py().items() if isinstance(v, str)})
         _bases.update(_records)
+        _journal["head"] = str(await window.gmStorage.journalHead(HEAD, PER_PANEL))
     except Exception:
         _state["backend"] = "localstorage"
         storage = window.localStorage
+        entries: list[tuple[str, str, str]] = []
         for index in range(int(storage.length)):
             key = str(storage.key(index))
             if key.startswith(("gm.panel.", "gm.shared.")):
                 _records[key] = str(storage.getItem(key))
+            elif key.startswith(ENTRY_PREFIX):
+                entries.append(_local_entry(key, str(storage.getItem(key))))
+        _journal["head"] = _local_head(entries)
+
+
+def _local_entry(key: str, raw: str) -> tuple[str, str, str]:
+    """(time, id, JSON text) of an entry kept in localStorage (its text as it is if damaged)."""
+    try:
+        record = bounded_json.loads(raw, 2 * MAX_ENTRY_CHARS, MAX_ENTRY_DEPTH)
+        return (str(record["t"]), str(record["id"]), str(record["j"]))
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return ("", key[len(ENTRY_PREFIX) :], raw)
+
+
+def _local_head(entries: list[tuple[str, str, str]]) -> str:
+    """The journal as localStorage holds it, in the store's answer (``journal_head``): all of it."""
+    entries.sort(reverse=True)
+    good, bad = [], []
+    for _time, ident, text in entries:
+        try:
+            parsed = bounded_json.loads(text, MAX_ENTRY_CHARS, MAX_ENTRY_DEPTH)
+        except (ValueError, RecursionError):
+            parsed = None
+        if isinstance(parsed, dict) and parsed.get("id") == ident:
+            good.append(text)
+        else:
+            bad.append([ident, text])
+    return (
+        f'{{"total": {len(good)}, "horizon": null, "entries": [{", ".join(good)}], "bad": {json.dumps(bad)}}}'
+    )
 
 
 def read(key: str) -> str | None:
@@ -175,6 +238,168 @@ def set_aside(key: str, raw: str) -> None:
 def set_aside_records() -> dict[str, str]:
     """The damaged texts set aside on this load, by the key they were found under."""
     return dict(_aside)
+
+
+# --------------------------------------------------------------------------- the journal
+
+
+def journal_in_store() -> bool:
+    return _state["backend"] == "indexeddb"
+
+
+def journal_head(newest: int, per_panel: int) -> str | None:
+    """The journal's newest entries as ``load`` read them (once: later reads ask the store)."""
+    head, _journal["head"] = _journal["head"], None
+    return head
+
+
+def on_journal(callback: Callable[[str], None]) -> None:
+    """``callback(text)`` with entries written elsewhere (``kit.journal_store.news_from_text``):
+    another tab's, heard of, or found on disk by a write of this tab."""
+    _heard.append(callback)
+    if journal_in_store():
+        window.gmStorage.onJournal(create_proxy(lambda text: [heard(str(text)) for heard in _heard]))
+
+
+def watch_usage(callback: Callable[[int, int], None]) -> None:
+    """``callback(used, quota)`` now and a little after the journal grows or shrinks."""
+    _usage.append(callback)
+    usage(callback)
+
+
+def _usage_changed() -> None:
+    if _usage and "usage_timer" not in _state:
+
+        def tell() -> None:
+            _state.pop("usage_timer", None)
+            for callback in _usage:
+                usage(callback)
+
+        _state["usage_timer"] = window.setTimeout(create_once_callable(tell), 2000)
+
+
+def journal_write(
+    records: Sequence[StoreRecord], gone: Sequence[str], since: LogMark | None, retire: str | None = None
+) -> None:
+    """Write these entries and delete these ids (IndexedDB: one strict transaction; localStorage:
+    a key each). A record that may not be written (``record_problem``) or a write that fails is
+    reported under the journal's key and kept for ``journal_retry``."""
+    sound = []
+    for record in records:
+        problem = record_problem(record)
+        if problem is not None:
+            _failed(JOURNAL.key, problem)
+        else:
+            sound.append(record)
+    for record in sound:
+        _unwritten[record.id] = record
+    for ident in gone:
+        _unwritten[ident] = None
+    if journal_in_store():
+        _write_idb(sound, tuple(gone), since, retire)
+    else:
+        _write_local(sound, tuple(gone), retire)
+
+
+def _written(records: Sequence[StoreRecord], gone: Sequence[str]) -> None:
+    for record in records:
+        if _unwritten.get(record.id) is record:
+            del _unwritten[record.id]
+    for ident in gone:
+        if ident in _unwritten and _unwritten[ident] is None:
+            del _unwritten[ident]
+
+
+def _write_idb(
+    records: Sequence[StoreRecord], gone: Sequence[str], since: LogMark | None, retire: str | None
+) -> None:
+    def answered(result: Any) -> None:
+        text = str(result)
+        if not text.startswith("["):  # the name of what went wrong
+            _failed(JOURNAL.key, text)
+            return
+        _written(records, gone)
+        if not _unwritten:
+            _done(JOURNAL.key)
+        if text != "[]":
+            found = '{"put": ' + text + ', "gone": []}'
+            for heard in _heard:
+                heard(found)
+        _usage_changed()
+
+    window.gmStorage.journalWrite(
+        records_text(records), to_js(list(gone)), to_js(list(since)) if since else None, retire
+    ).then(create_once_callable(answered), create_once_callable(lambda *_: _failed(JOURNAL.key, "Error")))
+
+
+def _write_local(records: Sequence[StoreRecord], gone: Sequence[str], retire: str | None) -> None:
+    storage = window.localStorage
+    try:
+        for record in records:
+            text = json.dumps(
+                {"id": record.id, "t": record.time, "p": record.panel, "e": record.evening, "j": record.text}
+            )
+            storage.setItem(ENTRY_PREFIX + record.id, text)
+        for ident in gone:
+            storage.removeItem(ENTRY_PREFIX + ident)
+        if retire:
+            storage.removeItem(retire)
+    except Exception as error:
+        _failed(JOURNAL.key, type(error).__name__)
+        return
+    _written(records, gone)
+    if not _unwritten:
+        _done(JOURNAL.key)
+
+
+def journal_retry() -> None:
+    pending = dict(_unwritten)
+    records = [r for r in pending.values() if r is not None]
+    gone = [ident for ident, r in pending.items() if r is None]
+    if records or gone:
+        journal_write(records, gone, None)
+
+
+def journal_ask(
+    kind: str,
+    args: Mapping[str, Any],
+    on_answer: Callable[[str], None],
+    on_progress: Callable[[str], None] | None = None,
+    file: Any = None,
+) -> None:
+    """Ask the journal worker (``kit.dom.Records.journal_ask``); where only localStorage saves, the
+    page holds the whole journal and only ``head`` is answered."""
+    if not journal_in_store():
+        if kind == "head":
+            storage = window.localStorage
+            entries = [
+                _local_entry(key, str(storage.getItem(key)))
+                for key in (str(storage.key(i)) for i in range(int(storage.length)))
+                if key.startswith(ENTRY_PREFIX)
+            ]
+            answer = _local_head(entries)
+        else:
+            answer = json.dumps({"ok": False, "code": "unavailable"})
+        window.setTimeout(create_once_callable(lambda: on_answer(answer)), 0)
+        return
+    if kind == "export":  # what is on screen, saved or not: the entries not yet on disk go too
+        pending = dict(_unwritten)
+        args = {
+            **args,
+            "unsaved": [r.text for r in pending.values() if r is not None],
+            "gone": [ident for ident, r in pending.items() if r is None],
+        }
+    progress = create_proxy(lambda text: on_progress(str(text))) if on_progress is not None else None
+
+    def answered(text: Any) -> None:
+        if progress is not None:
+            progress.destroy()
+        if kind in ("import", "undo_import", "trim"):
+            _usage_changed()
+        on_answer(str(text))
+
+    promise = window.gmJournal.ask(kind, json.dumps(dict(args), ensure_ascii=False), file, progress)
+    promise.then(create_once_callable(answered))
 
 
 def usage(callback: Callable[[int, int], None]) -> None:

@@ -11,8 +11,12 @@ reading or writing them itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from kit.journal import LogMark
+    from kit.journal_store import StoreRecord
 
 __all__ = ["Dom", "Element", "Records", "Worker"]
 
@@ -201,6 +205,52 @@ class Records(Protocol):
 
     def backend(self) -> str: ...
 
+    # --------------------------------------------------------------- the journal, entry by entry
+    # (kit.journal_store: one record per entry; a failed write goes to the same failure report as a
+    # record's, under the journal's key ``kit.journal.JOURNAL.key``)
+
+    def journal_head(self, newest: int, per_panel: int, /) -> str | None:
+        """The store's newest ``newest`` entries and each panel's newest ``per_panel``, with the
+        count of all (``kit.journal_store.head_from_text`` reads it); read once, at start."""
+        ...
+
+    def journal_write(
+        self,
+        records: Sequence[StoreRecord],
+        gone: Sequence[str],
+        since: LogMark | None,
+        retire: str | None = None,
+        /,
+    ) -> None:
+        """Write these entries' records and delete these ids (one transaction; ``retire``: a
+        record key removed with them, the journal's old single record). Entries newer than
+        ``since`` that another tab wrote meanwhile come back through ``on_journal``."""
+        ...
+
+    def journal_retry(self) -> None:
+        """Write again what failed to be written."""
+        ...
+
+    def journal_ask(
+        self,
+        kind: str,
+        args: Mapping[str, Any],
+        on_answer: Callable[[str], None],
+        on_progress: Callable[[str], None] | None = None,
+        file: Element | None = None,
+        /,
+    ) -> None:
+        """Ask the store (off the main thread: static/journal-worker.js) ``kind`` with ``args``
+        (``select``, ``panel``, ``head``, ``import`` with the file chosen in ``file``,
+        ``undo_import``, ``aside``, ``export``, ``trim``); the answer's JSON text comes to
+        ``on_answer``, progress to ``on_progress``."""
+        ...
+
+    def journal_in_store(self) -> bool:
+        """Whether the journal's store answers ``journal_ask`` (IndexedDB); else the page holds
+        the whole journal (localStorage keeps at most ``kit.journal.LIMIT`` entries)."""
+        ...
+
 
 class Worker(Protocol):
     """The compute worker and the program runner (``kit.browser_compute``)."""
@@ -212,7 +262,12 @@ class Worker(Protocol):
         on_answer: Callable[[dict[str, Any]], None],
         *,
         isolated: bool = False,
-    ) -> None: ...
+        journal: Mapping[str, str] | None = None,
+        download: tuple[str, str] | None = None,
+    ) -> None:
+        """Run ``job`` (``kit.panel.Compute``: ``journal`` puts the selected entries into its
+        arguments, ``download`` offers its text result as a file)."""
+        ...
 
     def cancel(self) -> None: ...
 

@@ -49,6 +49,9 @@ FILE_NAME = "@file.name"  # a chosen file's name, for the action of an ``<input 
 LANG = "@lang"  # the page's language when the action ran ("ru"/"en"): a file made for it, e.g. a CSV
 NOW = "@now"  # the local time the action ran, ISO 8601 to the second: for a line the action writes itself
 FILE_TEXT = "@file.text"  # … and its text (UTF-8; the kit refuses big or unreadable files itself)
+# … or, for a chooser marked ``data-store-file`` where the journal's store runs, "1": the file stays
+# in the page and the action hands it to the store (``kit.panel.AskJournal(file=…)``), whatever its size
+FILE_STORE = "@file.store"
 # A text area holding more is not copied into Python (16 million characters would be a long task on
 # every keystroke and save): it reads as "" and ``OVERSIZED + its id`` holds its length.
 MAX_READ_CHARS = 2_000_000

@@ -1,16 +1,21 @@
-"""The journal of the evening: every result of every panel in one timeline, as data.
+"""The journal: every result of every panel in one timeline, as data, for a whole campaign.
 
 The kit writes it: every log line an action makes (``Outcome.log``) becomes an ``Entry`` of the
-shared value ``JOURNAL`` too, with the panel's name, the time, the «зачем» note typed in the
-note field beside the button (``.why-note``), and what the action's ``Note`` effect adds (who acted; a public line
-when the result was made behind the screen). The journal panel (``panels.journal``) shows,
-filters and exports it.
+shared value ``JOURNAL`` too, with the panel's name, the time, its evening (``kit.evening``), the
+«зачем» note typed in the note field beside the button (``.why-note``), and what the action's
+``Note`` effect adds (who acted; a public line when the result was made behind the screen; the
+roll as data). The journal panel (``panels.journal``) shows, filters and exports it.
 
 An ``Entry`` is one line, written in both languages when it happened, with the panel that made
 it, who acted (from the pickers), the GM's «зачем» note, and whether it was made behind the
 screen. A hidden entry shows only its public line (no threshold, no bag) until the GM reveals it;
-then it shows its own line, marked revealed. ``Journal`` keeps at most ``LIMIT`` entries, newest first, and merges
-two tabs' versions by entry id (``kit.merge``).
+then it shows its own line, marked revealed.
+
+The entries are kept one record each (``kit.journal_store``; IndexedDB, static/journal-db.js), so a
+campaign of 100,000 entries costs an action what it adds. ``Journal`` is what the page holds of
+them: all of them, or (``complete`` false) the newest ones, the ``unheld`` rest staying on disk
+for the journal panel to ask for page by page. The kit writes what a new ``Journal`` added,
+changed or removed (``written_since``) and merges other tabs' entries by id.
 
 >>> j = Journal().add(Entry("1", "2026-12-01T20:00:00", "roller", "3d20 → 8", "3d20 → 8", who="Кац"))
 >>> j = j.add(Entry("2", "2026-12-01T20:01:00", "threat", "Угроза: 14 ≥ 12", "Threat: 14 ≥ 12",
@@ -36,14 +41,29 @@ import hashlib
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from kit.evening import Evening, evening_for
+from kit.journal_entry import (
+    MAX_NOTE,
+    MAX_TEXT,
+    Entry,
+    Filter,
+    LogMark,
+    Note,
+    entries_from_json,
+    entry_for,
+    entry_from_json,
+    entry_to_json,
+    mark_of,
+    names_of,
+    note_of,
+)
 from kit.merge import merge_by_id
-from kit.msg import Msg, Renderable, both
-from kit.roll import Roll, roll_from_json, roll_to_json
-from kit.shared import Salvaged, Shared, Sound, sound_part
+from kit.msg import Msg, both
+from kit.shared import Salvaged, Shared
 
 __all__ = [
     "HIDDEN_BY_GM",
@@ -51,125 +71,61 @@ __all__ = [
     "LIMIT",
     "LogMark",
     "MAX_NOTE",
+    "MAX_TEXT",
     "Entry",
     "Filter",
     "Journal",
     "Note",
+    "assign_evenings",
     "carry_log",
     "entries_from_json",
     "entry_for",
     "entry_from_json",
     "entry_to_json",
+    "evening_now",
     "mark_of",
     "note_of",
     "of_panel",
 ]
 
-LIMIT = 1000  # entries kept; the oldest go first, and the panel says so
-MAX_NOTE = 200  # characters of a «зачем» note
-MAX_TEXT = 4000  # characters of one line in one language (a converted log is summarised, not copied)
+LIMIT = (
+    1000  # entries kept where IndexedDB is refused (localStorage); the oldest go first, and the panel says so
+)
 HIDDEN_BY_GM = Msg("kit.journal.hidden_by_gm", "Скрыто мастером", "Hidden by the GM")
 
-LogMark = tuple[str, str]  # (time, id) of the newest line a panel's «Очистить» hid from its short log
 
-
-@dataclass(frozen=True)
-class Note:
-    """An effect: how this outcome's log line goes into the journal: ``who`` acted (the pickers'
-    names, ``Кац → Бандит``), for a result made behind the screen the ``public`` line shown
-    instead of it until the GM reveals it, and the ``roll`` as data (``kit.roll``)."""
-
-    who: str = ""
-    public: Renderable | None = None
-    roll: Roll | None = None
-
-
-def note_of(effects: Iterable[object], /) -> Note | None:
-    """An outcome's ``Note`` effects as one: a roll action's ``Note(roll=…)`` and the ``Note(who=…)``
-    its panel adds around it describe one entry (each field from the first note that sets it).
-
-    >>> note_of([Note(roll=None), "other", Note(who="Кац"), Note(who="Бандит")]).who
-    'Кац'
-    >>> note_of([]) is None
-    True
-    """
-    notes = [e for e in effects if isinstance(e, Note)]
-    if not notes:
-        return None
-    return Note(
-        next((n.who for n in notes if n.who), ""),
-        next((n.public for n in notes if n.public is not None), None),
-        next((n.roll for n in notes if n.roll is not None), None),
-    )
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One journal line. ``ru``/``en`` are the full line; a ``hidden`` one shows ``public_*`` until
-    ``revealed``. ``id`` is unique across tabs (the kit makes it from the time and the tab)."""
-
-    id: str
-    time: str  # local time, ISO 8601 to the second
-    panel: str  # the registry name of the panel that made it
-    ru: str
-    en: str
-    who: str = ""
-    why: str = ""
-    hidden: bool = False
-    revealed: bool = False
-    public_ru: str = ""
-    public_en: str = ""
-    roll: Roll | None = None  # the roll as data; a secret entry's is as secret as its sentences
-    extra: tuple[tuple[str, Any], ...] = ()  # keys a newer version wrote, kept as they are
-
-    @property
-    def secret(self) -> bool:
-        """Hidden and not revealed: only the public line may be shown or exported."""
-        return self.hidden and not self.revealed
-
-    def shown(self, lang: str) -> str:
-        """What the journal shows of it in ``lang``."""
-        if self.secret:
-            return self.public_en if lang == "en" else self.public_ru
-        return self.en if lang == "en" else self.ru
-
-
-@dataclass(frozen=True)
-class Filter:
-    """What the GM narrowed the journal to: a character, a panel, a search ("" for any)."""
-
-    who: str = ""
-    panel: str = ""
-    search: str = ""
-
-    def keeps(self, entry: Entry) -> bool:
-        if self.who and self.who not in _names(entry.who):
-            return False
-        if self.panel and entry.panel != self.panel:
-            return False
-        if self.search:
-            needle = self.search.casefold()
-            words = (entry.shown("ru"), entry.shown("en"), entry.who, entry.why)
-            return any(needle in w.casefold() for w in words)
-        return True
-
-
-def _names(who: str) -> tuple[str, ...]:
-    """The characters of an entry's «кто» (``Кац → Бандит``: both)."""
-    return tuple(n.strip() for n in who.replace("→", ",").split(",") if n.strip())
+def _key(entry: Entry) -> LogMark:
+    return (entry.time, entry.id)
 
 
 @dataclass(frozen=True)
 class Journal:
-    """The entries, newest first; ``dropped``: how many old ones went over ``LIMIT`` (said on screen)."""
+    """The entries the page holds, newest first: all of them, or the newest ones of the store and
+    ``unheld`` more on disk (``complete`` is then false: ``select`` sees only these). Every stored
+    entry from ``horizon`` (a ``LogMark``) on is held. ``dropped``: how many old ones went over a
+    kept size (``LIMIT`` where only localStorage saves; said on screen). ``removed``: the ids this
+    tab removed (the kit deletes them from the store). ``cap``: at most this many are kept, the
+    oldest going first (``LIMIT`` where only localStorage saves; 0: no bound)."""
 
     entries: tuple[Entry, ...] = ()
     dropped: int = 0
+    unheld: int = 0
+    horizon: LogMark | None = None
+    removed: frozenset[str] = frozenset()
+    cap: int = 0
+
+    @property
+    def complete(self) -> bool:
+        """Whether every stored entry is held (then ``select`` is the whole answer)."""
+        return self.unheld == 0
+
+    @property
+    def size(self) -> int:
+        """How many entries the journal keeps in all."""
+        return len(self.entries) + self.unheld
 
     def add(self, entry: Entry, /) -> Journal:
-        kept = (entry, *self.entries)
-        over = max(0, len(kept) - LIMIT)
-        return Journal(kept[:LIMIT], self.dropped + over)
+        return replace(self, entries=(entry, *self.entries))
 
     def reveal(self, ident: str, /) -> Journal:
         """Reveal a hidden entry: the entry itself shows its line from now on, marked revealed (no
@@ -194,134 +150,147 @@ class Journal:
             return self
         return replace(self, entries=tuple(hidden(e) if e.id == ident else e for e in self.entries))
 
-    def joined(self, entries: Iterable[Entry], /) -> tuple[Journal, int]:
+    def holding(self, entries: Iterable[Entry], /) -> Journal:
+        """These entries of the store held too (an older page the journal panel shows, before the
+        GM hides or reveals one of them), each where its time puts it; held ones stay as they are."""
+        known = {e.id for e in self.entries}
+        more = {e.id: e for e in entries if e.id not in known}
+        if not more:
+            return self
+        ordered = sorted((*self.entries, *more.values()), key=_key, reverse=True)
+        return replace(self, entries=tuple(ordered), unheld=max(0, self.unheld - len(more)))
+
+    def joined(self, entries: Iterable[Entry], /, room: int | None = None) -> tuple[Journal, int]:
         """These entries added where their time puts them (an imported file, an old panel log),
-        each id once (an entry the journal has already stays as it is); and how many were new."""
+        each id once (an entry the journal has already stays as it is); and how many were new.
+        ``room``: at most this many new ones (the newest of them): the rest are refused, so
+        entries from a file never push out the GM's own."""
         known = {e.id for e in self.entries}
         new: dict[str, Entry] = {}
         for entry in entries:
             if entry.id not in known:
                 new.setdefault(entry.id, entry)
+        if room is not None and len(new) > room:
+            kept = sorted(new.values(), key=_key, reverse=True)[: max(0, room)]
+            new = {e.id: e for e in kept}
         if not new:
             return self, 0
-        ordered = sorted((*self.entries, *new.values()), key=lambda e: (e.time, e.id), reverse=True)
-        over = max(0, len(ordered) - LIMIT)
-        return Journal(tuple(ordered[:LIMIT]), self.dropped + over), len(new)
+        ordered = sorted((*self.entries, *new.values()), key=_key, reverse=True)
+        return replace(self, entries=tuple(ordered)), len(new)
 
     def trimmed(self, size: int, /) -> Journal:
-        """The ``size`` newest entries (the others counted as gone)."""
+        """The ``size`` newest entries (the others counted as gone, and removed from the store)."""
         kept = self.entries[: max(0, size)]
-        return Journal(kept, self.dropped + len(self.entries) - len(kept))
+        gone = frozenset(e.id for e in self.entries[len(kept) :])
+        return replace(self, entries=kept, dropped=self.dropped + len(gone), removed=self.removed | gone)
 
     def remove(self, ident: str, /) -> Journal:
-        return replace(self, entries=tuple(e for e in self.entries if e.id != ident))
+        """Without the entry ``ident`` (also on disk: the kit deletes it from the store)."""
+        kept = tuple(e for e in self.entries if e.id != ident)
+        unheld = self.unheld if len(kept) < len(self.entries) else max(0, self.unheld - 1)
+        return replace(self, entries=kept, unheld=unheld, removed=self.removed | {ident})
 
     def select(self, chosen: Filter, /) -> tuple[Entry, ...]:
+        """The held entries ``chosen`` keeps, newest first (all of them where ``complete``)."""
         return tuple(e for e in self.entries if chosen.keeps(e))
 
     def who(self) -> tuple[str, ...]:
-        """Every character named in the journal, in first-seen order (the filter's choices)."""
+        """Every character named in the held entries, in first-seen order (the filter's choices)."""
         seen: dict[str, None] = {}
         for entry in reversed(self.entries):
-            seen.update(dict.fromkeys(_names(entry.who)))
+            seen.update(dict.fromkeys(names_of(entry.who)))
         return tuple(seen)
+
+    def evenings(self) -> tuple[tuple[Evening, str, int], ...]:
+        """The evenings of the held entries, newest first: each with the time of its first entry
+        and how many it has (the evening filter's choices)."""
+        found: dict[Evening, list[Any]] = {}
+        for entry in reversed(self.entries):
+            if entry.evening is None:
+                continue
+            seen = found.setdefault(entry.evening, [entry.time, 0])
+            seen[1] += 1
+        return tuple((e, first, count) for e, (first, count) in reversed(found.items()))
 
     def merged(self, base: Journal, theirs: Journal) -> Journal:
         """This tab's journal joined with another tab's newer one: every entry of both, by id,
         newest first (a reveal made in either tab is kept)."""
         joined = merge_by_id(base.entries, self.entries, theirs.entries, key=lambda e: e.id)
-        ordered = sorted(joined, key=lambda e: (e.time, e.id), reverse=True)
-        return Journal(tuple(ordered[:LIMIT]), max(self.dropped, theirs.dropped))
+        ordered = sorted(joined, key=_key, reverse=True)
+        return replace(self, entries=tuple(ordered), dropped=max(self.dropped, theirs.dropped))
+
+    def written_since(self, before: Journal, /) -> tuple[tuple[Entry, ...], tuple[str, ...]]:
+        """What the store must take to go from ``before`` to this journal: the entries new or
+        changed since (compared with the held ones only: the work of an action does not grow
+        with the journal), and the ids removed since."""
+        held = {e.id: e for e in before.entries}
+        puts = []
+        for entry in self.entries:
+            old = held.get(entry.id)
+            if old is not entry and old != entry:
+                puts.append(entry)
+        return tuple(puts), tuple(sorted(self.removed - before.removed))
+
+    def windowed(self, keep: int, per_panel: Mapping[str, int], least: int, /) -> Journal:
+        """At most ``keep`` newest entries held, and each panel's newest ``per_panel[panel]``
+        (``least`` for another) older than those, for its short log; the rest stay on disk only."""
+        if len(self.entries) <= keep:
+            return self
+        held = list(self.entries[:keep])
+        counts = Counter(e.panel for e in held)
+        for entry in self.entries[keep:]:
+            if counts[entry.panel] < per_panel.get(entry.panel, least):
+                held.append(entry)
+                counts[entry.panel] += 1
+        if len(held) == len(self.entries):
+            return self
+        edge = _key(self.entries[keep - 1]) if keep else None
+        horizon = edge if self.horizon is None or edge is None else max(self.horizon, edge)
+        unheld = self.unheld + len(self.entries) - len(held)
+        return replace(self, entries=tuple(held), unheld=unheld, horizon=horizon)
+
+    def with_entries(self, put: Iterable[Entry], gone: Iterable[str], /) -> Journal:
+        """Another tab's changes: these entries added or replaced by id (each where its time puts
+        it), these ids gone."""
+        incoming = {e.id: e for e in put}
+        gone_ids = set(gone) - set(incoming)
+        if not incoming and not gone_ids:
+            return self
+        kept = [incoming.pop(e.id, e) for e in self.entries if e.id not in gone_ids]
+        removed = len(self.entries) - len(kept)
+        fresh = [e for e in incoming.values() if self.horizon is None or _key(e) >= self.horizon]
+        ordered = sorted((*kept, *fresh), key=_key, reverse=True)
+        unheld = max(0, self.unheld - (len(gone_ids) - removed)) + len(incoming) - len(fresh)
+        return replace(self, entries=tuple(ordered), unheld=unheld)
 
 
-_FIELDS = (
-    "id",
-    "time",
-    "panel",
-    "ru",
-    "en",
-    "who",
-    "why",
-    "hidden",
-    "revealed",
-    "public_ru",
-    "public_en",
-    "roll",
-)
-_TEXTS = {"id": 80, "time": 40, "panel": 40, "ru": MAX_TEXT, "en": MAX_TEXT, "who": 200, "why": MAX_NOTE}
+def assign_evenings(entries: Iterable[Entry], /) -> tuple[Entry, ...]:
+    """The entries, those without an evening given one by the pause rule (``kit.evening``) over
+    their own times, oldest first: an old record's or a v1 file's. Same input, same ids."""
+    ordered = sorted(entries, key=_key)
+    out: list[Entry] = []
+    evening: Evening | None = None
+    last = ""
+    for entry in ordered:
+        if entry.evening is None:
+            evening = evening_for(evening, last, entry.time) if entry.time else Evening.starting("")
+            entry = replace(entry, evening=evening)
+        else:
+            evening = entry.evening
+        last = entry.time or last
+        out.append(entry)
+    return tuple(out)
 
 
-def entry_to_json(entry: Entry, /) -> dict[str, Any]:
-    data: dict[str, Any] = dict(entry.extra)
-    data.update({"id": entry.id, "time": entry.time, "panel": entry.panel, "ru": entry.ru, "en": entry.en})
-    if entry.who:
-        data["who"] = entry.who
-    if entry.why:
-        data["why"] = entry.why
-    if entry.hidden:
-        data.update(
-            hidden=True, revealed=entry.revealed, public_ru=entry.public_ru, public_en=entry.public_en
-        )
-    if entry.roll is not None:
-        data["roll"] = roll_to_json(entry.roll)
-    return data
-
-
-def entry_from_json(raw: Any, /) -> Entry:
-    """One saved entry back (``ValueError`` if it is not one); unknown keys are kept in ``extra``."""
-    if not isinstance(raw, dict):
-        raise ValueError("a journal entry must be an object")
-    for key, limit in _TEXTS.items():
-        value = raw.get(key, "")
-        if not isinstance(value, str) or len(value) > limit:
-            raise ValueError(f"a journal entry's {key} must be a string of at most {limit} characters")
-    if not raw.get("id") or not raw.get("panel"):
-        raise ValueError("a journal entry needs an id and a panel")
-    for key in ("hidden", "revealed"):
-        if not isinstance(raw.get(key, False), bool):
-            raise ValueError(f"a journal entry's {key} must be true or false")
-    for key in ("public_ru", "public_en"):
-        if not isinstance(raw.get(key, ""), str) or len(raw.get(key, "")) > MAX_TEXT:
-            raise ValueError(f"a journal entry's {key} must be a string")
-    roll = None if raw.get("roll") is None else roll_from_json(raw["roll"])
-    extra = tuple((k, v) for k, v in raw.items() if k not in _FIELDS)
-    return Entry(**{k: raw[k] for k in _FIELDS if k in raw and k != "roll"}, roll=roll, extra=extra)
-
-
-def entries_from_json(raw: Iterable[Any], /) -> tuple[tuple[Entry, ...], tuple[Any, ...]]:
-    """Saved entries back, one by one: the good ones, and the damaged ones to set aside."""
-    good: list[Entry] = []
-    bad: list[Any] = []
-    for item in raw:
-        try:
-            good.append(entry_from_json(item))
-        except ValueError:
-            bad.append(item)
-    return tuple(good), tuple(bad)
-
-
-def entry_for(ident: str, time: str, panel: str, line: Renderable, note: Note | None, why: str) -> Entry:
-    """The journal entry of one log line (the kit calls this for every line an action logs)."""
-    texts = both(line)
-    who = note.who if note is not None else ""
-    entry = Entry(
-        ident,
-        time,
-        panel,
-        texts["ru"][:MAX_TEXT],
-        texts["en"][:MAX_TEXT],
-        who[:200],
-        why[:MAX_NOTE],
-        roll=note.roll if note is not None else None,
-    )
-    if note is None or note.public is None:
-        return entry
-    public = both(note.public)
-    return replace(entry, hidden=True, public_ru=public["ru"][:MAX_TEXT], public_en=public["en"][:MAX_TEXT])
-
-
-def mark_of(entry: Entry, /) -> LogMark:
-    return (entry.time, entry.id)
+def evening_now(journal: Journal, now: str, note: Note | None = None) -> Evening:
+    """The evening an entry made ``now`` belongs to: the newest entry's, unless a pause of over
+    six hours passed since it, or the ``note`` starts a new one («Новый вечер»)."""
+    if note is not None and note.new_evening:
+        return Evening.starting(now)
+    newest = journal.entries[0] if journal.entries else None
+    if newest is None:
+        return Evening.starting(now)
+    return evening_for(newest.evening, newest.time, now)
 
 
 def of_panel(journal: Journal, panel: str, size: int, cleared: LogMark | None = None) -> tuple[Entry, ...]:
@@ -341,9 +310,9 @@ _OLD_TIME = re.compile(r"(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d)(:\d\d)?")
 def carry_log(journal: Journal, panel: str, lines: Sequence[tuple[str, str, str]]) -> Journal:
     """A panel's log saved before the journal held it (``(ru, en, time)``, newest first) carried
     into the journal, line by line with its time (``2024-05-01 10:00`` becomes ISO; none: ``""``,
-    the oldest). A line the journal has already (the kit wrote both for a while) is not copied
-    again: the panel's entries are matched by text, as many times as they occur. Ids come from the
-    line and its place, so two tabs carrying the same record agree."""
+    the oldest), each given an evening by its time. A line the journal has already (the kit wrote
+    both for a while) is not copied again: the panel's entries are matched by text, as many times
+    as they occur. Ids come from the line and its place, so two tabs carrying the same record agree."""
     have = Counter((e.ru, e.en) for e in journal.entries if e.panel == panel)
     carried: list[Entry] = []
     for place, (ru, en, time) in enumerate(lines):
@@ -354,39 +323,13 @@ def carry_log(journal: Journal, panel: str, lines: Sequence[tuple[str, str, str]
         iso = f"{found[1]}T{found[2]}{found[3] or ':00'}" if found else ""
         digest = hashlib.sha1(json.dumps([panel, place, ru, en, time]).encode()).hexdigest()[:16]
         carried.append(Entry(f"log-{panel}-{digest}", iso, panel, ru[:MAX_TEXT], en[:MAX_TEXT]))
-    return journal.joined(carried)[0]
+    return journal.joined(assign_evenings(carried))[0]
 
 
 def _dump(journal: Journal) -> dict[str, Any]:
+    """The journal as one record (its entries are saved one by one: ``kit.journal_store``; this
+    is the shape an older version saved, read once to carry it over)."""
     return {"entries": [entry_to_json(e) for e in journal.entries], "dropped": journal.dropped}
-
-
-_ENCODED: dict[int, tuple[Entry, str, bool]] = {}  # id(entry) → the entry, its JSON text, whether sound
-_ENTRY_NESTING = 3  # an entry's place in its record: {"value": {"entries": [entry]}}
-
-
-def _text(journal: Journal) -> str:
-    """``json.dumps(_dump(journal))``, each entry encoded once: the journal is saved after every
-    action (up to ``LIMIT`` entries), and all but the new one were encoded for an earlier save. An
-    entry is kept with its text, so its ``id()`` is never another's; entries no journal of this
-    tab holds any more go when the cache outgrows two journals. Each entry's text is checked once
-    (``kit.shared.sound_part``), so the journal's text is ``Sound`` unless one is not."""
-    parts: list[str] = []
-    sound = True
-    for entry in journal.entries:
-        known = _ENCODED.get(id(entry))
-        if known is None or known[0] is not entry:
-            part = json.dumps(entry_to_json(entry), ensure_ascii=False)
-            known = (entry, part, sound_part(part, nesting=_ENTRY_NESTING))
-            _ENCODED[id(entry)] = known
-        parts.append(known[1])
-        sound = sound and known[2]
-    if len(_ENCODED) > 2 * LIMIT:
-        kept = {id(e): _ENCODED[id(e)] for e in journal.entries}
-        _ENCODED.clear()
-        _ENCODED.update(kept)
-    text = '{"entries": [' + ", ".join(parts) + '], "dropped": ' + str(journal.dropped) + "}"
-    return Sound(text) if sound else text
 
 
 def _load(raw: Any) -> Journal | Salvaged[Journal]:
@@ -394,7 +337,8 @@ def _load(raw: Any) -> Journal | Salvaged[Journal]:
         raise ValueError("a journal is an object with a list of entries")
     dropped = raw.get("dropped", 0)
     good, bad = entries_from_json(raw["entries"])
-    journal = Journal(good[:LIMIT], dropped if type(dropped) is int and dropped >= 0 else 0)
+    ordered = tuple(sorted(assign_evenings(good), key=_key, reverse=True))
+    journal = Journal(ordered, dropped if type(dropped) is int and dropped >= 0 else 0)
     return Salvaged(journal, len(bad)) if bad else journal
 
 
@@ -407,5 +351,4 @@ JOURNAL: Shared[Journal] = Shared(
     home="journal",
     what=WHAT,
     merge=lambda base, mine, theirs: mine.merged(base, theirs),
-    text=_text,
 )

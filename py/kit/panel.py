@@ -35,6 +35,7 @@ from kit.view import View
 __all__ = [
     "Action",
     "Answer",
+    "AskJournal",
     "Compute",
     "ClearLog",
     "Copy",
@@ -167,7 +168,14 @@ class Compute(Generic[S, R]):
     cancelled) and then calls ``failed(state, answer)`` if given. Results of requests that were
     superseded are dropped. ``isolated`` jobs run user code: only in the sandboxed program runner
     (never our compute worker, never the page); where it cannot start, the answer is the error
-    ``kit.compute.NEEDS_ISOLATION``."""
+    ``kit.compute.NEEDS_ISOLATION``.
+
+    ``journal``: the job gets the journal's entries this selection keeps (``kit.journal.Filter``'s
+    fields: who, panel, evening, search) as its keyword ``entries``, their JSON newest first: the
+    worker reads them from the journal's store itself, so the page never holds them
+    (docs/compute.md). ``download``: (file name, type) of a job whose result is a text to
+    download, which the page's script offers without copying it into Python; ``done`` then gets
+    ``{"downloaded": characters}``."""
 
     job: str
     args: Mapping[str, Any]  # JSON-able keyword arguments of the job
@@ -175,6 +183,24 @@ class Compute(Generic[S, R]):
     label: Renderable
     failed: Callable[[S, Answer[R]], S | Outcome[S]] | None = None
     isolated: bool = False
+    journal: Mapping[str, str] | None = None
+    download: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class AskJournal(Generic[S]):
+    """Ask the journal's store ``kind`` with ``args`` (``kit.dom.Records.journal_ask``: the
+    journal worker, off the main thread: a page of what a filter keeps, an import of the file
+    chosen in the file input ``file``, its undo, an export), then ``done(state, answer)`` with the
+    answer (a dict: JSON from static/journal-db.js); ``progress(state, answer)`` while it works.
+    An answer that carries the store's newest entries (``"head"``) first becomes the journal the
+    page holds. A newer request of the same kind from the panel drops an older one's answer."""
+
+    kind: str
+    args: Mapping[str, Any]
+    done: Callable[[S, dict[str, Any]], S | Outcome[S]]
+    progress: Callable[[S, dict[str, Any]], S] | None = None
+    file: str = ""
 
 
 Effect = Union[  # noqa: UP007  (a generic alias: Effect[S] is what an Outcome[S] may ask for)
@@ -188,6 +214,7 @@ Effect = Union[  # noqa: UP007  (a generic alias: Effect[S] is what an Outcome[S
     CopyLog,
     DownloadLog,
     Compute[S, Any],
+    AskJournal[S],
     Share,
     Note,
 ]

@@ -28,7 +28,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Generic, TypeVar
 
 from kit.form import Form
-from kit.panel import Action, Answer, Compute, Effect, Outcome, outcome
+from kit.panel import Action, Answer, AskJournal, Compute, Effect, Outcome, outcome
 
 __all__ = ["Part", "field_part"]
 
@@ -75,6 +75,8 @@ class Part(Generic[W, P]):
         return lambda whole: view(self.get(whole))
 
     def _effect(self, effect: Effect[P]) -> Effect[W]:
+        if isinstance(effect, AskJournal):
+            return self._asked(effect)
         if not isinstance(effect, Compute):
             return effect
         done, failed = effect.done, effect.failed
@@ -89,6 +91,19 @@ class Part(Generic[W, P]):
         # every other field of the request (job, args, label, …) stays as it was
         kept = {f.name: getattr(effect, f.name) for f in fields(effect) if f.name not in ("done", "failed")}
         return Compute(done=lifted_done, failed=None if failed is None else lifted_failed, **kept)
+
+    def _asked(self, effect: AskJournal[P]) -> AskJournal[W]:
+        done, progress = effect.done, effect.progress
+
+        def lifted_done(whole: W, answer: dict[str, Any]) -> Outcome[W]:
+            return self.outcome(whole, done(self.get(whole), answer))
+
+        def lifted_progress(whole: W, answer: dict[str, Any]) -> W:
+            assert progress is not None
+            return self.put(whole, progress(self.get(whole), answer))
+
+        lifted = None if progress is None else lifted_progress
+        return AskJournal(effect.kind, effect.args, lifted_done, lifted, effect.file)
 
 
 def field_part(name: str, /) -> Part[Any, Any]:

@@ -51,7 +51,7 @@ FUDGE_SIDES = 3  # a FUDGE die is written as sides 3 with faces −1, 0, +1
 MAX_DICE = 1000  # physical dice kept with one roll (a bigger pool keeps its total and outcome)
 MAX_FACE = 1_000_000  # |face|, |total| and sides a saved roll may hold
 _RULE = re.compile(r"[a-z][a-z0-9_]{0,19}(?:\.[a-z0-9_]{1,20}){0,3}")
-_P = re.compile(r"(\d{1,60})/(\d{1,60})")
+_P = re.compile(r"([0-9]{1,60})/([0-9]{1,60})")  # ASCII digits, as static/journal-db.js reads them
 
 
 @dataclass(frozen=True)

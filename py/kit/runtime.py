@@ -14,7 +14,8 @@ once the turn is over and sent when it differs from what was sent last (``change
 A language switch re-renders every mounted panel, its log, the kit's messages on screen and the
 static text (``data-i18n="id"``). A panel's short log is a view of the journal of the evening
 (``kit.journal``): whenever the journal changes, every mounted log is written again where it
-changed.
+changed. The journal is kept entry by entry (``kit.journal_store``): the runtime holds its newest
+entries and writes what each change added, changed or removed.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ class Mounted:
     written: dict[str, Show] = field(default_factory=dict)  # what each element shows (in ``lang``)
     written_log: tuple[str, tuple[LogEntry, ...]] | None = None
     computing: int = 0  # the panel's request in flight (0: none)
+    asking: dict[str, int] = field(default_factory=dict)  # the journal store's request in flight, by kind
     log_view: tuple[Journal, LogMark | None, tuple[Entry, ...]] | None = None  # the last one worked out
 
 
@@ -360,6 +362,8 @@ class Runtime:
 
     def shared_value(self, shared: Shared[Any]) -> Any:
         """The value of ``shared`` (read from its record the first time a follower asks)."""
+        if shared.name == JOURNAL.name and shared.name not in self.shared:
+            self._load_journal()
         if shared.name not in self.shared:
             raw = self.records.read(shared.key)
             self.known[shared.key] = raw
@@ -371,6 +375,9 @@ class Runtime:
         return self.shared[shared.name].value
 
     def save_shared(self, shared: Shared[Any]) -> None:
+        if shared.name == JOURNAL.name:  # written entry by entry as it changes: what failed goes again
+            self.records.journal_retry()
+            return
         text = encode_shared(shared, self.shared[shared.name].value)
         self.known[shared.key] = text
         self.records.save(shared.key, text)
@@ -379,8 +386,11 @@ class Runtime:
         """``shared`` takes the new value: save it, sync every follower (the acting panel is saved
         and rendered by the outcome that shared it); a new journal shows in every short log."""
         self.shared_value(shared)
-        self.shared[shared.name].value = value
-        self.save_shared(shared)
+        if shared.name == JOURNAL.name:
+            value = self._keep_journal(value)
+        else:
+            self.shared[shared.name].value = value
+            self.save_shared(shared)
         for mounted in self.mounted.values():
             for follow in mounted.panel.follows:
                 if follow.shared.name == shared.name:
@@ -392,14 +402,50 @@ class Runtime:
             self.render_logs()
 
     def shared_records(self) -> dict[str, str]:
-        """Every shared value's saved record by key (the page's data export)."""
-        return {held.shared.key: encode_shared(held.shared, held.value) for held in self.shared.values()}
+        """Every shared value's saved record by key (the page's data export; the journal, kept
+        entry by entry, goes into it from its store)."""
+        return {
+            held.shared.key: encode_shared(held.shared, held.value)
+            for held in self.shared.values()
+            if held.shared.name != JOURNAL.name
+        }
 
     def resave_shared(self, keys: set[str]) -> None:
         """Save again the shared values whose record key is in ``keys`` (after a failed save)."""
         for held in list(self.shared.values()):
             if held.shared.key in keys:
                 self.save_shared(held.shared)
+
+    # ----------------------------------------------------------------------- the journal (kit.runtime_journal)
+
+    def _load_journal(self) -> None:
+        from kit import runtime_journal
+
+        runtime_journal.load(self)
+
+    def _keep_journal(self, value: Journal) -> Journal:
+        from kit import runtime_journal
+
+        return runtime_journal.keep(self, value)
+
+    def set_journal(self, value: Journal) -> None:
+        """The journal changed elsewhere (another tab, the store's answer): held, every follower
+        synced and shown, every short log written again. Nothing is written."""
+        from kit import runtime_journal
+
+        runtime_journal.show(self, value)
+
+    def journal_head(self, data: Any) -> None:
+        """The store's newest entries again (after an import, an undo, another tab's import)."""
+        from kit import runtime_journal
+
+        runtime_journal.take_head(self, data)
+
+    def reload_journal(self) -> None:
+        """Read the journal's newest entries from the store again."""
+        from kit import runtime_journal
+
+        runtime_journal.reload(self)
 
 
 def _nothing() -> None:

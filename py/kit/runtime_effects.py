@@ -17,10 +17,12 @@ from typing import Any, assert_never
 from kit import common, compute, undo
 from kit.dom import Element
 from kit.form import ARG, LANG, MAX_READ_CHARS, NOW, OVERSIZED, InputError
-from kit.journal import JOURNAL, Note, entry_for, mark_of, note_of
+from kit.journal import JOURNAL, Filter, Note, entry_for, entry_to_json, evening_now, mark_of, note_of
+from kit.journal_store import read_answer
 from kit.msg import Renderable, fixed, render
 from kit.panel import (
     Answer,
+    AskJournal,
     ClearLog,
     Compute,
     Copy,
@@ -55,8 +57,9 @@ def _copy(rt: Runtime, mounted: Mounted, text: str, status_id: str) -> None:
 
 def _effect(
     rt: Runtime, mounted: Mounted, effect: Effect[Any], box: Element | None
-) -> Compute[Any, Any] | None:
-    """Carry out one effect; a ``Compute`` is returned, to be asked for once the state is shown."""
+) -> Compute[Any, Any] | AskJournal[Any] | None:
+    """Carry out one effect; a ``Compute`` or an ``AskJournal`` is returned, to be asked for once
+    the state is shown."""
     dom = rt.dom
     match effect:
         case SetFields(values=values):
@@ -84,7 +87,7 @@ def _effect(
             dom.download(filename, rt.log_text(mounted, title, oldest_first), "text/plain")
         case Share(shared=shared, value=value):
             rt.share(mounted, shared, value)
-        case Compute():
+        case Compute() | AskJournal():
             return effect
         case Note():
             pass  # read with the outcome's log line (``journal``)
@@ -109,7 +112,11 @@ def apply(rt: Runtime, mounted: Mounted, result: Any, box: Element | None = None
     if done.say is not None:
         rt.dom.set_text(rt.by_id("announcer"), render(done.say, rt.lang))
     for job in computing:  # after the state is shown: the answer may come at once
-        _compute(rt, mounted, job, box if box is not None else rt.error_of(mounted))
+        near = box if box is not None else rt.error_of(mounted)
+        if isinstance(job, AskJournal):
+            _ask(rt, mounted, job, near)
+        else:
+            _compute(rt, mounted, job, near)
 
 
 def _clear_log(rt: Runtime, mounted: Mounted) -> None:
@@ -169,11 +176,60 @@ def journal(rt: Runtime, mounted: Mounted, line: Renderable, note: Note | None) 
     _JOURNAL_IDS["count"] += 1
     time = rt.dom.local_stamp()
     ident = f"{time}-{tab_id()}-{_JOURNAL_IDS['count']:06d}"  # padded: ids sort as made
-    entry = entry_for(ident, time, name, line, note, why)
-    rt.share(mounted, JOURNAL, rt.shared_value(JOURNAL).add(entry))
+    held = rt.shared_value(JOURNAL)
+    entry = entry_for(ident, time, name, line, note, why, evening_now(held, time, note))
+    rt.share(mounted, JOURNAL, held.add(entry))
+
+
+# --------------------------------------------------------------------------- the journal's store
+
+
+def _ask(rt: Runtime, mounted: Mounted, effect: AskJournal[Any], box: Element) -> None:
+    """Ask the journal's store (``AskJournal``); the answer runs ``done`` unless a newer request
+    of the same kind took over; an answer with the store's newest entries updates the journal."""
+    rt.requests += 1
+    token = rt.requests
+    mounted.asking[effect.kind] = token
+
+    def current() -> bool:
+        return mounted.asking.get(effect.kind) == token
+
+    def read(text: str) -> dict[str, Any]:
+        try:
+            data = read_answer(text)
+        except ValueError:
+            data = None
+        return data if isinstance(data, dict) else {"ok": False, "code": "failed"}
+
+    def answered(text: str) -> None:
+        if not current():
+            return
+        mounted.asking.pop(effect.kind, None)
+        data = read(text)
+        if isinstance(data.get("head"), dict):
+            rt.journal_head(data["head"])
+
+        def step() -> Renderable | _Keep | None:
+            done = outcome(effect.done(mounted.state, data))
+            apply(rt, mounted, done, box)
+            return done.error if done.error is not None else KEEP
+
+        guarded(rt, mounted, box, step)
+
+    def progressed(text: str) -> None:
+        if not current() or effect.progress is None:
+            return
+        mounted.state = effect.progress(mounted.state, read(text))
+        rt.render(mounted)
+
+    file = rt.by_id(effect.file) if effect.file else None
+    on_progress = progressed if effect.progress is not None else None
+    rt.records.journal_ask(effect.kind, dict(effect.args), answered, on_progress, file)
 
 
 # --------------------------------------------------------------------------- computing off the main thread
+
+_FILTER_FIELDS = ("who", "panel", "search", "evening")
 
 KIT_FAILURES = {
     "timeout": common.COMPUTE_TIMEOUT,
@@ -231,7 +287,20 @@ def _compute(rt: Runtime, mounted: Mounted, effect: Compute[Any, Any], box: Any)
         dom.set_html(status, "")
         _answered(rt, mounted, effect, box, answer)
 
-    rt.worker.request(effect.job, dict(effect.args), finish, isolated=effect.isolated)
+    args = dict(effect.args)
+    if effect.journal is not None and not rt.worker.available():
+        # No worker to read the store: the page's own entries, if it holds the whole journal.
+        journal = rt.shared_value(JOURNAL)
+        if not journal.complete:
+            rt.dom.later(0, lambda: finish(compute.failure(compute.TOO_SLOW_HERE)))
+            return
+        chosen = Filter(**{k: str(v) for k, v in effect.journal.items() if k in _FILTER_FIELDS})
+        args["entries"] = [entry_to_json(e) for e in journal.select(chosen)]
+        rt.worker.request(effect.job, args, finish, isolated=effect.isolated, download=effect.download)
+        return
+    rt.worker.request(
+        effect.job, args, finish, isolated=effect.isolated, journal=effect.journal, download=effect.download
+    )
 
 
 def _answered(
@@ -239,6 +308,10 @@ def _answered(
 ) -> None:
     error = answer.get("error") or {}
     code, params = str(error.get("code", "")), error.get("params") or {}
+    if answer.get("ok") and effect.download is not None and isinstance(answer.get("result"), str):
+        # computed on the page (no worker): offered here, as the worker's script would
+        rt.dom.download(effect.download[0], answer["result"], effect.download[1])
+        answer = {"ok": True, "result": {"downloaded": len(answer["result"])}}
     if answer.get("ok"):
         reply: Answer[Any] = Answer(True, compute.decode(answer.get("result")))
         action = effect.done

@@ -5,10 +5,14 @@ tab did is lost to another's write.
 this tab with the newer record it found on disk instead of writing over it (``kit.browser_storage``
 hands both to ``changed``). Either way the record is merged here with what this tab did since the
 version it last knew (``Runtime.known``): a shared value through its ``merge`` (the roster,
-character by character; the journal of the evening, entry by entry, which the panels' short
-logs show), the mark of a panel's cleared log as the tab that moved it left it, a panel's state
-newest-wins, said in the panel when it replaced a change of this tab. What was merged is saved
-again; the fields a GM is typing in are never touched.
+character by character), the mark of a panel's cleared log as the tab that moved it left it, a
+panel's state newest-wins, said in the panel when it replaced a change of this tab. What was merged
+is saved again; the fields a GM is typing in are never touched.
+
+The journal is kept entry by entry (``kit.journal_store``), so two tabs' writes never collide:
+another tab's new, changed or removed entries are heard of (``journal_news``), or found on disk
+by this tab's next write, and merged by id into what this tab holds; after many changes at once
+(an import, its undo) this tab reads the store's newest entries again.
 """
 
 from __future__ import annotations
@@ -16,12 +20,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from kit.journal import JOURNAL
+from kit.journal_store import news_from_text, store_record
 from kit.msg import Msg
 from kit.panel import Panel, decode
 from kit.runtime import Held, Mounted, Runtime
 from kit.shared import decode_shared
 
-__all__ = ["NEWER_IN_OTHER_TAB", "changed"]
+__all__ = ["NEWER_IN_OTHER_TAB", "changed", "journal_news"]
 
 NEWER_IN_OTHER_TAB = Msg(
     "kit.follow.newer",
@@ -46,9 +52,42 @@ def changed(rt: Runtime, key: str, text: str, base: str | None, found: bool) -> 
             _merge_panel(rt, mounted, text, base, found)
             return
     for held in rt.shared.values():
+        if held.shared.key == key and held.shared.name == JOURNAL.name:
+            _carry_old_journal(rt, text)
+            return
         if held.shared.key == key:
             _merge_shared(rt, held, text, base, found)
             return
+
+
+def journal_news(rt: Runtime, text: str) -> None:
+    """Journal entries written elsewhere (``kit.journal_store.news_from_text``): merged by id
+    into what this tab holds; many at once: the store's newest entries read again."""
+    held = rt.shared.get(JOURNAL.name)
+    if held is None:
+        return  # not read yet: it will be read from the store
+    news = news_from_text(text)
+    if news.reload:
+        rt.reload_journal()
+        return
+    value = held.value.with_entries(news.put, news.gone)
+    if value is not held.value:
+        rt.set_journal(value)
+
+
+def _carry_old_journal(rt: Runtime, text: str) -> None:
+    """A tab of an older version saved the journal as one record: its new entries are carried
+    into the store, one by one, as at start."""
+    held = rt.shared[JOURNAL.name]
+    old = decode_shared(JOURNAL, text)
+    if old.dropped:
+        return
+    joined, new = held.value.joined(old.value.entries)
+    if not new:
+        return
+    known = {e.id for e in held.value.entries}
+    rt.records.journal_write([store_record(e) for e in joined.entries if e.id not in known], (), None)
+    rt.set_journal(joined)
 
 
 def _merge_panel(rt: Runtime, mounted: Mounted, text: str, base_text: str | None, found: bool) -> None:

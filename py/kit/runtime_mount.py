@@ -13,8 +13,9 @@ from typing import Any
 
 from kit import aside, common
 from kit.dom import Element
-from kit.form import FILE_NAME, FILE_TEXT, InputError
-from kit.journal import JOURNAL, carry_log
+from kit.form import FILE_NAME, FILE_STORE, FILE_TEXT, InputError
+from kit.journal import JOURNAL, carry_log, of_panel
+from kit.journal_store import PER_PANEL, head_from_data, read_answer
 from kit.msg import Cat, Renderable
 from kit.panel import WHAT_FIELDS, Download, LogEntry, Panel, decode, dropped_notice, outcome
 from kit.runtime import Mounted, Runtime
@@ -82,6 +83,7 @@ def _mount(rt: Runtime, panel: Panel[Any], saved: str | None, afresh: Renderable
                 notices.append(common.ENTRIES_SET_ASIDE(what=follow.shared.what, count=held.set_aside))
             aside_keys.append(follow.shared.key)
             held.dropped, held.set_aside = False, 0
+    _top_up_log(rt, mounted)
     if not all(dom.put_field(section, key, value) for key, value in restored.form.items()):
         dropped.append(WHAT_FIELDS)
     first = afresh if afresh is not None else dropped_notice(tuple(dropped))
@@ -127,6 +129,26 @@ def _carry_log(rt: Runtime, mounted: Mounted, lines: tuple[LogEntry, ...]) -> bo
     if carried is not journal:
         rt.share(mounted, JOURNAL, carried)
     return True
+
+
+def _top_up_log(rt: Runtime, mounted: Mounted) -> None:
+    """A short log longer than the page holds of each panel at start (``PER_PANEL``): its older
+    lines asked of the journal's store, and shown when they come."""
+    spec, name = mounted.panel.log, mounted.panel.name
+    if spec is None or spec.size <= PER_PANEL:
+        return
+    journal = rt.shared_value(JOURNAL)
+    if journal.complete or len(of_panel(journal, name, spec.size)) >= spec.size:
+        return
+
+    def answered(text: str) -> None:
+        try:
+            found = head_from_data(read_answer(text)).journal.entries
+        except ValueError:
+            return
+        rt.set_journal(rt.shared_value(JOURNAL).holding(found))
+
+    rt.records.journal_ask("panel", {"panel": name, "limit": spec.size}, answered)
 
 
 # --------------------------------------------------------------------------- events
@@ -197,7 +219,12 @@ def save_typing_now(rt: Runtime) -> None:
 
 
 def _read_file(rt: Runtime, mounted: Mounted, action: Any, element: Element) -> None:
-    """A chosen file: run the action with its name and text (``kit.form.FILE_NAME``/``FILE_TEXT``)."""
+    """A chosen file: run the action with its name and text (``kit.form.FILE_NAME``/``FILE_TEXT``),
+    or, for a chooser marked ``data-store-file`` where the journal's store runs, without reading
+    it (``FILE_STORE``): the store reads it off the main thread, whatever its size."""
+    if rt.dom.attribute(element, "data-store-file") is not None and rt.records.journal_in_store():
+        run(rt, mounted, action, element, {FILE_STORE: "1"})
+        return
 
     def done(name: str, text: str) -> None:
         run(rt, mounted, action, element, {FILE_NAME: name, FILE_TEXT: text})

@@ -10,7 +10,8 @@ import json
 
 from kit import common
 from kit.dom import Element
-from kit.journal import JOURNAL
+from kit.journal import JOURNAL, entry_to_json
+from kit.journal_store import HEAD, PER_PANEL, read_answer
 from kit.msg import Cat, Renderable
 from kit.panel import encode
 from kit.runtime import Runtime
@@ -80,29 +81,55 @@ def saved(rt: Runtime, key: str) -> None:
         _save_status(rt)
 
 
+DATA_FILE = "gm-dice-data.json"
+
+
 def export_all(rt: Runtime) -> None:
-    """Every panel's record and every shared record (the roster, the journal of the evening, with
-    what is hidden in it: this file is the GM's own copy) as one JSON file (what is on screen,
-    saved or not). The journal panel imports its journal back (``panels.journal``)."""
-    rt.shared_value(JOURNAL)  # read even if no panel has asked for it yet
+    """Every panel's record and every shared record (the roster), and the whole journal, with what
+    is hidden in it (this file is the GM's own copy), as one JSON file (what is on screen, saved
+    or not): ``{"app": "gm-dice", "v": 2, "records": {…}, "journal": {"format": "gm-journal",
+    "v": 2, "entries": […]}}``. The journal panel imports its journal back (``panels.journal``).
+    A journal kept in the store is written into the file there (static/journal-db.js), entry by
+    entry, never through the page's Python."""
+    journal = rt.shared_value(JOURNAL)  # read even if no panel has asked for it yet
     records = {
         m.panel.key: json.loads(encode(m.panel, rt.dom.read_form(m.section), m.state, m.cleared))
         for m in rt.mounted.values()
     }
     records.update({key: json.loads(text) for key, text in rt.shared_records().items()})
-    rt.dom.download(
-        "gm-dice-data.json",
-        json.dumps({"app": "gm-dice", "records": records}, ensure_ascii=False),
-        "application/json",
-    )
+    if rt.records.journal_in_store():
+        args = {"secret": True, "records": json.dumps(records, ensure_ascii=False), "filename": DATA_FILE}
+        rt.records.journal_ask("export", args, lambda _answer: None)
+        return
+    entries = [entry_to_json(e) for e in journal.entries]
+    data = {
+        "app": "gm-dice",
+        "v": 2,
+        "records": records,
+        "journal": {"format": "gm-journal", "v": 2, "entries": entries},
+    }
+    rt.dom.download(DATA_FILE, json.dumps(data, ensure_ascii=False), "application/json")
 
 
 def trim_logs(rt: Runtime) -> None:
-    """«Сократить журналы»: the journal of the evening keeps its newer half (the panels' short logs
-    are views of it), so that its record fits again."""
+    """«Сократить журнал вдвое»: the journal keeps its newer half (the panels' short logs are views
+    of it), so that what failed to be written fits again."""
     journal = rt.shared_value(JOURNAL)
-    if journal.entries:
-        rt.share(None, JOURNAL, journal.trimmed(len(journal.entries) // 2))
+    if not rt.records.journal_in_store():
+        if journal.entries:
+            rt.share(None, JOURNAL, journal.trimmed(len(journal.entries) // 2))
+        return
+
+    def answered(text: str) -> None:
+        try:
+            head = read_answer(text).get("head")
+        except (ValueError, AttributeError):
+            return
+        if isinstance(head, dict):
+            rt.journal_head(head)
+            retry(rt)
+
+    rt.records.journal_ask("trim", {"newest": HEAD, "perPanel": PER_PANEL}, answered)
 
 
 def retry(rt: Runtime) -> None:

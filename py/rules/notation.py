@@ -1,9 +1,13 @@
 """Dice notation: parse one line of Roll20 / rpg-dice-roller style notation, roll it, or get exact odds.
 
 The grammar, the semantics and the limits are documented in ``docs/rules/notation.md``. This
-module is the one name to import: the syntax tree, limits and error codes live in
-:mod:`rules.notation_tree`, the parser in :mod:`rules.notation_parser`, the analysis and
-``parse`` in :mod:`rules.notation_expression`; rolling and exact odds are here.
+module is the one name to import: error codes, limits and readings live in
+:mod:`rules.notation_tree`, the syntax tree in :mod:`rules.notation_nodes`, the parser in
+:mod:`rules.notation_parser` (dice terms: :mod:`rules.notation_terms`, groups:
+:mod:`rules.notation_groups`, dice-free values: :mod:`rules.notation_values`), the analysis in
+:mod:`rules.notation_analysis`, ``parse`` in :mod:`rules.notation_expression`, rolling in
+:mod:`rules.notation_roll` and the exact dice in :mod:`rules.notation_exact`; distributions,
+arrays, comparisons and summaries are here.
 Exact distributions are computed by icepool, which is imported lazily, the first
 time a distribution is asked for, so page start-up does not pay for it; parsing and
 rolling use only the standard library.
@@ -25,44 +29,32 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
 
-from rules import dice, gauss, notation_cost
-from rules.notation_expression import (
-    Expression,
-    _as_expression,
-    _needs_pool,
-    definition,
-    parse,
-)
+from rules import dice, gauss  # noqa: F401 (gauss: the doctests compare with it)
+from rules.notation_exact import _die, _sum_copies
+from rules.notation_expression import Expression, _as_expression, definition, parse
+from rules.notation_roll import DiceGroup, RolledDie, RollResult, _roll, whole
 from rules.notation_tree import (
-    _CMP,
     DEFAULT_LIMITS,
     ERROR_CODES,
+    FORMS,
+    READING_CODES,
     Limits,
     NotationError,
-    Number,
-    _Call,
-    _Chain,
-    _Compare,
-    _Const,
-    _Dice,
-    _Gauss,
-    _Neg,
-    _Node,
+    Reading,
     round_half_away,
 )
-
-if TYPE_CHECKING:  # pragma: no cover
-    import icepool
 
 __all__ = [
     "DEFAULT_LIMITS",
     "ERROR_CODES",
+    "FORMS",
+    "READING_CODES",
+    "Reading",
     "DiceGroup",
     "Expression",
     "Limits",
@@ -84,63 +76,6 @@ __all__ = [
 # --------------------------------------------------------------------------- rolling
 
 
-@dataclass(frozen=True)
-class RolledDie:
-    """One die as rolled.
-
-    ``rerolled`` holds the values thrown away by rerolls; ``exploded`` marks a die
-    that caused another roll, ``extra`` a die rolled because of an explosion;
-    ``parts`` holds the rolls of a compounded (``!!``) die; ``success`` is None
-    unless successes are counted.
-    """
-
-    value: int
-    dropped: bool = False
-    exploded: bool = False
-    extra: bool = False
-    rerolled: tuple[int, ...] = ()
-    parts: tuple[int, ...] = ()
-    success: bool | None = None
-
-    def __str__(self) -> str:
-        marks = "".join(f"{v}r→" for v in self.rerolled)
-        core = "+".join(map(str, self.parts)) if len(self.parts) > 1 else str(self.value)
-        flags = ("!" if self.exploded else "") + ("*" if self.success else "") + ("d" if self.dropped else "")
-        return f"{marks}{core}{flags}"
-
-
-@dataclass(frozen=True)
-class DiceGroup:
-    """The dice of one dice term (``notation`` as written, at ``position``) and what it adds up to;
-    ``faces`` are the faces of its die after clamping (empty for a group read back from saved data)."""
-
-    notation: str
-    position: int
-    dice: tuple[RolledDie, ...]
-    value: int
-    faces: tuple[int, ...] = field(default=(), compare=False, repr=False)
-
-    def __str__(self) -> str:
-        return f"{self.notation} [{', '.join(map(str, self.dice))}] = {self.value}"
-
-
-@dataclass(frozen=True)
-class RollResult:
-    """The result of ``roll()``: the total and the detail of every dice term, in writing order."""
-
-    expression: str
-    label: str | None
-    total: int
-    dice: tuple[DiceGroup, ...]
-    values: tuple[int, ...] = ()  # an array line's rolls, in the order rolled (total is their sum)
-
-    def __str__(self) -> str:
-        head = f"{self.label}: " if self.label else ""
-        return (
-            f"{head}{self.expression.split('#')[0].strip()} → {'; '.join(map(str, self.dice))} → {self.total}"
-        )
-
-
 def roll(expression: str | Expression, rng: random.Random, *, limits: Limits = DEFAULT_LIMITS) -> RollResult:
     """Roll a notation line with ``rng`` only; every die and its marks are in the result.
 
@@ -149,101 +84,10 @@ def roll(expression: str | Expression, rng: random.Random, *, limits: Limits = D
     """
     expr = _as_expression(expression, limits)
     groups: list[DiceGroup] = []
-    values = tuple(int(_roll(expr._root, rng, groups, expr.limits)) for _ in range(max(1, expr.repeat)))
-    return RollResult(expr.text, expr.label, sum(values), tuple(groups), values if expr.repeat else ())
-
-
-def _physical(node: _Dice, rng: random.Random, cap: int, /) -> tuple[int, tuple[int, ...]]:
-    """One throw of a die with its rerolls: (final value, values thrown away)."""
-    value = dice.roll_faces(rng, node.faces)
-    thrown: list[int] = []
-    limit = 1 if node.reroll_once else cap
-    while node.reroll is not None and node.reroll(value) and len(thrown) < limit:
-        thrown.append(value)
-        value = dice.roll_faces(rng, node.faces)
-    return value, tuple(thrown)
-
-
-def _roll_dice(node: _Dice, rng: random.Random, limits: Limits, /) -> DiceGroup:
-    rolled: list[RolledDie] = []
-    for _ in range(node.count):
-        chain = [_physical(node, rng, limits.reroll_cap)]
-        while node.explode is not None and node.explode(chain[-1][0]) and len(chain) <= limits.explode_depth:
-            chain.append(_physical(node, rng, limits.reroll_cap))
-        if node.compound:
-            parts = tuple(v for v, _ in chain)
-            thrown = tuple(t for _, ts in chain for t in ts)
-            rolled.append(RolledDie(sum(parts), exploded=len(chain) > 1, rerolled=thrown, parts=parts))
-        else:
-            for i, (v, thrown) in enumerate(chain):
-                rolled.append(RolledDie(v, exploded=i < len(chain) - 1, extra=i > 0, rerolled=thrown))
-    if node.keep is not None:
-        word, n = node.keep
-        order = sorted(range(len(rolled)), key=lambda i: rolled[i].value)
-        size = len(order)
-        if word == "kh":
-            drop = order[: max(0, size - n)]
-        elif word == "kl":
-            drop = order[min(n, size) :]
-        elif word == "dh":
-            drop = order[max(0, size - n) :]
-        else:
-            drop = order[:n]
-        for i in drop:
-            rolled[i] = replace(rolled[i], dropped=True)
-    if node.success is not None:
-        cond = node.success
-        rolled = [d if d.dropped else replace(d, success=cond(d.value)) for d in rolled]
-        value = sum(1 for d in rolled if d.success)
-    else:
-        value = sum(d.value for d in rolled if not d.dropped)
-    return DiceGroup(node.text, node.pos, tuple(rolled), value, node.faces)
-
-
-def _roll(node: _Node, rng: random.Random, groups: list[DiceGroup], limits: Limits, /) -> Number:
-    if isinstance(node, _Const):
-        return node.value
-    if isinstance(node, _Dice):
-        group = _roll_dice(node, rng, limits)
-        groups.append(group)
-        return group.value
-    if isinstance(node, _Gauss):
-        g = gauss.roll(rng, node.luck)
-        text = "gauss" if node.luck == gauss.NEUTRAL_LUCK else f"gauss({node.luck})"
-        groups.append(
-            DiceGroup(text, node.pos, tuple(RolledDie(v) for v in g.dice), g.value, gauss.D20_FACES)
-        )
-        return g.value
-    if isinstance(node, _Neg):
-        return -_roll(node.operand, rng, groups, limits)
-    if isinstance(node, _Chain):
-        acc = _roll(node.first, rng, groups, limits)
-        for op, _, operand in node.rest:
-            acc = _ARITH[op](acc, _roll(operand, rng, groups, limits))
-        return acc
-    if isinstance(node, _Compare):
-        left = _roll(node.left, rng, groups, limits)
-        return int(_CMP[node.op](left, _roll(node.right, rng, groups, limits)))
-    if isinstance(node, _Call):
-        values = [_roll(arg, rng, groups, limits) for arg in node.args]
-        return _CALLS[node.name](*values)
-    raise AssertionError(node)  # pragma: no cover
-
-
-_ARITH: dict[str, Callable[[Any, Any], Number]] = {
-    "+": lambda a, b: a + b,
-    "-": lambda a, b: a - b,
-    "*": lambda a, b: a * b,
-    "/": lambda a, b: Fraction(a) / b,
-}
-_CALLS: dict[str, Callable[..., Number]] = {
-    "round": round_half_away,
-    "floor": lambda x: math.floor(x),
-    "ceil": lambda x: math.ceil(x),
-    "abs": lambda x: abs(x),
-    "min": lambda *xs: min(*xs),
-    "max": lambda *xs: max(*xs),
-}
+    values = tuple(whole(_roll(expr._root, rng, groups, expr.limits)) for _ in range(max(1, expr.repeat)))
+    return RollResult(
+        expr.text, expr.label, sum(values), tuple(groups), values if expr.repeat else (), expr.formula
+    )
 
 
 # --------------------------------------------------------------------------- exact distribution
@@ -377,122 +221,6 @@ def _as_distribution(
     if not isinstance(x, Mapping) or not x:
         raise ValueError("a distribution maps values to probabilities")
     return {int(v): Fraction(p) for v, p in x.items()}
-
-
-def _icepool() -> Any:
-    import icepool  # lazy: only the first exact distribution pays for the import
-
-    return icepool
-
-
-def _die(node: _Node, limits: Limits, /) -> icepool.Die:
-    ip = _icepool()
-    if isinstance(node, _Const):
-        return ip.Die([node.value])
-    if isinstance(node, _Dice):
-        return _dice_die(node, limits)
-    if isinstance(node, _Gauss):
-        return _from_distribution(gauss.distribution(node.luck))
-    if isinstance(node, _Neg):
-        return -_die(node.operand, limits)
-    if isinstance(node, _Chain):
-        acc = _die(node.first, limits)
-        for op, _, operand in node.rest:
-            right = _die(operand, limits)
-            if op == "+":
-                acc = acc + right
-            elif op == "-":
-                acc = acc - right
-            elif op == "*":
-                acc = acc * right
-            else:
-                acc = ip.map(_ARITH["/"], acc, right)
-        return acc
-    if isinstance(node, _Compare):
-        cmp = _CMP[node.op]
-        return ip.map(lambda a, b: int(cmp(a, b)), _die(node.left, limits), _die(node.right, limits))
-    if isinstance(node, _Call):
-        args = [_die(arg, limits) for arg in node.args]
-        fn = _CALLS[node.name]
-        # icepool's Outcome protocol admits no int or Fraction under pyright (Die[int] is refused too)
-        return args[0].map(fn) if len(args) == 1 else ip.map(lambda *xs: fn(xs), *args)  # pyright: ignore[reportArgumentType]
-    raise AssertionError(node)  # pragma: no cover
-
-
-def _from_distribution(dist: dict[int, Fraction], /) -> icepool.Die:
-    den = math.lcm(*(p.denominator for p in dist.values()))
-    return _icepool().Die({v: int(p * den) for v, p in dist.items()})
-
-
-def _dice_die(node: _Dice, limits: Limits, /) -> icepool.Die:
-    ip = _icepool()
-    one = ip.Die(list(node.faces))
-    if node.reroll is not None:
-        cap = 1 if node.reroll_once else limits.reroll_cap
-        one = one.reroll({v for v in one.outcomes() if node.reroll(v)}, depth=cap)
-    explode = {v for v in one.outcomes() if node.explode(v)} if node.explode is not None else set()
-    depth = limits.explode_depth
-    success = node.success
-
-    def indicator(v: int) -> int:
-        return int(success(v)) if success is not None else v
-
-    if node.keep is not None and not _needs_pool(node):
-        if node.keep[0] in ("dh", "dl"):
-            return ip.Die([0])  # every die dropped
-        node = replace(node, keep=None)  # every die kept
-    if node.explode is not None and not node.compound and node.keep is not None:
-        pool = one.explode_to_pool(node.count, explode, depth=depth)
-        return _keep(pool, node.keep).sum(map=indicator)
-    if node.explode is not None and not node.compound and success is not None:
-        per_die = _exploded_chain(one, explode, indicator, depth)
-        return _sum_copies(node.count, per_die)
-    if node.explode is not None:
-        one = one.explode(explode, depth=depth)
-    if node.keep is not None:
-        return _keep(one.pool(node.count), node.keep).sum(map=indicator)
-    if success is not None:
-        one = one.map(indicator)
-    return _sum_copies(node.count, one)
-
-
-def _sum_copies(count: int, die: icepool.Die, /) -> icepool.Die:
-    """``count @ die``, where cheaper as one big-integer power (``dice.power_weights``): icepool
-    adds the copies one at a time, pair of outcomes by pair (``8d10!``: 305,000 additions).
-    ``notation_cost`` judges which way is cheaper, as its bound does."""
-    items = die.items()
-    if not all(type(v) is int for v, _ in items):
-        return count @ die
-    outcomes = [v for v, _ in items]
-    bits = die.denominator().bit_length()
-    if not notation_cost.power_is_cheaper(count, len(outcomes), outcomes[0], outcomes[-1], bits):
-        return count @ die
-    return _icepool().Die(dice.power_weights(dict(items), count))
-
-
-def _keep(pool: Any, keep: tuple[str, int], /) -> Any:
-    word, n = keep
-    if word == "kh":
-        return pool.highest(keep=n)
-    if word == "kl":
-        return pool.lowest(keep=n)
-    if word == "dh":
-        return pool.highest(drop=n)
-    return pool.lowest(drop=n)
-
-
-def _exploded_chain(
-    one: icepool.Die, explode: set[int], f: Callable[[int], int], depth: int, /
-) -> icepool.Die:
-    """Sum of ``f`` over one die's explosion chain, each roll counted separately."""
-
-    def step(previous: icepool.Die) -> Callable[[int], Any]:
-        return lambda v: f(v) + previous if v in explode else f(v)
-
-    chain = one.map(f)
-    for _ in range(depth):
-        chain = one.map(step(chain))
-    return chain
 
 
 # --------------------------------------------------------------------------- summary

@@ -1,118 +1,121 @@
 """Dice notation's parser: hand-written recursive descent over one line, building the tree of
-:mod:`rules.notation_tree` and refusing, with a code, what the grammar or the limits do not allow."""
+:mod:`rules.notation_nodes` and refusing, with a code and a position, what the grammar or the
+limits do not allow. Dice terms and their modifiers are read by :mod:`rules.notation_terms`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rules import gauss
-from rules.notation_tree import (
-    _ARRAY,
-    _CMP_SPELLINGS,
-    _CP_SPELLINGS,
-    _DIGITS_SET,
-    _FUNCTIONS,
-    _LOWER,
-    _SPACE,
-    Limits,
-    Names,
-    NotationError,
-    _Call,
-    _Chain,
-    _Compare,
-    _Cond,
-    _Const,
-    _Dice,
-    _Gauss,
-    _Neg,
-    _Node,
+from rules.notation_groups import group
+from rules.notation_nodes import _Call, _Chain, _Compare, _Const, _Gauss, _Neg, _Node
+from rules.notation_scan import MODIFIER_WORDS, _Scanner
+from rules.notation_terms import modifiers, random_dice, sides
+from rules.notation_tree import _CMP_SPELLINGS, _DIGITS_SET, _FUNCTIONS, _IRRATIONAL, _SPACE, round_half_away
+from rules.notation_values import constant
+
+__all__: list[str] = []
+
+DIE_LETTERS = "дДkK"  # what a die's letter is sometimes written as (д: дайс; k: к transliterated)
+PREFIXES = ("/roll ", "/r ", "/gmroll ", "/gr ")  # a chat command pasted with its formula (Roll20, Foundry)
+# Words that read as notation: text after a formula that starts with one of them is not a label.
+KEYWORDS = (
+    frozenset(MODIFIER_WORDS) | frozenset(_FUNCTIONS) | {"gauss", "gaussd20", "d", "df", "dgf", "dc", "x"}
 )
 
-__all__ = []
 
-# --------------------------------------------------------------------------- parser
+def name_definition(low: str, /) -> tuple[str, int, int] | None:
+    """``fib = …`` at the start of a (folded) line: (name, its start, the end of '='), else None."""
+    i = 0
+    while i < len(low) and low[i] in " \t":
+        i += 1
+    start = i
+    if i >= len(low) or not ("a" <= low[i] <= "z"):
+        return None
+    while i < len(low) and i - start < 21 and low[i].isascii() and low[i].isalnum():
+        i += 1
+    if i - start > 20 or (i < len(low) and low[i].isascii() and low[i].isalnum()):
+        return None
+    name = low[start:i]
+    while i < len(low) and low[i] in " \t":
+        i += 1
+    if i >= len(low) or low[i] != "=" or low[i + 1 : i + 2] in ("=", "<", ">"):
+        return None
+    return name, start, i + 1
 
 
-class _Parser:
+class _Parser(_Scanner):
     """Hand-written recursive descent over characters; whitespace matters only inside dice terms."""
 
-    def __init__(self, text: str, limits: Limits, names: Names = (), /) -> None:
-        self.text = text
-        self.low = text.translate(_LOWER)
-        self.limits = limits
-        self.names = dict(names)
-        self.pos = 0
-        self.depth = 0
-
-    # helpers
-    def error(self, code: str, pos: int | None = None, /, **params: object) -> NotationError:
-        return NotationError(code, self.pos if pos is None else pos, **params)
-
-    def peek(self, n: int = 1, /) -> str:
-        return self.low[self.pos : self.pos + n]
-
-    def skip(self) -> None:
-        while self.pos < len(self.text) and self.text[self.pos] in _SPACE:
-            self.pos += 1
-
-    def eat(self, word: str, /) -> bool:
-        if self.low.startswith(word, self.pos):
-            self.pos += len(word)
-            return True
-        return False
-
-    def expect(self, word: str, /) -> None:
+    # line level
+    def prefix(self) -> None:
+        """A pasted chat command (``/roll 1d20+5``) is skipped."""
         self.skip()
-        if not self.eat(word):
-            raise self.error("expected_token", token=word)
+        for word in PREFIXES:
+            if self.eat(word):
+                self.skip()
+                break
+        self.start = self.pos
 
-    def nest(self) -> None:
-        self.depth += 1
-        if self.depth > self.limits.max_nesting:
-            raise self.error("too_deep", max=self.limits.max_nesting)
-
-    def integer(self, missing: str = "expected_number", /, **params: object) -> int:
-        start = self.pos
-        while self.pos < len(self.text) and self.text[self.pos] in _DIGITS_SET:
-            self.pos += 1
-        if start == self.pos:
-            raise self.error(missing, **params)
-        value = int(self.text[start : self.pos])
-        if value > self.limits.max_literal:
-            raise self.error("number_too_large", start, max=self.limits.max_literal)
-        return value
-
-    def signed_integer(self) -> int:
-        sign = -1 if self.eat("-") or self.eat("−") else 1
-        return sign * self.integer()
-
-    # grammar
     def array_count(self) -> int:
         """``N x`` in front of a line (``6x4d6kh3``, ``6 x 4d6kh3``): N, else 0 (not an array)."""
-        match = _ARRAY.match(self.low)
-        if match is None:
+        start = self.pos
+        self.skip()
+        at = self.pos
+        end = at
+        while end < len(self.low) and self.low[end] in _DIGITS_SET:
+            end += 1
+        after = end
+        while after < len(self.low) and self.low[after] in " \t":
+            after += 1
+        if end == at or self.at(after) != "x":
+            self.pos = start
             return 0
-        at = match.start(1)
-        count = int(match.group(1)) if len(match.group(1)) < 10 else self.limits.max_array + 1
+        count = int(self.low[at:end]) if end - at < 10 else self.limits.max_array + 1
         if not 1 <= count <= self.limits.max_array:
             raise self.error("array_count", at, low=1, high=self.limits.max_array)
-        self.pos = match.end()
+        self.pos = after + 1
         return count
 
     def line(self) -> tuple[_Node, str | None]:
         node = self.expression()
+        self.end = self.pos
         self.skip()
         label = None
-        if self.eat("#"):
+        if self.eat("#") or self.eat("//"):
             label = self.text[self.pos :].strip()
             self.pos = len(self.text)
+        elif self.pos < len(self.text) and self.pos > 0 and self.text[self.pos - 1] in " \t":
+            label = self.trailing_label()
         if self.pos < len(self.text):
-            if self.text[self.pos] in "),":
+            if self.text[self.pos] in "),]}":
                 raise self.error("unbalanced_paren")
+            self.die_letter(self.pos, operand=False)
+            self.foreign(self.pos)
             raise self.error("trailing_char", char=self.text[self.pos])
-        return node, label
+        labels = [*self.notes, *([label] if label else [])]
+        return node, ("; ".join(labels) if labels else label)
 
+    def trailing_label(self) -> str | None:
+        """Words after a formula and a space are its label (Roll20: ``1d20+5 Roll for Initiative``),
+        unless the first word reads as notation (``2d6 kh1`` stays an error). A Russian word of one
+        letter before a space is a preposition, never a die (``1к20+5 к попаданию``, ``в голову``)."""
+        end = self.pos
+        while end < len(self.text) and self.text[end].isalpha():
+            end += 1
+        word = self.text[self.pos : end].translate({ord("к"): "d", ord("К"): "d"}).lower()
+        nxt = self.text[end : end + 1]
+        preposition = end - self.pos == 1 and not self.text[self.pos].isascii()
+        if preposition and nxt and nxt in _SPACE and self.text[end:].strip():
+            pass
+        elif end - self.pos < 2 or word in KEYWORDS or (nxt and (nxt in _DIGITS_SET or nxt in "(<>=!{")):
+            return None
+        label = self.text[self.pos :].strip()
+        self.read("trailing_label", self.pos, label=label)
+        self.pos = len(self.text)
+        return label
+
+    # expressions
     def expression(self) -> _Node:
         left = self.sum()
         self.skip()
@@ -137,7 +140,8 @@ class _Parser:
         return self.chain(self.product, (("+", "+"), ("-", "-"), ("−", "-")))
 
     def product(self) -> _Node:
-        return self.chain(self.unary, (("*", "*"), ("×", "*"), ("/", "/"), ("÷", "/")))
+        ops = (("*", "*"), ("×", "*"), ("/", "/"), ("÷", "/"), ("%", "%"))
+        return self.chain(self.unary, ops)
 
     def chain(self, operand: Callable[[], _Node], ops: tuple[tuple[str, str], ...], /) -> _Node:
         self.skip()
@@ -147,6 +151,8 @@ class _Parser:
         while True:
             self.skip()
             pos = self.pos
+            if self.peek(2) in ("//", "**"):
+                break  # a comment (the label), or a power (read below)
             op = next((name for spelling, name in ops if self.eat(spelling)), None)
             if op is None:
                 break
@@ -156,44 +162,85 @@ class _Parser:
     def unary(self) -> _Node:
         self.skip()
         pos = self.pos
-        if self.eat("-") or self.eat("−"):
+        if self.eat("-") or self.eat("−") or self.eat("+"):
             self.nest()
-            node = _Neg(pos, self.unary())
+            inner = self.unary()
             self.depth -= 1
-            return node
-        if self.eat("+"):
+            return _Neg(pos, inner) if self.text[pos] != "+" else inner
+        return self.power()
+
+    def power(self) -> _Node:
+        """``a ** b`` / ``a ^ b``, right-associative, above the unary minus (``-2^2`` is -4)."""
+        base = self.primary()
+        self.annotations()
+        self.skip()
+        pos = self.pos
+        if self.eat("**") or self.eat("^"):
             self.nest()
-            node = self.unary()
+            exponent = self.unary()
             self.depth -= 1
-            return node
-        return self.primary()
+            return _Chain(base_pos(base), base, (("^", pos, exponent),))
+        return base
+
+    def annotations(self) -> None:
+        """Inline labels after an operand: ``2d6[fire]`` (Roll20, Foundry), ``4d6 /* ice */``."""
+        while True:
+            save = self.pos
+            self.skip()
+            if self.peek() == "[" and self.peek(2) != "[[":
+                end = self.text.find("]", self.pos)
+                if end < 0:
+                    raise self.error("expected_token", len(self.text), token="]")
+                self.notes.append(self.text[self.pos + 1 : end].strip())
+                self.pos = end + 1
+            elif self.peek(2) == "/*":
+                end = self.text.find("*/", self.pos + 2)
+                if end < 0:
+                    raise self.error("expected_token", len(self.text), token="*/")
+                self.notes.append(self.text[self.pos + 2 : end].strip())
+                self.pos = end + 2
+            else:
+                self.pos = save
+                return
+
+    def paren_operand(self) -> _Node:
+        """``( … )`` or an inline roll ``[[ … ]]`` (Roll20)."""
+        closing = ")" if self.eat("(") else "]]"
+        if closing == "]]":
+            self.pos += 2
+        self.nest()
+        node = self.expression()
+        self.skip()
+        self.foreign(self.pos)  # [[1t[weather]]]: said as what it is, not as a missing ]]
+        self.expect(closing)
+        self.depth -= 1
+        return node
 
     def primary(self) -> _Node:
         self.skip()
         pos = self.pos
         ch = self.peek()
-        if ch == "(":
-            self.pos += 1
-            self.nest()
-            node = self.expression()
-            self.expect(")")
-            self.depth -= 1
+        if ch == "(" or self.peek(2) == "[[":
+            node = self.paren_operand()
+            if self.peek() == "d" and self.die_follows(self.pos + 1):
+                return self.computed_dice(pos, node)
             return node
+        if ch == "{":
+            return group(self, self, pos)
         if ch in _DIGITS_SET:
-            value = self.integer()
-            if self.peek() == "d" and self.dice_follows(self.pos + 1):
+            value = self.decimal()
+            if isinstance(value, int) and self.peek() == "d" and self.die_follows(self.pos + 1):
                 return self.dice(pos, value)
-            named = self.named_die()
+            named = self.named_die() if isinstance(value, int) else None
             if named is not None:
-                return self.dice(pos, value, named)
-            if self.peek() == "d" and not self.low[self.pos + 1 : self.pos + 2].isalnum():
+                return self.dice(pos, int(value), named)
+            if self.peek() == "d" and not self.at(self.pos + 1).isalnum():
                 raise self.error("expected_sides", self.pos + 1)
             return _Const(pos, value)
-        if ch == "d" and self.dice_follows(self.pos + 1):
+        if ch == "d" and self.die_follows(self.pos + 1):
             return self.dice(pos, 1)
         if ch.isalpha() and ch.isascii():
-            while self.pos < len(self.text) and self.low[self.pos].isascii() and self.low[self.pos].isalnum():
-                self.pos += 1
+            self.pos = self.letters_end(pos)
             name = self.low[pos : self.pos]
             if name == "d":
                 raise self.error("expected_sides")
@@ -201,31 +248,89 @@ class _Parser:
                 return self.gauss(pos)
             if name in _FUNCTIONS:
                 return self.call(pos, name)
+            if name in _IRRATIONAL:
+                raise self.error("not_supported", pos, form="irrational", text=self.text[pos : self.pos])
             self.pos = pos
             named = self.named_die()
             if named is not None:
                 return self.dice(pos, 1, named)
+            self.die_letter(pos, operand=True)
+            self.foreign(pos)
             self.pos = pos + len(name)
             raise self.error("unknown_name", pos, name=self.text[pos : self.pos])
+        self.die_letter(pos, operand=True)
+        self.foreign(pos)
         if not ch:
             raise self.error("expected_operand")
         raise self.error("unexpected_char", char=self.text[pos])
 
+    def foreign(self, pos: int, /) -> None:
+        """What another tool writes in place of a number: a character's attribute (``@prof``,
+        ``@{strength}``), a Roll20 query ``?{Bonus|2}`` or roll option ``&{tracker}``, a roll on a
+        Roll20 table ``1t[weather]``."""
+        if self.low.startswith("t[", pos):
+            close = self.text.find("]", pos)
+            end = len(self.text) if close < 0 else close + 1
+            raise self.error("not_supported", pos, form="roll_table", text=self.text[pos:end])
+        head = self.peek(2)
+        if head[:1] != "@" and head not in ("?{", "&{"):
+            return
+        end = self.pos + 1
+        if head in ("@{", "?{", "&{"):
+            close = self.text.find("}", self.pos)
+            end = len(self.text) if close < 0 else close + 1
+        else:
+            while end < len(self.text) and (self.text[end].isalnum() or self.text[end] in "._"):
+                end += 1
+        form = {"?": "query", "&": "roll_option"}.get(head[0], "attribute")
+        raise self.error("not_supported", pos, form=form, text=self.text[pos:end])
+
+    def die_letter(self, pos: int, /, *, operand: bool) -> None:
+        """``д``/``Д``, or a Latin ``k`` at an operand or glued to a count, where a die's letter goes
+        (before its sides: ``3д6``, ``k20``): refused with the same dice spelled ``3к6`` and ``3d6``."""
+        letter, nxt = self.text[pos : pos + 1], self.text[pos + 1 : pos + 2]
+        if not (letter and letter in DIE_LETTERS and nxt and (nxt in _DIGITS_SET or nxt in "fF%{")):
+            return
+        glued = pos > 0 and (self.text[pos - 1] in _DIGITS_SET or self.text[pos - 1] == ")")
+        if letter in "kK" and not (operand or glued):
+            return  # 2d6 k3: a keep written apart, worded as an unexpected character
+        start, end = pos, pos + 1
+        while start > 0 and self.text[start - 1] in _DIGITS_SET:
+            start -= 1
+        if nxt == "{":
+            close = self.text.find("}", pos, pos + 40)
+            rest = self.text[pos + 1 : close + 1] if close > 0 else "{…}"
+        else:
+            while (
+                end < len(self.text)
+                and end - pos <= 6
+                and (self.text[end].isalnum() or self.text[end] == "%")
+            ):
+                end += 1
+            rest = self.text[pos + 1 : end]
+        count = self.text[start:pos]
+        raise self.error(
+            "not_supported", pos, form="die_letter", text=letter, ru=f"{count}к{rest}", en=f"{count}d{rest}"
+        )
+
+    def computed_dice(self, pos: int, count: _Node, /) -> _Node:
+        """``(4-2)d10`` (a computed number, rounded to the nearest as Roll20 does), ``(2d4)d8``."""
+        value = constant(count, self.limits)
+        if value is None:
+            return self.dice(pos, 1, None, count)
+        n = round_half_away(value)
+        if n < 0:
+            raise self.error("dice_count_zero", pos)
+        return self.dice(pos, n)
+
     def named_die(self) -> tuple[int, ...] | None:
         """The faces of the longest named die the word here starts with (its modifiers may follow)."""
-        end = self.pos
-        while end < len(self.low) and self.low[end].isascii() and self.low[end].isalnum():
-            end += 1
-        word = self.low[self.pos : end]
+        word = self.low[self.pos : self.letters_end(self.pos)]
         name = max((n for n in self.names if word.startswith(n)), key=len, default=None)
         if name is None:
             return None
         self.pos += len(name)
         return self.names[name]
-
-    def dice_follows(self, at: int, /) -> bool:
-        nxt = self.low[at : at + 1]
-        return bool(nxt) and (nxt in "0123456789%f{" or self.low.startswith("gf", at))
 
     def gauss(self, pos: int, /) -> _Node:
         luck = gauss.NEUTRAL_LUCK
@@ -259,143 +364,21 @@ class _Parser:
             raise self.error("wrong_arity", pos, name=name, low=low, high=high, got=len(args))
         return _Call(pos, name, tuple(args))
 
-    def dice(self, pos: int, count: int, named: tuple[int, ...] | None = None, /) -> _Dice:
+    def dice(
+        self, pos: int, count: int, named: tuple[int, ...] | None = None, count_node: _Node | None = None, /
+    ) -> _Node:
         lim = self.limits
-        if count < 1:
-            raise self.error("dice_count_zero", pos)
         if count > lim.max_dice_per_term:
             raise self.error("too_many_dice", pos, max=lim.max_dice_per_term)
+        sides_node = None
         if named is None:
-            self.pos += 1  # the 'd'
-            faces = self.sides()
+            self.pos += 1  # the die's letter
+            faces, sides_node = sides(self, self)
         else:
             faces = named
-        clamp: dict[str, int] = {}
-        mods: dict[str, Any] = {}
-        seen: set[str] = set()
-        while True:
-            at = self.pos
-            kind: str
-            if self.eat("min"):
-                kind = "min"
-                clamp["min"] = self.signed_integer()
-            elif self.eat("max"):
-                kind = "max"
-                clamp["max"] = self.signed_integer()
-            elif self.peek(2) == "!=":
-                raise self.error("ambiguous_not_equal", at)
-            elif self.eat("!"):
-                kind = "explode"
-                mods["compound"] = self.eat("!")
-                mods["explode"] = self.compare_point()
-            elif self.eat("ro") or self.eat("r"):
-                kind = "reroll"
-                mods["reroll_once"] = self.low[at : at + 2] == "ro"
-                mods["reroll"] = self.compare_point()
-            elif self.eat("kh") or self.eat("kl") or self.eat("k") or self.eat("dh") or self.eat("dl"):
-                kind = "keep"
-                word = self.low[at : self.pos]
-                word = "kh" if word == "k" else word
-                n = self.integer() if self.peek() in _DIGITS_SET else 1
-                if n < 1:
-                    raise self.error("keep_zero", at, word=word)
-                mods["keep"] = (word, n)
-            else:
-                break
-            if kind in seen:
-                raise self.error("modifier_twice", at, kind=kind)
-            seen.add(kind)
-        # Success counting: a compare point glued to the dice term, then a bare number.
-        save = self.pos
-        op = next((name for spelling, name in _CP_SPELLINGS if self.eat(spelling)), None)
-        if op is not None:
-            sign = -1 if self.peek() == "-" and self.low[self.pos + 1 : self.pos + 2] in _DIGITS_SET else 1
-            self.pos += sign < 0
-            if self.peek() in _DIGITS_SET:
-                value = sign * self.integer()
-                if not (self.peek() == "(" or self.peek().isalpha()):
-                    mods["success"] = _Cond(op, value)
-                else:
-                    self.pos = save
-            else:
-                self.pos = save
-        text = self.text[pos : self.pos]
-        faces = self.clamp(faces, clamp.get("min"), clamp.get("max"), pos)
-        # A bare 'r' rerolls the lowest face, a bare '!' explodes on the highest (after clamping).
-        if "reroll" in seen and mods["reroll"] is None:
-            mods["reroll"] = _Cond("=", min(faces))
-        if "explode" in seen and mods["explode"] is None:
-            mods["explode"] = _Cond("=", max(faces))
-        node = _Dice(pos, text, count, faces, **mods)
-        self.check_dice(node)
-        return node
+        node = modifiers(self, pos, count, faces, sides_node is not None)
+        return random_dice(pos, self.text[pos : self.pos], count_node, sides_node, node)
 
-    def sides(self) -> tuple[int, ...]:
-        lim = self.limits
-        at = self.pos
-        if self.eat("%"):
-            return tuple(range(1, 101))
-        if self.eat("gf"):
-            return (-2, -1, 0, 0, 1, 2)
-        if self.eat("f"):
-            return (-1, 0, 1)
-        if self.eat("{"):
-            faces: list[int] = []
-            entries = 0
-            while True:
-                self.skip()
-                start = self.pos
-                low = high = self.signed_integer()
-                self.skip()
-                if self.eat("..") or self.eat("…"):
-                    self.skip()
-                    high = self.signed_integer()
-                    if high < low:
-                        raise self.error("range_reversed", start, low=low, high=high)
-                entries += 1
-                if max(abs(low), abs(high)) > lim.max_sides * 100:
-                    raise self.error("face_too_large", at, max=lim.max_sides * 100)
-                if entries > lim.max_custom_faces:
-                    raise self.error("too_many_faces", at, max=lim.max_custom_faces)
-                if len(faces) + high - low >= lim.max_sides:
-                    raise self.error("too_many_faces", at, max=lim.max_sides)
-                faces.extend(range(low, high + 1))
-                self.skip()
-                if self.eat("}"):
-                    return tuple(faces)
-                if not self.eat(","):
-                    raise self.error("expected_face_separator")
-        sides = self.integer()  # dice_follows() saw a digit here
-        if sides < 1:
-            raise self.error("no_sides", at)
-        if sides > lim.max_sides:
-            raise self.error("too_many_sides", at, max=lim.max_sides)
-        return tuple(range(1, sides + 1))
 
-    def compare_point(self) -> _Cond | None:
-        for spelling, op in _CP_SPELLINGS:
-            if self.eat(spelling):
-                return _Cond(op, self.signed_integer())
-        if self.peek() in _DIGITS_SET:
-            return _Cond("=", self.integer())
-        return None
-
-    def clamp(
-        self, faces: tuple[int, ...], low: int | None, high: int | None, pos: int, /
-    ) -> tuple[int, ...]:
-        if low is not None and high is not None and low > high:
-            raise self.error("min_above_max", pos)
-        if low is not None:
-            faces = tuple(max(low, f) for f in faces)
-        if high is not None:
-            faces = tuple(min(high, f) for f in faces)
-        return faces
-
-    def check_dice(self, node: _Dice, /) -> None:
-        if node.reroll is None and node.explode is None:
-            return
-        values = set(node.faces)
-        if node.reroll is not None and all(node.reroll(v) for v in values):
-            raise self.error("reroll_all", node.pos)
-        if node.explode is not None and all(node.explode(v) for v in values):
-            raise self.error("explode_all", node.pos)
+def base_pos(node: _Node, /) -> int:
+    return node.pos

@@ -1,20 +1,20 @@
-"""Dice notation's building blocks: the error codes, the limits, rounding and the syntax tree the
-parser builds (see :mod:`rules.notation`, whose names these are)."""
+"""Dice notation's building blocks: the error codes, the limits, rounding, the readings a line was
+given where the tools it comes from disagree, and the spelling tables the parser reads (see
+:mod:`rules.notation`, whose names these are; the syntax tree is :mod:`rules.notation_nodes`)."""
 
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 __all__ = [
     "ERROR_CODES",
+    "READING_CODES",
     "NotationError",
     "Limits",
     "DEFAULT_LIMITS",
+    "Reading",
     "round_half_away",
 ]
 
@@ -39,17 +39,16 @@ ERROR_CODES: tuple[str, ...] = (
     "call_needs_paren",  # name: the function
     "expected_sides",  # a 'd' with no sides after it (``d-1``, ``3d``)
     "too_deep",  # max: the nesting limit
-    "number_too_large",  # max: the largest literal
+    "number_too_large",  # max: the largest literal (or value a power may reach)
     "one_comparison",
     "unknown_name",  # name: as written
     "luck_range",  # low, high
     "wrong_arity",  # name, low, high: arguments allowed, got: arguments given
-    "dice_count_zero",
+    "dice_count_zero",  # a computed number of dice that can fall below 0
     "too_many_dice",  # max: dice in one term
     "too_many_dice_total",  # max: dice in the whole line
-    "ambiguous_not_equal",
     "keep_zero",  # word: kh, kl, dh or dl
-    "modifier_twice",  # kind: min, max, explode, reroll or keep
+    "modifier_twice",  # kind: min, max, explode, reroll, unique, success, sort, margin, matches
     "face_too_large",  # max: the largest face magnitude
     "too_many_faces",  # max: faces in a {…} list
     "no_sides",
@@ -65,6 +64,28 @@ ERROR_CODES: tuple[str, ...] = (
     "bad_definition",  # a named die must be one die: ``fib = d{1,1,2,3,5,8}``
     "reserved_name",  # name: a name that is a function, GaussD20 or reads as a die
     "keep_too_wide",  # max: distinct values a keep/drop pool may have (icepool recurses per value)
+    "unknown_modifier",  # text: the letters glued to a die; instead: the form we take for them, or ""
+    "expected_compare",  # word: a modifier that needs a compare point (``ms>10``, ``f<3``)
+    "not_supported",  # form: a key (see FORMS), text: as written; the UI words a suggestion per form
+    "too_many_items",  # max: expressions in one roll group {a, b, …}
+    "too_many_conditions",  # max: compare points (r1r3…, cs…, cf…) or keep/drop modifiers on one term
+)
+
+# ``not_supported``'s forms: what other tools write that this notation does not take, each worded
+# with the nearest form it does take (``panels.notation.text``).
+FORMS: tuple[str, ...] = (
+    "attribute",  # Foundry @data.path, Roll20 @{attribute}: a character's value
+    "query",  # Roll20 ?{prompt|default}
+    "roll_option",  # Roll20 &{tracker}, &{template:…}
+    "irrational",  # sqrt, exp, log, sin, cos, tan: not a whole number
+    "two_explosions",  # two explosion modifiers on one term (Foundry 5d10xo<8x10)
+    "reroll_cap",  # Foundry r2=1: at most N rerolls in the term
+    "group_keep",  # a keep/drop over the dice of one {…} that is not a sum of dice
+    "combination",  # two modifiers that do not combine (a, b: the modifiers)
+    "failure_alone",  # f<3 with no success compare point before it
+    "random_sides",  # modifiers on a die whose sides are rolled (1d(1d20)!)
+    "roll_table",  # Roll20 1t[weather]: a roll on a table the product does not have
+    "die_letter",  # 3д6, k20: another letter where a die's goes (ru, en: the dice spelled with к and d)
 )
 
 
@@ -83,6 +104,8 @@ class NotationError(ValueError):
     def __init__(self, code: str, position: int, /, **params: object) -> None:
         if code not in ERROR_CODES:
             raise ValueError(f"unknown notation error code {code!r}")
+        if code == "not_supported" and params.get("form") not in FORMS:
+            raise ValueError(f"unknown unsupported form {params.get('form')!r}")
         super().__init__(f"at {position}: {code} {params}")
         self.code = code
         self.position = position
@@ -93,13 +116,41 @@ class NotationError(ValueError):
 NotationError.__module__ = "rules.notation"
 
 
+# Where the tools a line may come from mean different things by one symbol, the line is read the
+# most common way and says so: a ``Reading`` (code, position, params) the UI words
+# (``notation.reading.<code>``), with the explicit form of the other meaning in ``params``.
+READING_CODES: tuple[str, ...] = (
+    "strict_compare",  # op, value, inclusive: `>4` is strictly above 4; Roll20 counts 4 too (`>=4`)
+    "critical_marks",  # word, point: cs/cf only mark dice; Foundry counts them (`>10`)
+    "reroll_until",  # point: r rerolls until the die no longer matches; Foundry's r rerolls once (`ro…`)
+    "explode_not_equal",  # value: a glued `!=5` explodes on 5 (rpg-dice-roller); spaced `!= 5` compares
+    "group_total",  # point: {…}>N compares the group's total; Roll20 compares each die (write it on the dice)
+    "trailing_label",  # label: text after the formula is its label (Roll20)
+)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How a symbol two tools read differently was read here: a code of :data:`READING_CODES`,
+    the 0-based position of the symbol and the parameters the UI words it with."""
+
+    code: str
+    position: int
+    params: tuple[tuple[str, object], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.code not in READING_CODES:
+            raise ValueError(f"unknown reading code {self.code!r}")
+
+
 @dataclass(frozen=True)
 class Limits:
     """Hard limits; anything beyond them is refused with NotationError before any work is done.
 
-    ``explode_depth`` and ``reroll_cap`` are part of the semantics: a die explodes at
-    most ``explode_depth`` extra times and is rerolled at most ``reroll_cap`` times.
-    ``max_work`` bounds the a-priori cost estimate of an exact distribution.
+    ``explode_depth`` is part of the semantics: a die explodes at most ``explode_depth`` extra
+    times. ``reroll_cap`` is how many thrown-away values a rolled die shows before it is drawn
+    from the faces it may stop on (a reroll itself continues until the die no longer matches,
+    exactly). ``max_work`` bounds the a-priori cost estimate of an exact distribution.
     """
 
     max_length: int = 500
@@ -115,6 +166,9 @@ class Limits:
     max_array: int = 20
     max_names: int = 50
     max_keep_values: int = 500  # icepool's pool evaluation recurses once per value: stay far from the stack
+    max_value: int = 10**15  # the largest magnitude a power (or a computed value) may reach
+    max_group_items: int = 20
+    max_conditions: int = 20  # of one kind on a term: r1r3r5…, cs20cs10…, kh3dl1…
 
 
 DEFAULT_LIMITS = Limits()
@@ -131,101 +185,22 @@ def round_half_away(x: Number, /) -> int:
     return floor if q >= 0 else -floor
 
 
-# --------------------------------------------------------------------------- syntax tree
+# --------------------------------------------------------------------------- spelling tables
 
-_CMP: dict[str, Callable[[Any, Any], bool]] = {
-    ">": lambda a, b: a > b,
-    "<": lambda a, b: a < b,
-    ">=": lambda a, b: a >= b,
-    "<=": lambda a, b: a <= b,
-    "=": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
+_FUNCTIONS = {
+    "round": (1, 1),
+    "floor": (1, 1),
+    "ceil": (1, 1),
+    "abs": (1, 1),
+    "sign": (1, 1),
+    "min": (2, 20),
+    "max": (2, 20),
+    "pow": (2, 2),
 }
-
-
-@dataclass(frozen=True)
-class _Cond:
-    """A compare point such as ``>=5`` on one die value."""
-
-    op: str
-    value: int
-
-    def __call__(self, v: int, /) -> bool:
-        return _CMP[self.op](v, self.value)
-
-    def __str__(self) -> str:
-        return f"{self.op}{self.value}"
-
-
-@dataclass(frozen=True)
-class _Const:
-    pos: int
-    value: int
-
-
-@dataclass(frozen=True)
-class _Dice:
-    pos: int
-    text: str
-    count: int
-    faces: tuple[int, ...]  # after min/max clamping, in face order
-    reroll: _Cond | None = None
-    reroll_once: bool = False
-    explode: _Cond | None = None
-    compound: bool = False
-    keep: tuple[str, int] | None = None  # ("kh"|"kl"|"dh"|"dl", n)
-    success: _Cond | None = None
-    # of the faces, found once: a die may have 10,000 of them, and the analysis asks often
-    low: int = field(init=False, repr=False)
-    high: int = field(init=False, repr=False)
-    distinct: int = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "low", min(self.faces))
-        object.__setattr__(self, "high", max(self.faces))
-        object.__setattr__(self, "distinct", len(set(self.faces)))
-
-
-@dataclass(frozen=True)
-class _Gauss:
-    pos: int
-    luck: int
-
-
-@dataclass(frozen=True)
-class _Neg:
-    pos: int
-    operand: _Node
-
-
-@dataclass(frozen=True)
-class _Chain:
-    """``first (op operand)*`` for one precedence level of + - or * /, left to right."""
-
-    pos: int
-    first: _Node
-    rest: tuple[tuple[str, int, _Node], ...]
-
-
-@dataclass(frozen=True)
-class _Compare:
-    pos: int
-    op: str
-    left: _Node
-    right: _Node
-
-
-@dataclass(frozen=True)
-class _Call:
-    pos: int
-    name: str
-    args: tuple[_Node, ...]
-
-
-_Node = _Const | _Dice | _Gauss | _Neg | _Chain | _Compare | _Call
-
-_FUNCTIONS = {"round": (1, 1), "floor": (1, 1), "ceil": (1, 1), "abs": (1, 1), "min": (2, 20), "max": (2, 20)}
-_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_IRRATIONAL = frozenset(("sqrt", "cbrt", "exp", "log", "log2", "log10", "sin", "cos", "tan"))
+# Letters are read case-insensitively, and the Russian die letter к (К) is a d: 3к6, к20, 4кF.
+_LOWER = {ord(c): ord(c.lower()) for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"} | {ord("к"): "d", ord("К"): "d"}
+_DIE_LETTERS = "dDкК"
 _SPACE = " \t"
 _DIGITS_SET = frozenset("0123456789")
 _CMP_SPELLINGS = (  # longest first
@@ -241,7 +216,18 @@ _CMP_SPELLINGS = (  # longest first
     ("<", "<"),
     ("=", "="),
 )
-_ARRAY = re.compile(r"[ \t]*([0-9]+)[ \t]*x")  # ``6x…`` / ``6 x …``: an array of six rolls
-_NAME = re.compile(r"[ \t]*([a-z][a-z0-9]{0,19})[ \t]*=(?![=<>])")  # ``fib = d{…}``: a named die
+# A compare point glued to a die (success counting and every modifier's condition).
+_CP_SPELLINGS = (
+    (">=", ">="),
+    ("<=", "<="),
+    ("==", "="),
+    ("<>", "!="),
+    ("!=", "!="),
+    ("≥", ">="),
+    ("≤", "<="),
+    ("≠", "!="),
+    (">", ">"),
+    ("<", "<"),
+    ("=", "="),
+)
 Names = tuple[tuple[str, tuple[int, ...]], ...]  # named dice, (lower-case name, faces), sorted
-_CP_SPELLINGS = ((">=", ">="), ("<=", "<="), ("≥", ">="), ("≤", "<="), (">", ">"), ("<", "<"), ("=", "="))

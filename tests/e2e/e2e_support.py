@@ -8,6 +8,7 @@ for the app's ready marker.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -133,3 +134,46 @@ def wait_until_controlled(page: Page, timeout_ms: int = 30_000) -> None:
     """Wait until the service worker is active and controls ``page`` (it registers once the page is ready)."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=timeout_ms)
+
+
+# --------------------------------------------------------------------------- a campaign's journal
+
+CAMPAIGN_PANELS = ("roller", "checks", "threat")
+CAMPAIGN_WHO = ("Кац", "Бандит", "Ведьма")
+
+
+def campaign_file(path: Path, count: int, nights: int) -> Path:
+    """A v2 journal file (``{"format": "gm-journal", "v": 2}``) of ``count`` entries over
+    ``nights`` evenings of 2025 (at most 55), each with its evening; the roller's carry a roll.
+    Panels and characters take turns (roller, checks, threat; Кац, Бандит, Ведьма)."""
+    per_night = count // nights + 1
+    parts = []
+    for n in range(count):
+        night, at = divmod(n, per_night)
+        day = f"2025-{1 + night // 5:02d}-{1 + (night % 5) * 6:02d}"
+        clock = f"{18 + at // 3600:02d}:{(at // 60) % 60:02d}:{at % 60:02d}"
+        panel = CAMPAIGN_PANELS[n % 3]
+        entry = {
+            "id": f"camp-{n:06d}",
+            "time": f"{day}T{clock}",
+            "panel": panel,
+            "ru": f"Бросок {n}: 7 + 12 + 20 = 39 → 13",
+            "en": f"Roll {n}: 7 + 12 + 20 = 39 → 13",
+            "who": CAMPAIGN_WHO[n % 3],
+            "evening": {"id": f"{day}T18:00:00", "date": day},
+        }
+        if panel == "roller":
+            entry["roll"] = {
+                "rule": "gauss.roll",
+                "dice": [[20, 7], [20, 12], [20, 20]],
+                "by_hand": False,
+                "total": 39,
+                "outcome": "13",
+                "p": "9/200",
+                "below": "61/100",
+            }
+        parts.append(json.dumps(entry, ensure_ascii=False))
+    path.write_text(
+        '{"format": "gm-journal", "v": 2, "entries": [\n' + ",\n".join(parts) + "\n]}", encoding="utf-8"
+    )
+    return path

@@ -282,12 +282,12 @@ def test_bad_input_shows_message_and_changes_nothing(app: Page) -> None:
 
 
 def test_log_persists_and_clears(app: Page) -> None:
-    """The log is a view of the journal of the evening (gm.shared.journal); the clear button
-    empties the view and keeps its mark in the panel's record (gm.panel.checks)."""
+    """The log is a view of the journal of the evening (its entries, one record each); the clear
+    button empties the view and keeps its mark in the panel's record (gm.panel.checks)."""
     goto_checks(app)
     app.click("#chk-skill-roll")
-    saved = app.evaluate("async () => JSON.parse(await gmStorage.get('gm.shared.journal'))")
-    assert saved["value"]["entries"][0]["ru"] == app.locator("#chk-log li").first.inner_text()
+    saved = app.evaluate("gmStorage.journalEntries()")
+    assert saved[0]["ru"] == app.locator("#chk-log li").first.inner_text()
     app.click("#chk-log-clear")
     expect(app.locator("#chk-log li")).to_have_count(0)
     expect(app.locator("#chk-log-empty")).to_be_visible()

@@ -259,7 +259,7 @@ def test_log_is_kept_and_cleared(app: Page) -> None:
     _goto(app)
     app.click("#fudge-roll-dice")
     assert app.locator("#fudge-log li").count() >= 1
-    journal = json.loads(app.evaluate("gmStorage.get('gm.shared.journal')"))["value"]["entries"]
+    journal = app.evaluate("gmStorage.journalEntries()")
     assert journal[0]["ru"] == app.locator("#fudge-log li").first.inner_text()  # the log shows the journal
     app.click("#fudge-log-clear")
     expect(app.locator("#fudge-log li")).to_have_count(0)

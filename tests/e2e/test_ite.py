@@ -21,14 +21,14 @@ KINDS = ("i", "t", "e")
 
 
 def _saved_log(page: Page) -> list[dict[str, str]]:
-    """The panel's log as saved: its entries in the journal of the evening (gm.shared.journal), after
+    """The panel's log as saved: its entries in the journal of the evening (one record each), after
     the mark of its last «Очистить» in its record (gm.panel.ite)."""
     record = json.loads(page.evaluate("gmStorage.get('gm.panel.ite')") or "{}")
-    journal = json.loads(page.evaluate("gmStorage.get('gm.shared.journal')") or '{"value": {"entries": []}}')
+    journal = page.evaluate("gmStorage.journalEntries()")
     mark = record.get("log_cleared")
     return [
         e
-        for e in journal["value"]["entries"]
+        for e in journal
         if e["panel"] == "ite" and (not isinstance(mark, list) or [e["time"], e["id"]] > mark)
     ]
 

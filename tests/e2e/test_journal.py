@@ -119,11 +119,14 @@ def test_hide_clear_undo_and_import(app: Page, tmp_path: Path) -> None:
     with app.expect_download() as info:
         app.evaluate("document.getElementById('save-export').click()")
     data = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
-    saved = data["records"]["gm.shared.journal"]["value"]["entries"]
+    assert (data["journal"]["format"], data["journal"]["v"]) == ("gm-journal", 2)
+    saved = data["journal"]["entries"]
     assert len(saved) == total + 1 and any(e.get("hidden") for e in saved)
+    assert all(e["evening"]["id"] for e in saved), "every entry belongs to an evening"
     assert "log" not in data["records"]["gm.panel.roller"], "a line is stored once: in the journal"
+    assert "gm.shared.journal" not in data["records"], "the journal is kept entry by entry"
     new = {**saved[-1], "id": "imported-1", "ru": "из файла", "en": "from the file"}
-    data["records"]["gm.shared.journal"]["value"]["entries"] = [*saved, new, {"id": 5}]
+    data["journal"]["entries"] = [*saved, new, {"id": 5}]
     upload = tmp_path / "gm-dice-data.json"
     upload.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     _open(app, "journal")

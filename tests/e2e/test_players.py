@@ -55,8 +55,9 @@ def _heard(recorder: Page) -> list[dict[str, Any]]:
 
 
 def _journal(gm: Page) -> list[dict[str, Any]]:
-    raw = gm.evaluate("() => gmStorage.get('gm.shared.journal')")
-    return json.loads(raw)["value"]["entries"]
+    """The journal's entries as saved (one record each), newest first."""
+    gm.evaluate("gmStorage.settled()")
+    return gm.evaluate("gmStorage.journalEntries()")
 
 
 def test_the_players_window_follows_the_gm_and_never_holds_a_secret(

@@ -15,6 +15,11 @@ def saved(page: Page, key: str) -> dict:
     return json.loads(page.evaluate("k => gmStorage.get(k)", key))
 
 
+def journal(page: Page) -> list[dict]:
+    """Every journal entry on disk (kept one record each), newest first."""
+    return page.evaluate("gmStorage.journalEntries()")
+
+
 def _open(context, watch: Watch, url: str) -> Page:
     page = watch_page(context.new_page(), watch)
     page.goto(url)
@@ -60,8 +65,8 @@ def test_alternate_changes_in_two_tabs_are_all_kept_and_shown(browser: Browser, 
         expect(page.locator("#threat-journal li")).to_have_count(3)
     names = [e["name"] for e in saved(a, "gm.shared.roster")["value"]["entries"]]
     assert names == ["Борис", "Стражник", "Ведьма"]
-    journal = saved(a, "gm.shared.journal")["value"]["entries"]  # the short logs are views of it
-    assert len([e for e in journal if e["panel"] == "roller"]) == 4
+    entries = journal(a)  # the short logs are views of it
+    assert len([e for e in entries if e["panel"] == "roller"]) == 4
     assert len(saved(a, "gm.panel.threat")["state"]["journal"]) == 3
     context.close()
     watch.assert_clean()
@@ -75,7 +80,7 @@ def test_a_tab_that_missed_the_news_merges_on_saving(browser: Browser, site_url:
     context = watched_context(browser, watch)
     a = _open(context, watch, site_url + "index.html?seed=1#roster")
     b = _open(context, watch, site_url + "index.html?seed=2#roster")
-    b.evaluate("gmStorage.onChange(() => {})")  # B no longer hears the other tab
+    b.evaluate("gmStorage.onChange(() => {}); gmStorage.onJournal(() => {})")  # B no longer hears A
     _character(a, "Борис")
     _character(b, "Стражник")
     expect(b.locator("#roster-list li")).to_have_count(2)
@@ -88,7 +93,7 @@ def test_a_tab_that_missed_the_news_merges_on_saving(browser: Browser, site_url:
         page.click("#gauss-roll")
     expect(b.locator("#gauss-log li")).to_have_count(2)
     expect(a.locator("#gauss-log li")).to_have_count(2)
-    journal = saved(a, "gm.shared.journal")["value"]["entries"]
-    assert len([e for e in journal if e["panel"] == "roller"]) == 2
+    entries = journal(a)
+    assert len([e for e in entries if e["panel"] == "roller"]) == 2
     context.close()
     watch.assert_clean()

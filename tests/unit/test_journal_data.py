@@ -11,7 +11,6 @@ import pytest
 
 from kit.form import ARG, FILE_NAME, FILE_TEXT, InputError
 from kit.journal import (
-    LIMIT,
     Entry,
     Journal,
     Note,
@@ -111,14 +110,15 @@ def test_an_older_panel_log_is_carried_entry_by_entry_with_its_times() -> None:
     assert carry_log(carried, "roller", lines) is carried
 
 
-def test_joining_keeps_each_id_once_and_the_limit() -> None:
-    """Entries join by id (a known one stays as it is), sorted by time, cut to LIMIT."""
+def test_joining_keeps_each_id_once_and_never_pushes_out_the_journal_s_own() -> None:
+    """Entries join by id (a known one stays as it is), sorted by time; with ``room`` only that
+    many new ones join (the newest of them): a file never pushes out the GM's own entries."""
     journal = _journal(_entry(1), _entry(3))
     joined, new = journal.joined([_entry(2), Entry("e0001", "2026-12-01T23:00:00", "roller", "x", "x")])
     assert new == 1 and [e.id for e in joined.entries] == ["e0003", "e0002", "e0001"]
-    full = _journal(*(_entry(n) for n in range(LIMIT)))
-    more, new = full.joined([_entry(LIMIT + 5)])
-    assert new == 1 and len(more.entries) == LIMIT and more.dropped == 1
+    roomy, new = journal.joined([_entry(n) for n in range(4, 10)], room=2)
+    assert new == 2 and [e.id for e in roomy.entries] == ["e0009", "e0008", "e0003", "e0001"]
+    assert journal.joined([_entry(5)], room=0) == (journal, 0)
 
 
 def _file(entries: list[object]) -> str:
@@ -160,49 +160,39 @@ def test_a_file_without_a_journal_changes_nothing(text: str) -> None:
 def test_the_list_shows_the_newest_page_and_more_on_request() -> None:
     """A full journal writes its newest ``PAGE`` entries into the list, not all 1,000 after every
     roll; «Показать ещё» adds the next page; a new filter starts from the first page again."""
-    state = journal_panel.State(_journal(*(_entry(n) for n in range(LIMIT))))
+    state = journal_panel.State(_journal(*(_entry(n) for n in range(1000))))
     shown = journal_panel.view(state)
     assert len(shown["journal-list"].children) == journal_panel.PAGE
     assert not shown["journal-more-part"].hidden
     assert render(shown["journal-count"].text, "en") == "Entries: 1000 of 1000. The newest 100 are shown."
-    more = journal_panel.more(state, {})
+    more = journal_panel.more(state, {}).state
     assert len(journal_panel.view(more)["journal-list"].children) == 2 * journal_panel.PAGE
     chosen = journal_panel.choose(
-        more, {"journal-who": "", "journal-panel": "", "journal-search": "бросок 99"}
-    )
+        more, {"journal-who": "", "journal-panel": "", "journal-search": "бросок 99", "journal-evening": ""}
+    ).state
     assert chosen.showing == journal_panel.PAGE
     assert journal_panel.view(chosen)["journal-more-part"].hidden
 
 
-def test_the_journal_s_record_is_checked_entry_by_entry_not_parsed_whole(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """After every roll the journal's record is saved: its text is made of entries each checked
-    once, so the save's check does not parse the whole record again; it is still the same JSON.
-    An entry that is not UTF-8, or too deep for a record, leaves the whole text to the full check,
-    which refuses it."""
-    from kit import bounded_json
-    from kit.journal import JOURNAL
-    from kit.panel import check_record
-    from kit.shared import Sound, encode_shared
+def test_an_entry_s_record_is_checked_before_it_is_written() -> None:
+    """The store keeps one record per entry: its id, time, panel, evening and JSON text. Only an
+    entry whose text is UTF-8 and no bigger or deeper than an entry may be is written."""
+    from kit.evening import Evening
+    from kit.journal_store import MAX_ENTRY_CHARS, record_problem, store_record
 
-    journal = _journal(*(_entry(n) for n in range(300)))
-    record = encode_shared(JOURNAL, journal)
-    assert isinstance(record, Sound)
-    assert json.loads(record) == {"v": 1, "value": json.loads(json.dumps(JOURNAL.dump(journal)))}
-
-    def parsed(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the whole record was parsed")
-
-    monkeypatch.setattr(bounded_json, "loads", parsed)
-    assert check_record(record) is None
-    monkeypatch.undo()
-
-    surrogate = journal.add(_entry(301, why="\ud800"))
-    deep = journal.add(_entry(302, extra=(("x", json.loads("[" * 61 + "]" * 61)),)))
-    for bad, problem in ((surrogate, "not_utf8"), (deep, "too_deep")):
-        text = encode_shared(JOURNAL, bad)
-        assert not isinstance(text, Sound) and check_record(text) == problem
+    entry = _entry(1, evening=Evening("2026-12-01T20:00:00", "2026-12-01"))
+    record = store_record(entry)
+    assert (record.id, record.time, record.panel, record.evening) == (
+        "e0001",
+        "2026-12-01T20:00:01",
+        "roller",
+        "2026-12-01T20:00:00",
+    )
+    assert entry_from_json(json.loads(record.text)) == entry and record_problem(record) is None
+    surrogate = store_record(_entry(2, why="\ud800"))
+    deep = store_record(_entry(3, extra=(("x", json.loads("[" * 20 + "]" * 20)),)))
+    big = store_record(_entry(4, extra=(("x", "y" * MAX_ENTRY_CHARS),)))
+    assert [record_problem(r) for r in (surrogate, deep, big)] == ["not_utf8", "too_deep", "too_large"]
 
 
 def test_a_roll_as_data_goes_into_the_entry_and_back() -> None:

@@ -8,6 +8,7 @@ import io
 import random
 from fractions import Fraction
 
+from kit.evening import Evening
 from kit.journal import Entry, Journal, Note, entry_for
 from kit.msg import render
 from kit.roll import Roll
@@ -83,13 +84,8 @@ def test_a_negative_total_stays_a_number_a_spreadsheet_can_sum() -> None:
 
 
 def test_the_csv_names_the_evening_where_the_entry_has_one() -> None:
-    class Evening:
-        id = "2026-12-01T19:55:00"
-
-    class WithEvening(Entry):
-        evening = Evening()
-
-    entry = WithEvening("1", "2026-12-01T20:01:00", "roller", "8", "8", roll=_roll((7, 12, 5), 8))
+    evening = Evening.starting("2026-12-01T19:55:00")
+    entry = Entry("1", "2026-12-01T20:01:00", "roller", "8", "8", roll=_roll((7, 12, 5), 8), evening=evening)
     assert export.csv_text([entry], "ru", WORDS).splitlines()[1].split(";")[5] == "01.12.2026 19:55"
 
 
@@ -145,7 +141,7 @@ def test_the_posts_can_end_with_the_evening_s_statistics_and_keep_secrets_out_of
         )
         for i in range(20)
     ]
-    options = post_options([*typed, *entries], "ru", {"journal-order": "old", "journal-export-stats": True})
+    options = post_options("ru", {"journal-order": "old", "journal-export-stats": True}, [*typed, *entries])
     stats = options["stats"]
     assert stats is not None and options["oldest_first"] is True
     post = export.bbcode([*typed, *entries], "ru", WORDS, **options)
@@ -160,7 +156,7 @@ def test_the_posts_can_end_with_the_evening_s_statistics_and_keep_secrets_out_of
         and "| d20 from the table | 60 | p \\< 0.0001 | suspicious |" in markdown
     )
     assert (
-        post_options(entries, "ru", {})["stats"] is None and post_options(entries, "ru", {})["oldest_first"]
+        post_options("ru", {}, entries)["stats"] is None and post_options("ru", {}, entries)["oldest_first"]
     )
 
 

@@ -307,6 +307,11 @@ def _params(code: str) -> dict[str, object]:
         "array_count": {"low": 1, "high": 20},
         "reserved_name": {"name": "max"},
         "keep_too_wide": {"max": 500},
+        "unknown_modifier": {"text": "e", "instead": "!"},
+        "expected_compare": {"word": "ms"},
+        "not_supported": {"form": "attribute", "text": "@prof"},
+        "too_many_items": {"max": 20},
+        "too_many_conditions": {"max": 20},
     }.get(code, {})
 
 
@@ -363,3 +368,43 @@ def test_a_roll_of_typed_dice_says_so_in_the_result_line() -> None:
     )
     assert "table" not in render(dice.view(rolled.state)["notation-result"].text, "en")
     assert "table" not in dice.dump(rolled.state)["roll"]  # the record of a rolled result is as before
+
+
+def test_a_line_the_tools_read_differently_says_how_it_was_read() -> None:
+    """``3d6>3`` shows how ``>`` was read and how Roll20's meaning is written; ``3d6>=3`` shows nothing."""
+    shown = dice.view(settle(_odds(State(), "3d6>3")))
+    assert shown["notation-readings"].hidden is False
+    words = texts({"x": shown["notation-readings-list"]}, "ru")
+    assert any("«>=3»" in w for w in words) and not _stray(
+        texts({"x": shown["notation-readings-list"]}, "en")
+    )
+    assert dice.view(settle(_odds(State(), "3d6>=3")))["notation-readings"].hidden is True
+
+
+def test_a_russian_line_rolls_and_shows_the_odds_of_its_latin_spelling() -> None:
+    """``3к6`` in the field rolls three d6 and shows the table of 3d6."""
+    ru = dice.view(settle(_roll(State(), "3к6 # атака")))
+    en = dice.view(settle(_roll(State(), "3d6 # атака")))
+    assert ru["notation-table"] == en["notation-table"] and ru["notation-stats"] == en["notation-stats"]
+    assert texts({"x": ru["notation-result"]}, "ru")[0].startswith("атака: 3к6 [")
+
+
+def test_the_marks_of_the_new_modifiers_are_saved_with_the_roll() -> None:
+    """Failures, critical marks, penetrating extras and matches survive a reload of the panel."""
+    for line in ("6d6>4f<3", "6d6cs>4cf<2", "6d2!p", "8d6mt"):
+        state = settle(_roll(State(), line, seed=7))
+        assert dice.load(json.loads(json.dumps(dice.dump(state)))) == state, line
+    marked = settle(_roll(State(), "6d6cs>4cf<2", seed=7)).roller.roll
+    assert marked is not None and any(d.critical for d in marked.dice[0].dice)
+
+
+def test_the_roll_data_of_penetrating_dice_keeps_the_faces_thrown() -> None:
+    """A penetrating extra counts one less, yet the journal's data keeps the face it showed (1…6)."""
+    from panels.notation.rolls import dice_of
+
+    for seed in range(40):
+        for line in ("4d2!p", "3d2!!p"):
+            result = notation.roll(line, random.Random(seed))
+            faces = dice_of(result)
+            assert all(sides == 2 and 1 <= face <= 2 for sides, face in faces), (line, seed, faces)
+            assert len(faces) == sum(max(1, len(d.parts)) for d in result.dice[0].dice)

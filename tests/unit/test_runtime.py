@@ -400,15 +400,26 @@ class FakeDom:
 
 
 class FakeRecords:
-    """``kit.dom.Records`` in memory; a key in ``failing`` fails to save, as a full disk does."""
+    """``kit.dom.Records`` in memory; a key in ``failing`` fails to save, as a full disk does.
 
-    def __init__(self, records: dict[str, str] | None = None) -> None:
+    The journal's store is ``entries`` (id → ``{"id", "t", "p", "e", "j"}``, as
+    static/journal-db.js keeps them); ``journal_writes`` counts what each write carried (records,
+    characters). For tests that read the journal as the single record it once was, the record
+    ``gm.shared.journal`` is kept as a view of the store (a new page made from these records
+    carries it over, as it carries an old record over)."""
+
+    def __init__(self, records: dict[str, str] | None = None, *, in_store: bool = True) -> None:
         self.records = dict(records or {})
         self.writes: list[str] = []
         self.failing: set[str] = set()
         self.aside: dict[str, str] = {}
         self.failure: list[Callable[[str, str], None]] = []
         self.saved: list[Callable[[str], None]] = []
+        self.entries: dict[str, dict[str, str]] = {}
+        self.journal_writes: list[tuple[int, int]] = []
+        self.unwritten: dict[str, Any] = {}
+        self.asked: list[tuple[str, dict[str, Any], Callable[[str], None], Any]] = []
+        self.in_store = in_store
 
     def read(self, key: str, /) -> str | None:
         return self.records.get(key)
@@ -433,7 +444,127 @@ class FakeRecords:
         return None
 
     def backend(self) -> str:
-        return "indexeddb"
+        return "indexeddb" if self.in_store else "localstorage"
+
+    # the journal's store
+    def journal_in_store(self) -> bool:
+        return self.in_store
+
+    def _sorted(self) -> list[dict[str, str]]:
+        return sorted(self.entries.values(), key=lambda r: (r["t"], r["id"]), reverse=True)
+
+    def journal_head(self, newest: int, per_panel: int, /) -> str | None:
+        ordered = self._sorted()
+        kept = ordered[:newest] if self.in_store else ordered
+        ids = {r["id"] for r in kept}
+        if self.in_store:
+            for panel in {r["p"] for r in ordered}:
+                for record in [r for r in ordered if r["p"] == panel][:per_panel]:
+                    if record["id"] not in ids:
+                        kept.append(record)
+                        ids.add(record["id"])
+        kept.sort(key=lambda r: (r["t"], r["id"]), reverse=True)
+        complete = len(ordered) <= len(kept)
+        horizon = None if complete else [ordered[newest - 1]["t"], ordered[newest - 1]["id"]]
+        body = ", ".join(r["j"] for r in kept)
+        return (
+            f'{{"total": {len(ordered)}, "horizon": {json.dumps(horizon)}, "entries": [{body}], "bad": []}}'
+        )
+
+    def journal_write(self, records: Any, gone: Any, since: Any, retire: str | None = None, /) -> None:
+        from kit.journal import JOURNAL
+        from kit.journal_store import record_problem
+
+        self.writes.append("journal")
+        self.journal_writes.append((len(records) + len(gone), sum(len(r.text) for r in records)))
+        problems = [p for r in records if (p := record_problem(r)) is not None]
+        if JOURNAL.key in self.failing or problems:
+            for record in records:
+                self.unwritten[record.id] = record
+            for ident in gone:
+                self.unwritten[ident] = None
+            for callback in self.failure:
+                callback(JOURNAL.key, problems[0] if problems else "QuotaExceededError")
+            return
+        for record in records:
+            self.entries[record.id] = {
+                "id": record.id,
+                "t": record.time,
+                "p": record.panel,
+                "e": record.evening,
+                "j": record.text,
+            }
+            self.unwritten.pop(record.id, None)
+        for ident in gone:
+            self.entries.pop(ident, None)
+            self.unwritten.pop(ident, None)
+        if retire:
+            self.records.pop(retire, None)
+        self._mirror()
+        if not self.unwritten:
+            for callback in self.saved:
+                callback(JOURNAL.key)
+
+    def _mirror(self) -> None:
+        entries = [json.loads(r["j"]) for r in self._sorted()]
+        self.records["gm.shared.journal"] = json.dumps({"v": 1, "value": {"entries": entries, "dropped": 0}})
+
+    def journal_retry(self) -> None:
+        records = [r for r in self.unwritten.values() if r is not None]
+        gone = [i for i, r in self.unwritten.items() if r is None]
+        if records or gone:
+            self.journal_write(records, gone, None)
+
+    def journal_entries(self) -> list[dict[str, Any]]:
+        """Every entry the store keeps, newest first."""
+        return [json.loads(r["j"]) for r in self._sorted()]
+
+    def journal_ask(
+        self,
+        kind: str,
+        args: Any,
+        on_answer: Callable[[str], None],
+        on_progress: Callable[[str], None] | None = None,
+        file: Any = None,
+        /,
+    ) -> None:
+        self.asked.append((kind, dict(args), on_answer, file))
+
+    def answer_asks(self) -> None:
+        """Answer every question asked of the store so far, as static/journal-db.js would."""
+        while self.asked:
+            kind, args, on_answer, _file = self.asked.pop(0)
+            on_answer(self._answer(kind, args))
+
+    def _answer(self, kind: str, args: dict[str, Any]) -> str:
+        from kit.journal import Filter, Journal, entries_from_json
+
+        ordered = self._sorted()
+        if kind == "head":
+            return str(self.journal_head(args["newest"], args["perPanel"]))
+        if kind == "panel":
+            chosen = [r for r in ordered if r["p"] == args["panel"]][: args["limit"]]
+            return (
+                '{"total": 0, "horizon": null, "entries": ['
+                + ", ".join(r["j"] for r in chosen)
+                + '], "bad": []}'
+            )
+        if kind == "select":
+            entries, _ = entries_from_json(json.loads(r["j"]) for r in ordered)
+            chosen = Filter(**args["filter"])
+            matching = [e for e in entries if chosen.keeps(e)]
+            before = args.get("before")
+            start = [e for e in matching if before is None or (e.time, e.id) < tuple(before)]
+            page = start[: args["limit"]]
+            whole = Journal(tuple(entries))
+            evenings = [[e.id, e.date, first, n] for e, first, n in whole.evenings()]
+            body = ", ".join(self.entries[e.id]["j"] for e in page)
+            newest = json.dumps([ordered[0]["t"], ordered[0]["id"]] if ordered else None)
+            return (
+                f'{{"count": {len(matching)}, "total": {len(entries)}, "newest": {newest}, "entries": [{body}],'
+                f' "evenings": {json.dumps(evenings)}, "who": {json.dumps(list(whole.who()), ensure_ascii=False)}}}'
+            )
+        return json.dumps({"ok": False, "code": "unavailable"})
 
 
 class FakeWorker:
@@ -441,7 +572,9 @@ class FakeWorker:
 
     def __init__(self) -> None:
         self.asked: list[tuple[str, dict[str, Any], Callable[[dict[str, Any]], None]]] = []
+        self.selections: list[tuple[Any, Any]] = []  # each request's journal selection and download
         self.cancelled = 0
+        self.up = True
 
     def request(
         self,
@@ -450,8 +583,11 @@ class FakeWorker:
         on_answer: Callable[[dict[str, Any]], None],
         *,
         isolated: bool = False,
+        journal: Any = None,
+        download: Any = None,
     ) -> None:
         self.asked.append((job, args, on_answer))
+        self.selections.append((journal, download))
 
     def cancel(self) -> None:
         self.cancelled += 1
@@ -460,7 +596,7 @@ class FakeWorker:
         return 60.0
 
     def available(self) -> bool:
-        return True
+        return self.up
 
 
 # --------------------------------------------------------------------------- a runtime over the fake page
@@ -489,9 +625,11 @@ class Page:
         return self.rt.mounted[name].state
 
 
-def make_page(records: dict[str, str] | None = None, markup: str = PAGE) -> Page:
+def make_page(records: dict[str, str] | None = None, markup: str = PAGE, *, in_store: bool = True) -> Page:
+    """A runtime over the fake page; ``in_store=False``: IndexedDB refused (localStorage keeps the
+    journal whole, at most ``kit.journal.LIMIT`` entries)."""
     prerender.load_texts(registry.TEXT_MODULES)
-    dom, store, worker = FakeDom(markup), FakeRecords(records), FakeWorker()
+    dom, store, worker = FakeDom(markup), FakeRecords(records, in_store=in_store), FakeWorker()
     rt = Runtime(dom, store, worker)
     store.failure.append(lambda key, reason: runtime_page.save_failed(rt, key, reason))
     store.saved.append(lambda key: runtime_page.saved(rt, key))
@@ -532,7 +670,7 @@ def test_an_action_changes_the_state_logs_saves_and_shows_the_result() -> None:
     assert page.state("roller").last is not None
     assert "GaussD20" in page.el("gauss-result").text
     assert len(page.el("gauss-log").descendants()) >= 1
-    assert sorted(page.records.writes[writes:]) == ["gm.panel.roller", "gm.shared.journal"]
+    assert sorted(page.records.writes[writes:]) == ["gm.panel.roller", "journal"]
     assert "log" not in json.loads(page.records.records["gm.panel.roller"]), "the line is stored once"
     journal = json.loads(page.records.records["gm.shared.journal"])["value"]["entries"]
     assert [(e["panel"], e["time"]) for e in journal] == [("roller", "2026-12-01T12:34:56")]
@@ -800,9 +938,10 @@ def test_an_older_record_s_log_is_carried_into_the_journal_once() -> None:
 
 def test_a_short_log_follows_the_journal_and_the_page_s_data() -> None:
     """An entry the GM hides in the journal shows its public line in the panel's short log too;
-    «Скачать все данные» holds the journal (hidden entries included: it is the GM's own copy),
-    and «Сократить журнал вдвое» halves the journal the short logs show."""
-    page = make_page()
+    «Скачать все данные» holds the journal (hidden entries included: it is the GM's own copy) as
+    the journal's v2 JSON, and «Сократить журнал вдвое» halves the journal the short logs show
+    (here IndexedDB is refused: the page holds the whole journal)."""
+    page = make_page(in_store=False)
     mount_roller(page)
     journal = importlib.import_module(registry.entry("journal").module)
     runtime_mount.mount(page.rt, journal.panel(random.Random(3)))
@@ -814,10 +953,36 @@ def test_a_short_log_follows_the_journal_and_the_page_s_data() -> None:
     assert page.dom.query_all(page.el("journal-list"), "li")[0].attrs["data-hidden"] == "true"
     runtime_page.export_all(page.rt)
     name, text, _mime = page.dom.downloads[-1]
-    exported = json.loads(text)["records"]["gm.shared.journal"]["value"]["entries"]
+    data = json.loads(text)
+    exported = data["journal"]["entries"]
     assert name == "gm-dice-data.json" and len(exported) == 4 and exported[0]["hidden"]
+    assert (data["journal"]["format"], data["journal"]["v"]) == ("gm-journal", 2)
+    assert "gm.shared.journal" not in data["records"] and "gm.panel.roller" in data["records"]
     runtime_page.trim_logs(page.rt)
     assert len(_journal(page)) == 2 and len(_lines(page, "gauss")) == 2
+    assert "IndexedDB" in page.el("journal-limit").text, "the GM is told the journal keeps fewer entries"
+
+
+def test_where_the_store_runs_the_page_s_data_and_the_trim_are_its_work() -> None:
+    """With IndexedDB, «Скачать все данные» hands the records to the journal's store, which writes
+    the journal into the file itself (the page never holds it whole), and «Сократить журнал вдвое»
+    asks the store; its answer (the newest entries) becomes the journal the page holds."""
+    page = make_page()
+    mount_roller(page)
+    for _ in range(4):
+        page.click("gauss-roll")
+    runtime_page.export_all(page.rt)
+    kind, args, _answer, _file = page.records.asked[-1]
+    assert kind == "export" and args["secret"] is True and args["filename"] == "gm-dice-data.json"
+    assert "gm.panel.roller" in json.loads(args["records"]) and not page.dom.downloads
+    runtime_page.trim_logs(page.rt)
+    kind, _args, answer, _file = page.records.asked.pop()
+    assert kind == "trim"
+    newest = page.records.journal_entries()[:2]
+    head = {"total": 2, "horizon": None, "entries": newest, "bad": []}
+    answer(json.dumps({"ok": True, "removed": 2, "head": head}))
+    assert [e.id for e in page.rt.shared["journal"].value.entries] == [e["id"] for e in newest]
+    assert len(_lines(page, "gauss")) == 2
 
 
 def test_the_journal_search_follows_each_key() -> None:
@@ -924,40 +1089,68 @@ def test_a_check_for_picked_characters_names_them_in_the_journal(
     assert len(entries) == 2 and entries[0].get("who") == who
 
 
-def test_one_roll_s_save_encodes_only_its_new_journal_entry(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With 1,000 entries in the journal, a roll writes the whole journal record (its bytes are
-    all the entries'), but encodes as JSON only the one new entry: the others' texts are reused
-    from the save before, and the record is the same text a full encoding gives."""
-    from kit import journal as kit_journal
+def _stored(count: int) -> FakeRecords:
+    """A store holding ``count`` journal entries of three evenings and two panels."""
+    from kit.evening import Evening
+    from kit.journal import Entry
+    from kit.journal_store import store_record
 
-    entries = [
-        {
-            "id": f"old-{n:04d}",
-            "time": "2026-11-30T20:00:00",
-            "panel": "checks",
-            "ru": f"бросок {n}",
-            "en": f"roll {n}",
-        }
-        for n in range(kit_journal.LIMIT)
+    store = FakeRecords()
+    records = [
+        store_record(
+            Entry(
+                f"old-{n:06d}",
+                f"2026-{1 + n * 11 // count:02d}-{1 + n % 28:02d}T20:{n % 60:02d}:00",
+                "checks" if n % 3 else "roller",
+                f"бросок {n}",
+                f"roll {n}",
+                evening=Evening(f"ev{n % 3}", "2026-11-30"),
+            )
+        )
+        for n in range(count)
     ]
-    page = make_page({"gm.shared.journal": json.dumps({"v": 1, "value": {"entries": entries, "dropped": 0}})})
+    store.journal_write(records, (), None)
+    store.writes.clear()
+    store.journal_writes.clear()
+    return store
+
+
+@pytest.mark.parametrize("count", [10, 10_000])
+def test_a_roll_writes_what_it_adds_whatever_the_journal_s_size(count: int) -> None:
+    """With 10 or 10,000 entries in the store, a roll writes one journal record of the same size
+    (and the panel's own record), and the page holds at most twice ``HEAD`` entries: the work of
+    an action does not grow with the journal."""
+    from kit.journal_store import HEAD
+
+    store = _stored(count)
+    page = make_page()
+    page.records.entries = store.entries
     mount_roller(page)
-    page.click("gauss-roll")  # the first save after a load encodes every entry once
-    encoded: list[str] = []
-    real = kit_journal.entry_to_json
-
-    def counted(entry: kit_journal.Entry) -> dict[str, Any]:
-        encoded.append(entry.id)
-        return real(entry)
-
-    monkeypatch.setattr(kit_journal, "entry_to_json", counted)
+    held = page.rt.shared["journal"].value
+    assert len(held.entries) <= 2 * HEAD and held.size == count
+    page.records.writes.clear()
     page.click("gauss-roll")
-    saved = page.records.records["gm.shared.journal"]
-    journal = page.rt.shared["journal"].value
-    assert len(encoded) == 1 and encoded[0] == journal.entries[0].id
-    assert len(journal.entries) == kit_journal.LIMIT and journal.dropped == 2
-    monkeypatch.setattr(kit_journal, "entry_to_json", real)
-    assert saved == json.dumps({"v": 1, "value": kit_journal.JOURNAL.dump(journal)}, ensure_ascii=False)
+    page.click("gauss-roll")
+    assert page.records.writes.count("journal") == 2
+    assert [n for n, _ in page.records.journal_writes] == [1, 1], "one entry written per roll, nothing else"
+    sizes = [chars for _, chars in page.records.journal_writes]
+    assert max(sizes) < 1500, "a roll's record is its own entry only"
+    assert page.rt.shared["journal"].value.size == count + 2
+    assert len(page.rt.shared["journal"].value.entries) <= 2 * HEAD
+
+
+def test_the_same_roll_writes_the_same_bytes_with_10_or_10000_entries() -> None:
+    """The bytes a roll writes, measured with a small and a big journal, are equal."""
+    written = []
+    for count in (10, 10_000):
+        store = _stored(count)
+        page = make_page()
+        page.records.entries = store.entries
+        mount_roller(page)
+        page.records.journal_writes.clear()
+        page.click("gauss-roll")
+        written.append(page.records.journal_writes)
+    assert written[0] == written[1]
 
 
 def test_a_short_log_s_copy_and_download_are_of_its_view() -> None:

@@ -230,7 +230,7 @@ def _entry_points() -> dict[str, Callable[[str], Any]]:
         "a roster file": lambda text: roster_panel.import_file(
             roster_panel.State(), {FILE_NAME: "x.json", FILE_TEXT: text}
         ),
-        "a journal file": importing.read,
+        "a journal file": lambda text: importing.read(text, "2026-12-04T20:00:00"),
         "?lab=": lambda text: dice.start(State(), {}, {"lab": text}),
         "?expr=": lambda text: dice.start(State(), {}, {"expr": text}),
         "?seed=": seed.from_address,

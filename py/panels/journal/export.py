@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from kit.csv_cells import cell
+from kit.evening import UNDATED
 from kit.journal import Entry, entry_to_json
 from kit.roll import FUDGE_SIDES, Roll
 from panels.journal.summary import Summary, Table
@@ -45,6 +46,7 @@ __all__ = [
     "FORMAT",
     "KINDS",
     "LONG_JOIN",
+    "VERSION",
     "Words",
     "bbcode",
     "csv_text",
@@ -53,6 +55,7 @@ __all__ = [
 ]
 
 FORMAT = "gm-journal"
+VERSION = 2  # entries carry their evening and roll (v1 files still import)
 KINDS = ("bbcode", "markdown", "csv", "json")  # the panel's buttons: journal-export-KIND
 # What a forum could take for the start of a tag: «[b]», «[/url]», «[*]», «[img width=1 height=1]»,
 # «[ quote]»: a bracket before a name (or «*»), spaces and a slash allowed. Its bracket becomes «［».
@@ -210,12 +213,12 @@ def _decimal(p: Fraction, lang: str) -> str:
 
 
 def _evening(entry: Entry, lang: str) -> str:
-    """When the entry's evening began (the journal's store gives entries one), as the time column."""
-    evening = getattr(entry, "evening", None)
-    start = getattr(evening, "id", "")
-    if not isinstance(start, str) or not start:
+    """When the entry's evening began (``kit.evening``), as the time column; its id else, and
+    nothing for an undated one."""
+    evening = entry.evening
+    if evening is None or evening == UNDATED:
         return ""
-    return _time(replace(entry, time=start), lang, seconds=False) if "T" in start else start
+    return _time(replace(entry, time=evening.id), lang, seconds=False) if "T" in evening.id else evening.id
 
 
 def _data(entry: Entry, lang: str, words: Words) -> tuple[str, ...]:
@@ -252,5 +255,5 @@ def csv_text(entries: Iterable[Entry], lang: str, words: Words) -> str:
 
 def json_text(entries: Iterable[Entry]) -> str:
     """Every public entry with all its fields, both languages (``{"format": "gm-journal", …}``)."""
-    data = {"format": FORMAT, "v": 1, "entries": [entry_to_json(e) for e in _public(entries)]}
+    data = {"format": FORMAT, "v": VERSION, "entries": [entry_to_json(e) for e in _public(entries)]}
     return json.dumps(data, ensure_ascii=False, indent=1)

@@ -1,7 +1,15 @@
-"""The journal's heavy computation, run in the compute worker (``kit.compute``): the statistics
-of a selection bigger than ``stats.INLINE_ENTRIES`` entries, from their saved JSON
-(``statistics.statistics_of_json``: no ``Entry`` built, rolls grouped before any exact work).
+"""The journal's heavy work, in the compute worker (``kit.compute``), from entries the worker reads
+from the journal's store itself (``Compute(journal=…)``, docs/compute.md), so a year of entries
+never passes through the page: a forum post, Markdown or CSV of whatever the filters select, and
+the statistics of a selection the page does not hold whole or that is bigger than
+``stats.INLINE_ENTRIES`` entries (``statistics.statistics_of_json``: no ``Entry`` built, rolls
+grouped before any exact work).
 
+>>> from kit.journal import Entry, entry_to_json
+>>> words = {"title": "Журнал", "columns": ["Время", "Панель", "Кто", "Что", "Зачем"], "panels": {}}
+>>> entries = [entry_to_json(Entry("1", "2026-12-01T20:00:05", "roller", "8", "8"))]
+>>> export_text("csv", "en", words, entries).splitlines()[1]
+'2026-12-01 20:00:05,roller,,8,,,,,,,,'
 >>> entry = {"id": "1", "time": "2026-12-01T20:00:00", "panel": "roller", "ru": "x", "en": "x", "who": "Кац",
 ...          "roll": {"rule": "gauss.roll", "dice": [[20, 7], [20, 12], [20, 20]], "by_hand": True,
 ...                   "total": 39, "outcome": "13", "p": "1/40", "below": "3/4"}}
@@ -15,9 +23,12 @@ from __future__ import annotations
 from typing import Any
 
 from kit.compute import job
-from panels.journal.statistics import statistics_of_json, statistics_to_json
+from kit.journal import entries_from_json
+from panels.journal import export
+from panels.journal.statistics import statistics, statistics_of_json, statistics_to_json
+from panels.journal.summary import summary
 
-__all__ = ["STEPS_PER_ENTRY", "stats", "steps"]
+__all__ = ["STEPS_PER_ENTRY", "export_text", "stats", "steps"]
 
 STEPS_PER_ENTRY = 40  # Python-level calls an entry costs at most (grouped: most cost a few)
 
@@ -29,5 +40,34 @@ def steps(entries: list[Any]) -> int:
 
 @job("journal.stats", steps=steps)
 def stats(entries: list[Any]) -> dict[str, Any]:
-    """``statistics_to_json`` of these saved entries."""
+    """``statistics_to_json`` of these saved entries (secret ones left out)."""
     return statistics_to_json(statistics_of_json(entries))
+
+
+@job("journal.export")
+def export_text(
+    kind: str,
+    lang: str,
+    words: dict[str, Any],
+    entries: list[Any],
+    oldest_first: bool = True,
+    with_stats: bool = False,
+) -> str:
+    """The ``kind`` export (``bbcode``, ``markdown``, ``csv``) of these entries (their JSON, newest
+    first, as the worker read them; one that is not an entry is left out) in ``lang``; a post in
+    the order chosen, with the statistics of what it holds if asked."""
+    good, _ = entries_from_json(entries)
+    lang = "en" if lang == "en" else "ru"
+    data = tuple(words.get("data") or ()) or export.Words.data
+    worded = export.Words(
+        str(words["title"]),
+        tuple(words["columns"]),
+        dict(words["panels"]),
+        data,
+        str(words.get("yes", "yes")),
+    )
+    if kind == "csv":
+        return export.csv_text(good, lang, worded)
+    told = summary(statistics(good), lang) if with_stats else None
+    make = export.bbcode if kind == "bbcode" else export.markdown
+    return make(good, lang, worded, oldest_first=oldest_first, stats=told)

@@ -1,6 +1,11 @@
-"""The journal panel: the evening's results of every panel (``kit.journal.JOURNAL``), filtered,
-searched, hidden or revealed, exported, and imported from a file (merged by entry id). The kit
-writes the entries; this panel shows them and changes them only at the GM's word.
+"""The journal panel: every result of every panel (``kit.journal.JOURNAL``) for a whole campaign,
+filtered by character, panel and evening, searched, hidden or revealed, exported, and imported from
+a file (merged by entry id). The kit writes the entries; this panel shows them and changes them
+only at the GM's word.
+
+The page holds the newest entries of a long journal only (``kit.journal_store``): the list shows
+those at once, and asks the journal's store (``AskJournal``: the journal worker, off the main
+thread) for what a filter keeps further back, a page at a time (``panels.journal.listing``).
 
 >>> import random
 >>> from kit.journal import Entry, Journal
@@ -12,97 +17,99 @@ writes the entries; this panel shows them and changes them only at the GM's word
 
 from __future__ import annotations
 
-import json
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from kit import aside
-from kit.form import ARG, FILE_NAME, FILE_TEXT, LANG, Form, InputError, read_choice, read_text
-from kit.journal import JOURNAL, LIMIT, Entry, Filter, Journal
+from kit.form import ARG, LANG, Form, read_choice, read_text
+from kit.journal import JOURNAL, LIMIT, Entry, Filter, Journal, Note
 from kit.msg import Both, Cat, Renderable, render
-from kit.panel import Copy, Download, Outcome, Panel
+from kit.panel import Answer, AskJournal, Compute, Copy, Download, Outcome, Panel
 from kit.shared import Follow, Share
 from kit.view import Node, Show, View, options
 from panels import registry
-from panels.journal import export, importing, stats, text
-from panels.journal.posts import post_options
+from panels.journal import export, stats, text
+from panels.journal.importing import download_aside, import_file, undo_import
+from panels.journal.listing import choices, day_of, filter_args, listing
+from panels.journal.posts import post_choices, post_options
+from panels.journal.state import PAGE, State, ask, sync
 
-__all__ = ["State", "panel", "view"]
+__all__ = ["PAGE", "State", "panel", "view"]
 
 SEARCH_LIMIT = 100
-PAGE = 100  # entries written into the list at first and per «Показать ещё» (the journal keeps up to LIMIT)
 
 
-@dataclass(frozen=True)
-class State:
-    journal: Journal = field(default_factory=Journal)  # follows JOURNAL (the kit writes it)
-    chosen: Filter = field(default_factory=Filter)
-    showing: int = PAGE  # how many of the matching entries the list shows (newest first)
-    note: Renderable = ""  # what the last import did
-    aside: tuple[Any, ...] = ()  # damaged entries of the last imported file, offered for download
-    stats: stats.Stats = field(default_factory=stats.Stats)  # the statistics sub-tool (stats.PART)
+def start(state: State, form: Form, params: Any) -> Outcome[State]:
+    """Opened: the count and the filters' choices over the whole journal come from the store."""
+    return ask(state)
 
 
-def _sync(state: State, journal: Journal) -> State:
-    return replace(state, journal=journal)
-
-
-def choose(state: State, form: Form) -> State:
+def choose(state: State, form: Form) -> Outcome[State]:
     """The filters and the search (any of them changed)."""
     who = read_text(form, "journal-who", 200, text.WHO)
     panel = read_choice(form, "journal-panel", ("", *registry.NAMES), text.PANEL)
     search = read_text(form, "journal-search", SEARCH_LIMIT, text.SEARCH).strip()
-    return replace(state, chosen=Filter(who, panel, search), showing=PAGE)
+    evening = read_text(form, "journal-evening", 80, text.EVENING)
+    chosen = Filter(who, panel, search, evening)
+    if chosen == state.chosen:
+        return Outcome(state)
+    return ask(replace(state, chosen=chosen, showing=PAGE))
 
 
-def more(state: State, form: Form) -> State:
-    """«Показать ещё»: the next ``PAGE`` older entries too (a list of 1,000 written after every
-    roll would cost the page more than the roll)."""
-    return replace(state, showing=state.showing + PAGE)
+def more(state: State, form: Form) -> Outcome[State]:
+    """«Показать ещё»: the next ``PAGE`` older entries too (asked of the store where the page
+    does not hold them)."""
+    shown = replace(state, showing=state.showing + PAGE)
+    found = state.found
+    if state.journal.complete or found is None or found.chosen != state.chosen:
+        return Outcome(shown)
+    if len(found.entries) >= min(found.count, shown.showing):
+        return Outcome(shown)
+    return ask(shown, more=True)
+
+
+def new_evening(state: State, form: Form) -> Outcome[State]:
+    """«Новый вечер»: a line that starts a new evening (``Note(new_evening=True)``); the entries
+    after it belong to that evening, until the next one or a pause of over six hours."""
+    return Outcome(
+        state, log=text.NEW_EVENING_LINE, say=text.NEW_EVENING_SAID, effects=(Note(new_evening=True),)
+    )
+
+
+def _entry_shown(state: State, ident: str) -> tuple[Journal, Entry | None]:
+    """The journal holding the entry ``ident`` the list shows (one the store gave, held from now on)."""
+    journal = state.journal
+    entry = next((e for e in journal.entries if e.id == ident), None)
+    if entry is None and state.found is not None:
+        entry = next((e for e in state.found.entries if e.id == ident), None)
+        if entry is not None:
+            journal = journal.holding((entry,))
+    return journal, entry
 
 
 def reveal(state: State, form: Form) -> Outcome[State]:
     """Reveal a hidden entry (its button's ``data-arg`` is the entry's id): it shows its own line,
     marked revealed, here and in every export (once: no second copy)."""
-    revealed = state.journal.reveal(str(form.get(ARG, "")))
-    if revealed is state.journal:
+    ident = str(form.get(ARG, ""))
+    journal, target = _entry_shown(state, ident)
+    if target is None or not target.secret:
         return Outcome(state)
+    revealed = journal.reveal(ident)
     return Outcome(replace(state, journal=revealed), say=text.REVEALED, effects=(Share(JOURNAL, revealed),))
 
 
 def hide(state: State, form: Form) -> Outcome[State]:
     """Hide an entry after the fact (its button's ``data-arg`` is the entry's id): it shows only a
     public line, here, in its panel's short log and in no export, until it is revealed."""
-    hidden = state.journal.hide(str(form.get(ARG, "")))
-    if hidden is state.journal:
+    journal, _ = _entry_shown(state, str(form.get(ARG, "")))
+    hidden = journal.hide(str(form.get(ARG, "")))
+    if hidden is journal:
         return Outcome(state)
     return Outcome(replace(state, journal=hidden), say=text.HIDDEN_SAID, effects=(Share(JOURNAL, hidden),))
 
 
-def import_file(state: State, form: Form) -> Outcome[State]:
-    """A chosen file («Скачать все данные» or the journal's JSON): its entries join the journal by
-    id (an entry the journal has stays as it is), each where its time puts it; damaged ones are
-    set aside and offered for download. A file with no journal changes nothing."""
-    name = str(form.get(FILE_NAME, ""))[:200]
-    try:
-        found = importing.read(form.get(FILE_TEXT))
-    except ValueError as error:
-        raise InputError(text.IMPORT_REFUSED(file=name, why=text.IMPORT_WHY[str(error)])) from error
-    joined, new = state.journal.joined(found.good)
-    line = text.IMPORTED(file=name, new=new, known=len(found.good) - new, aside=len(found.bad))
-    done = replace(state, journal=joined, note=line, aside=found.bad)
-    return Outcome(done, say=line, effects=(Share(JOURNAL, joined),) if new else ())
-
-
-def download_aside(state: State, form: Form) -> Outcome[State]:
-    """The damaged entries of the last imported file, as a file (``kit.aside``'s format)."""
-    if not state.aside:
-        raise InputError(text.NOTHING_ASIDE)
-    lines = json.dumps(list(state.aside), ensure_ascii=False)
-    file = aside.download_text({f"{JOURNAL.key} import": lines})
-    return Outcome(state, effects=(Download(aside.FILE_NAME, file, "application/json"),))
+# --------------------------------------------------------------------------- exports
 
 
 def _words(lang: str) -> export.Words:
@@ -116,19 +123,60 @@ def _lang(form: Form) -> str:
     return "en" if form.get(LANG) == "en" else "ru"
 
 
+def _selected(state: State) -> tuple[Entry, ...]:
+    """What the filters keep of the entries the page holds (the whole journal where ``complete``)."""
+    return state.journal.select(state.chosen)
+
+
+def _words_json(words: export.Words) -> dict[str, Any]:
+    return {
+        "title": words.title,
+        "columns": list(words.columns),
+        "panels": dict(words.panels),
+        "data": list(words.data),
+        "yes": words.yes,
+    }
+
+
+def _made(state: State, answer: Answer[Any]) -> State:
+    return state
+
+
 def _export(kind: str, state: State, form: Form) -> Outcome[State]:
-    """Download what the filters show (nothing hidden) in the page's language."""
-    lang, entries = _lang(form), state.journal.select(state.chosen)
-    posts = partial(post_options, entries, lang, form)  # the order and statistics the GM chose
+    """Download what the filters show (nothing hidden) in the page's language. Of a journal the
+    page does not hold whole, the JSON is written by the store (static/journal-db.js) and the
+    others by the compute worker from the entries it reads there (``panels.journal.jobs``)."""
+    lang = _lang(form)
+    posts = partial(post_options, lang, form)  # the order and statistics the GM chose
+    if kind == "json" and not state.journal.complete:
+        args = {"filter": filter_args(state.chosen), "filename": "journal.json"}
+        return Outcome(state, effects=(AskJournal("export", args, lambda s, _answer: s),))
+    names = {
+        "bbcode": ("journal.bbcode.txt", "text/plain"),
+        "markdown": ("journal.md", "text/markdown"),
+        "csv": ("journal.csv", "text/csv"),
+    }
+    if not state.journal.complete:
+        args = {"kind": kind, "lang": lang, "words": _words_json(_words(lang)), **post_choices(form)}
+        made = Compute(
+            "journal.export",
+            args,
+            _made,
+            text.EXPORTING,
+            journal=filter_args(state.chosen),
+            download=names[kind],
+        )
+        return Outcome(state, effects=(made,))
+    entries = _selected(state)
     files = {
         "bbcode": (
             "journal.bbcode.txt",
-            lambda: export.bbcode(entries, lang, _words(lang), **posts()),
+            lambda: export.bbcode(entries, lang, _words(lang), **posts(entries)),
             "text/plain",
         ),
         "markdown": (
             "journal.md",
-            lambda: export.markdown(entries, lang, _words(lang), **posts()),
+            lambda: export.markdown(entries, lang, _words(lang), **posts(entries)),
             "text/markdown",
         ),
         "csv": ("journal.csv", lambda: export.csv_text(entries, lang, _words(lang)), "text/csv"),
@@ -139,15 +187,42 @@ def _export(kind: str, state: State, form: Form) -> Outcome[State]:
 
 
 def copy_bbcode(state: State, form: Form) -> Outcome[State]:
-    lang, entries = _lang(form), state.journal.select(state.chosen)
-    post = export.bbcode(entries, lang, _words(lang), **post_options(entries, lang, form))
+    lang = _lang(form)
+    if not state.journal.complete:
+        args = {"kind": "bbcode", "lang": lang, "words": _words_json(_words(lang)), **post_choices(form)}
+        made = Compute("journal.export", args, _copied, text.EXPORTING, journal=filter_args(state.chosen))
+        return Outcome(state, effects=(made,))
+    entries = _selected(state)
+    post = export.bbcode(entries, lang, _words(lang), **post_options(lang, form, entries))
     return Outcome(state, effects=(Copy(post, "journal-status"),))
+
+
+def _copied(state: State, answer: Answer[Any]) -> Outcome[State]:
+    if not answer.ok or not isinstance(answer.result, str):
+        return Outcome(state)
+    return Outcome(state, effects=(Copy(answer.result, "journal-status"),))
 
 
 # --------------------------------------------------------------------------- view
 
 
+_ITEMS: dict[int, tuple[Entry, Node]] = {}  # id(entry) → the entry and its list item
+
+
 def _item(entry: Entry) -> Node:
+    """The entry's list item, made once per entry: the list is written again after every action
+    (a roll in any panel), and equal items are then the same objects, compared at once."""
+    known = _ITEMS.get(id(entry))
+    if known is not None and known[0] is entry:
+        return known[1]
+    if len(_ITEMS) > 8 * PAGE:
+        _ITEMS.clear()
+    node = _make_item(entry)
+    _ITEMS[id(entry)] = (entry, node)
+    return node
+
+
+def _make_item(entry: Entry) -> Node:
     title = registry.entry(entry.panel).tab if entry.panel in registry.NAMES else entry.panel
     clock = entry.time.partition("T")[2][:5]
     parts: list[Node] = [Node("span", clock, cls="journal-time"), Node("span", title, cls="journal-panel")]
@@ -181,33 +256,66 @@ def _item(entry: Entry) -> Node:
     attrs: tuple[tuple[str, Renderable], ...] = (
         ("data-panel", entry.panel),
         ("data-id", entry.id),
+        *((("data-evening", entry.evening.id),) if entry.evening is not None else ()),
         *((("data-hidden", "true"),) if entry.secret else ()),
     )
     return Node("li", cls="journal-entry", attrs=attrs, children=tuple(parts))
 
 
+def _evening_label(date: str, first: str, count: int) -> Renderable:
+    """«01.12.2026, 20:00 (37)»; an evening of lines an old log kept without a time: «без даты»."""
+    if not date:
+        return Cat((text.UNDATED, f" ({count})"))
+    clock = first.partition("T")[2][:5]
+    return f"{day_of(date)}{', ' + clock if clock else ''} ({count})"
+
+
+def _limit_notice(journal: Journal) -> Renderable:
+    if journal.cap:
+        return text.LIMIT_LOCAL(limit=journal.cap, dropped=journal.dropped)
+    return text.LIMIT(limit=LIMIT, dropped=journal.dropped) if journal.dropped else ""
+
+
 def view(state: State) -> View:
-    matching = state.journal.select(state.chosen)
-    shown = matching[: state.showing]
-    total = len(state.journal.entries)
-    count = text.COUNT(shown=len(matching), total=total)
-    who = state.journal.who()
-    notice: Renderable = (
-        text.LIMIT(limit=LIMIT, dropped=state.journal.dropped) if state.journal.dropped else ""
+    shown = listing(state.journal, state.chosen, state.showing, state.found)
+    total = state.journal.size
+    count: Renderable = (
+        text.COUNT(shown=shown.count, total=total) if shown.count is not None else text.COUNTING(total=total)
     )
+    if shown.count is not None and len(shown.entries) < shown.count:
+        count = Cat((count, text.PAGED(showing=len(shown.entries))), " ")
+    evenings, who = choices(state.journal, state.found)
+    evening_options = [
+        ("", text.ANY_EVENING),
+        *((e.id, _evening_label(e.date, first, n)) for e, first, n in evenings),
+    ]
+    if state.chosen.evening and state.chosen.evening not in {e.id for e, _, _ in evenings}:
+        evening_options.append((state.chosen.evening, state.chosen.evening))
+    notice = _limit_notice(state.journal)
+    progress = state.importing
     return {
-        "journal-list": Show(children=tuple(_item(e) for e in shown)),
-        "journal-empty": Show(text=text.EMPTY if not total else text.NONE_MATCH, hidden=bool(shown)),
-        "journal-count": Show(
-            text=Cat((count, text.PAGED(showing=len(shown))), " ") if len(shown) < len(matching) else count
+        "journal-list": Show(children=tuple(_item(e) for e in shown.entries)),
+        "journal-empty": Show(
+            text=text.EMPTY if not total else text.NONE_MATCH,
+            hidden=bool(shown.entries) or shown.count is None,
         ),
-        "journal-more-part": Show(hidden=len(shown) >= len(matching)),
-        "journal-limit": Show(text=notice, hidden=not state.journal.dropped),
+        "journal-count": Show(text=count),
+        "journal-more-part": Show(hidden=not shown.more or not shown.entries),
+        "journal-limit": Show(text=notice, hidden=not notice),
         "journal-import-status": Show(text=state.note, hidden=not state.note),
-        "journal-import-aside-part": Show(hidden=not state.aside),
+        "journal-import-progress": Show(
+            hidden=progress is None,
+            attrs=(
+                ("max", str(max(1, progress.total if progress else 1))),
+                ("value", str(progress.done if progress else 0)),
+            ),
+        ),
+        "journal-import-aside-part": Show(hidden=not (state.aside or state.aside_batch)),
+        "journal-import-undo-part": Show(hidden=not (state.undo_batch or state.undo_ids)),
         "journal-who": Show(
             children=options([("", text.ANY_WHO), *((name, name) for name in who)]), value=state.chosen.who
         ),
+        "journal-evening": Show(children=options(evening_options), value=state.chosen.evening),
         **stats.PART.view(stats.view)(state),
     }
 
@@ -226,11 +334,14 @@ def panel(rng: random.Random) -> Panel[State]:
     actions = {
         "#journal-who": choose,
         "#journal-panel": choose,
+        "#journal-evening": choose,
         "#journal-search": choose,
         "#journal-more": more,
+        "#journal-new-evening": new_evening,
         ".journal-reveal": reveal,
         ".journal-hide": hide,
         "#journal-import": import_file,
+        "#journal-import-undo": undo_import,
         "#journal-import-aside": download_aside,
         "#journal-copy-bbcode": copy_bbcode,
         "#journal-stats-run": stats.PART.action(stats.count),
@@ -247,5 +358,6 @@ def panel(rng: random.Random) -> Panel[State]:
         dump=dump,
         load=load,
         title=text.TITLE,
-        follows=(Follow(JOURNAL, _sync),),
+        follows=(Follow(JOURNAL, sync),),
+        start=start,
     )

@@ -19,6 +19,10 @@ FILTERS = h(
         *(h("option", e.tab, value=e.name) for e in registry.PANELS if e.name != "journal"),
     ),
     " ",
+    h("label", text.EVENING, for_="journal-evening"),
+    " ",
+    select("journal-evening", h("option", text.ANY_EVENING, value="")),
+    " ",
     h("label", text.SEARCH, for_="journal-search"),
     " ",
     h(
@@ -48,6 +52,7 @@ STATS = h(
 )
 
 ENTRIES = (
+    h("div", button("journal-new-evening", text.NEW_EVENING), cls="controls"),
     h(
         "div",
         h("span", text.EXPORTS, cls="muted"),
@@ -89,6 +94,7 @@ ENTRIES = (
             id="journal-import",
             type="file",
             accept=".json,application/json",
+            data_store_file=True,
             data_needs_python=True,
             disabled=True,
         ),
@@ -102,7 +108,9 @@ ENTRIES = (
         cls="controls",
     ),
     h("p", text.IMPORT_HINT, cls="muted"),
+    h("progress", id="journal-import-progress", max="1", value="0", hidden=True),
     h("p", cls="muted", id="journal-import-status", role="status", hidden=True),
+    h("p", button("journal-import-undo", text.IMPORT_UNDO), id="journal-import-undo-part", hidden=True),
     h("p", cls="error", role="alert", hidden=True),
     h("p", cls="muted", id="journal-count", aria_live="polite"),
     h("p", cls="muted", id="journal-limit", hidden=True),

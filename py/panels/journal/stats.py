@@ -3,10 +3,11 @@ whatever the journal's filters choose (``statistics``; its maths in ``rules.fair
 
 Its part (``Looking``) sees the journal and the filters beside its own state (``Stats``). Nothing
 is counted until the GM presses «Посчитать» (``#journal-stats-run``); from then on, a selection of
-at most ``INLINE_ENTRIES`` entries is counted again in the view whenever the filters or the
-journal change (once per change: ``_counted`` keeps the last answer), and a bigger one is counted
-in the compute worker (``jobs.stats``) when the GM asks, its answer marked stale once the filters
-or the journal move on.
+at most ``INLINE_ENTRIES`` entries of a journal the page holds whole is counted again in the view
+whenever the filters or the journal change (once per change: ``_counted`` keeps the last answer);
+a bigger one, or any of a journal the page holds only the newest entries of, is counted in the
+compute worker (``jobs.stats``, reading the selection from the journal's store) when the GM asks,
+its answer marked stale once the filters or the journal move on.
 
 >>> from kit.journal import Entry, Journal
 >>> from kit.roll import Roll
@@ -35,6 +36,7 @@ from kit.panel import Answer, Compute, Outcome
 from kit.part import Part
 from kit.view import Node, Show, View, table_rows
 from panels.journal import text_stats as text
+from panels.journal.listing import filter_args
 from panels.journal.statistics import DiceCounts, Luck, Statistics, statistics, statistics_from_json
 from panels.shell import fairness
 
@@ -84,7 +86,8 @@ def _counted(journal: Journal, chosen: Filter) -> Statistics:
 
 
 def _light(looking: Looking) -> bool:
-    return len(looking.journal.entries) <= INLINE_ENTRIES
+    """Whether the page holds the whole journal and it is small enough to count here."""
+    return looking.journal.complete and len(looking.journal.entries) <= INLINE_ENTRIES
 
 
 def count(looking: Looking, form: Form) -> Looking | Outcome[Looking]:
@@ -93,11 +96,13 @@ def count(looking: Looking, form: Form) -> Looking | Outcome[Looking]:
     if _light(looking):
         return replace(looking, stats=replace(asked, found=None, pending=False))
     chosen, basis = looking.chosen, looking.journal.entries
-    entries = [entry_to_json(e) for e in looking.journal.select(chosen)]
     pending = replace(asked, pending=True, chosen=chosen, basis=basis)
-    ask = Compute(
-        "journal.stats", {"entries": entries}, partial(counted, chosen, basis), text.COUNTING, failed=_failed
-    )
+    done = partial(counted, chosen, basis)
+    if looking.journal.complete:
+        entries = [entry_to_json(e) for e in looking.journal.select(chosen)]
+        ask = Compute("journal.stats", {"entries": entries}, done, text.COUNTING, failed=_failed)
+    else:  # the worker reads the selection from the journal's store itself
+        ask = Compute("journal.stats", {}, done, text.COUNTING, failed=_failed, journal=filter_args(chosen))
     return Outcome(replace(looking, stats=pending), effects=(ask,))
 
 

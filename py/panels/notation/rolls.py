@@ -55,7 +55,10 @@ def dice_of(result: notation.RollResult, /) -> tuple[tuple[int, int], ...]:
             continue
         sides, offset = plain
         for die in group.dice:
-            thrown = (*die.rerolled, *(die.parts or (die.value,)))
+            counted = die.parts or (die.value,)
+            if die.penetrated:  # a penetrating extra throw counts one less than its face (!p)
+                counted = (counted[0] + (0 if die.parts else 1), *(v + 1 for v in counted[1:]))
+            thrown = (*die.rerolled, *counted)
             kept += [(sides, face + offset) for face in thrown]
     return tuple(kept)
 

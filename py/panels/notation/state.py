@@ -79,6 +79,11 @@ def _die_dump(die: notation.RolledDie) -> dict[str, Any]:
         "rerolled": list(die.rerolled),
         "parts": list(die.parts),
         "success": die.success,
+        # the marks of the newer modifiers, only where set (records from before have none)
+        **({"failure": True} if die.failure else {}),
+        **({"critical": die.critical} if die.critical else {}),
+        **({"penetrated": True} if die.penetrated else {}),
+        **({"matched": True} if die.matched else {}),
     }
 
 
@@ -139,7 +144,17 @@ def _die(raw: Any) -> notation.RolledDie:
         rerolled=_ints(raw.get("rerolled")),
         parts=_ints(raw.get("parts")),
         success=None if success is None else _bool(success),
+        failure=_bool(raw.get("failure", False)),
+        critical=_critical(raw.get("critical", "")),
+        penetrated=_bool(raw.get("penetrated", False)),
+        matched=_bool(raw.get("matched", False)),
     )
+
+
+def _critical(raw: Any) -> str:
+    if raw not in ("", "success", "failure", "both"):
+        raise ValueError("a critical mark is success, failure or both")
+    return raw
 
 
 def _group(raw: Any) -> notation.DiceGroup:
@@ -176,7 +191,8 @@ def load(raw: Any) -> State:
         total = _int(roll.get("total"))
         if not parsed.minimum <= total <= parsed.maximum:
             raise ValueError("the roll's total is outside the expression's range")
-        rolled = notation.RollResult(expr, parsed.label, total, tuple(map(_group, roll["groups"])))
+        groups = tuple(map(_group, roll["groups"]))
+        rolled = notation.RollResult(expr, parsed.label, total, groups, formula=parsed.formula)
         from_table = _bool(roll.get("table", False))
     lab = load_lab(raw["lab"]) if "lab" in raw else Lab()  # records from before the lab have none
     lab = replace(lab, linked=_bool(raw.get("lab_linked", False)) and bool(lab.program.strip()))

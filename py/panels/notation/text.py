@@ -6,9 +6,10 @@ from kit.msg import Msg
 TITLE = Msg("notation.title", "Кубики любой системы", "Dice of any system")
 HINT = Msg(
     "notation.hint",
-    "Нотация Roll20: 4d6kh3, 2d20kl1+5, 8d10!, 5d10>=8, 4dF, gauss. Текст после # — подпись броска, она попадёт в журнал.",
-    "Roll20 notation: 4d6kh3, 2d20kl1+5, 8d10!, 5d10>=8, 4dF, gauss. Text after # is the roll's label; "
-    "it goes into the log.",
+    "Нотация Roll20, rpg-dice-roller и Foundry, кубики можно писать по-русски: 3к6, 4d6kh3, 2d20kl1+5, 8d10!, "
+    "5d10>=8f1, {{1d20, 10}}kh, 4dF, gauss. Текст после # — подпись броска, она попадёт в журнал.",
+    "Roll20, rpg-dice-roller and Foundry notation, dice in Russian too («3к6»): 4d6kh3, 2d20kl1+5, 8d10!, "
+    "5d10>=8f1, {{1d20, 10}}kh, 4dF, gauss. Text after # is the roll's label; it goes into the log.",
 )
 EXPRESSION = Msg("notation.expression", "Выражение", "Expression")
 PLACEHOLDER = Msg("notation.placeholder", "например, 4d6kh3 # сила", "e.g. 4d6kh3 # strength")
@@ -43,12 +44,27 @@ PRESET_SUCCESS = Msg(
     "5d10>=8 — number of successes (8 or more)",
 )
 PRESET_ADVANTAGE = Msg("notation.preset.advantage", "2d20kh1+5 — преимущество", "2d20kh1+5 — advantage")
+PRESET_RUSSIAN = Msg(
+    "notation.preset.russian", "3к6 — три шестигранника по-русски", "«3к6» — three d6, written in Russian"
+)
+PRESET_POOL = Msg(
+    "notation.preset.pool",
+    "{{1d8!, 1d6!}}kh — лучший из двух взрывающихся (дикий кубик)",
+    "{{1d8!, 1d6!}}kh — the better of two exploding dice (a wild die)",
+)
+PRESET_FAILURES = Msg(
+    "notation.preset.failures",
+    "10d10>=8f1 — успехи минус единицы",
+    "10d10>=8f1 — successes minus the 1s",
+)
 LEGEND = Msg(
     "notation.legend",
-    "Обозначения: зачёркнуто и ✗ — отброшен; ! — взорвался (дал ещё бросок); ↳ — добавлен взрывом; 1↻ — переброшена единица; ✓ — успех.",
+    "Обозначения: зачёркнуто и ✗ — отброшен; ! — взорвался (дал ещё бросок); ↳ — добавлен взрывом; 1↻ — переброшена единица; ✓ — успех; "
+    "⊖ — провал; ▲ и ▼ — критический успех и провал; ≡ — совпал с другими.",
     "Marks: struck through and ✗ — dropped; ! — exploded (gave another roll); ↳ — added by an explosion; "
-    "1↻ — a 1 was rerolled; ✓ — success.",
+    "1↻ — a 1 was rerolled; ✓ — success; ⊖ — failure; ▲ and ▼ — critical success and failure; ≡ — matches others.",
 )
+READINGS_TITLE = Msg("notation.readings_title", "Как прочитано", "How it was read")
 EXACT_DISTRIBUTION = Msg("notation.exact_distribution", "Точное распределение", "Exact distribution")
 PRESS_ROLL = Msg(
     "notation.press_roll", "Нажмите «Бросить» или «Только вероятности».", "Press “Roll” or “Odds only”."
@@ -91,6 +107,11 @@ EXPLODED = Msg("notation.exploded", "взорвался", "exploded")
 ADDED = Msg("notation.added", "добавлен взрывом", "added by an explosion")
 REROLLED = Msg("notation.rerolled", "переброшен", "rerolled")
 SUCCESS = Msg("notation.success", "успех", "success")
+FAILURE = Msg("notation.failure", "провал", "failure")
+CRITICAL_SUCCESS = Msg("notation.critical_success", "критический успех", "critical success")
+CRITICAL_FAILURE = Msg("notation.critical_failure", "критический провал", "critical failure")
+PENETRATED = Msg("notation.penetrated", "проникающий: на 1 меньше", "penetrating: one less")
+MATCHED = Msg("notation.matched", "совпал с другими", "matches others")
 AND_MORE = Msg("notation.and_more", "…и ещё {n}", "…and {n} more")
 TAILS_CUT = Msg(
     "notation.tails_cut",
@@ -122,151 +143,18 @@ NOT_CURRENT = Msg(
 )
 BAD_VIEW = Msg("notation.bad_view", "Вид графика", "Chart view")
 
-# rules.notation errors, by code (ERRORS below); values in {…} are the error's params
-_OPERAND_RU = "ожидается число, кубик, функция или «(»"
-_OPERAND_EN = "expected a number, a die, a function or '('"
-
-
-def _error(code: str, ru: str, en: str) -> Msg:
-    return Msg(f"notation.error.{code}", ru, en)
-
-
-ERRORS: dict[str, Msg] = {
-    msg.id.removeprefix("notation.error."): msg
-    for msg in (
-        _error(
-            "not_a_string",
-            "выражение должно быть строкой, а не {type}",
-            "the notation must be a string, got {type}",
-        ),
-        _error("too_long", "длиннее {max} символов", "longer than {max} characters"),
-        _error("one_line", "только одна строка", "one line only"),
-        _error("empty", "пустое выражение", "empty notation"),
-        _error("expected_operand", _OPERAND_RU, _OPERAND_EN),
-        _error(
-            "unexpected_char",
-            "неожиданный символ {char}; " + _OPERAND_RU,
-            "unexpected {char}; " + _OPERAND_EN,
-        ),
-        _error("trailing_char", "лишний символ", "unexpected character"),
-        _error("unbalanced_paren", "лишняя закрывающая скобка «)»", "unbalanced ')'"),
-        _error("expected_token", "ожидается «{token}»", "expected '{token}'"),
-        _error("expected_number", "ожидается число", "expected a number"),
-        _error(
-            "expected_luck",
-            "ожидается удача от {low} до {high}",
-            "expected a luck («удача») from {low} to {high}",
-        ),
-        _error(
-            "expected_face_separator",
-            "в списке граней ожидается «,» или «}}»",
-            "expected ',' or '}}' in the list of faces",
-        ),
-        _error("call_needs_paren", "после {name} ожидается «(»", "expected '(' after {name}"),
-        _error(
-            "expected_sides",
-            "после «d» ожидается число граней (целое от 1), например d6",
-            "expected the number of sides (a whole number from 1) after 'd', e.g. d6",
-        ),
-        _error("too_deep", "вложенность глубже {max} уровней", "nesting deeper than {max} levels"),
-        _error("number_too_large", "число больше {max}", "number larger than {max}"),
-        _error(
-            "one_comparison",
-            "допускается только одно сравнение; используйте скобки",
-            "only one comparison is allowed; use parentheses",
-        ),
-        _error("unknown_name", "неизвестное имя {name}", "unknown name {name}"),
-        _error(
-            "luck_range",
-            "удача должна быть от {low} до {high}",
-            "luck («удача») must be from {low} to {high}",
-        ),
-        _error(
-            "wrong_arity",
-            "{name}() принимает {wanted} аргумент(а), а получено {got}",
-            "{name}() takes {wanted} argument(s), got {got}",
-        ),
-        _error("dice_count_zero", "кубиков должно быть не меньше 1", "a dice count must be at least 1"),
-        _error(
-            "too_many_dice",
-            "больше {max} кубиков в одном броске — слишком много",
-            "more than {max} dice in one term",
-        ),
-        _error(
-            "too_many_dice_total",
-            "больше {max} кубиков во всём выражении — слишком много",
-            "more than {max} dice in all",
-        ),
-        _error(
-            "ambiguous_not_equal",
-            "«!=» сразу после кубиков неоднозначно: «!N» — взрыв на N, « != N» (с пробелом) — сравнение",
-            "'!=' glued to dice is ambiguous: write '!N' to explode on N, or ' != N' to compare",
-        ),
-        _error("keep_zero", "«{word}» требует число не меньше 1", "'{word}' needs at least 1"),
-        _error("modifier_twice", "модификатор {kind} указан дважды", "the {kind} modifier is given twice"),
-        _error("face_too_large", "грань должна быть в пределах ±{max}", "a face must be within ±{max}"),
-        _error("too_many_faces", "больше {max} граней в списке", "more than {max} custom faces"),
-        _error("no_sides", "у кубика должна быть хотя бы одна грань", "a die needs at least 1 side"),
-        _error("too_many_sides", "больше {max} граней", "more than {max} sides"),
-        _error("min_above_max", "min больше max", "min is greater than max"),
-        _error(
-            "reroll_all",
-            "условие переброса подходит под все грани",
-            "the reroll condition matches every face",
-        ),
-        _error(
-            "explode_all", "условие взрыва подходит под все грани", "the explode condition matches every face"
-        ),
-        _error("divisor_zero", "делитель может оказаться нулём", "the divisor can be 0"),
-        _error(
-            "needs_rounding",
-            "деление нужно округлить: оберните его в round(), floor() или ceil()",
-            "division needs explicit rounding: wrap it in round(), floor() or ceil()",
-        ),
-        _error(
-            "range_reversed",
-            "диапазон граней {low}..{high} пуст: первое число должно быть не больше второго",
-            "the face range {low}..{high} is empty: the first number must not exceed the second",
-        ),
-        _error(
-            "array_count",
-            "число бросков в массиве (N x …) должно быть от {low} до {high}",
-            "an array (N x …) rolls from {low} to {high} times",
-        ),
-        _error(
-            "bad_definition",
-            "имя даётся одному кубику без модификаторов, например fate = dF или my = d8min3",
-            "a name is given to one die without modifiers, e.g. fate = dF or my = d8min3",
-        ),
-        _error(
-            "reserved_name",
-            "имя {name} занято (функция или кубик); выберите другое",
-            "the name {name} is taken (a function or a die); choose another",
-        ),
-        _error(
-            "keep_too_wide",
-            "оставлять/отбрасывать кубики (kh, kl, dh, dl) можно при не больше чем {max} разных значениях кубика",
-            "keep/drop (kh, kl, dh, dl) works on dice with at most {max} different values",
-        ),
-        _error(
-            "too_complex",
-            "слишком долго считать точно (оценка работы {work}, предел {max}); "
-            "бросать можно, для вероятностей уменьшите число кубиков или граней",
-            "too complex for an exact distribution (estimated work {work} > {max}); "
-            "roll it instead or use fewer dice or sides",
-        ),
-    )
-}
-ARITY_RANGE = Msg("notation.arity_range", "от {low} до {high}", "{low} to {high}")
-KINDS = {
-    "min": "min",
-    "max": "max",
-    "explode": Msg("notation.kind.explode", "взрыва (!)", "explode"),
-    "reroll": Msg("notation.kind.reroll", "переброса (r)", "reroll"),
-    "keep": Msg("notation.kind.keep", "оставить/отбросить", "keep"),
-}
-UNKNOWN_ERROR = Msg("notation.error_unknown", "ошибка {code}", "error {code}")
+# rules.notation's errors and readings, worded (ERRORS, FORMS, READINGS, KINDS): panels.notation.text_errors
 from panels.notation import lab_text  # noqa: E402,F401  (the lab's static ids are in the catalogue too)
+from panels.notation.text_errors import (  # noqa: E402,F401
+    ARITY_RANGE,
+    ERRORS,
+    FORMS,
+    HINT_EXPECTED,
+    HINT_INSTEAD,
+    KINDS,
+    READINGS,
+    UNKNOWN_ERROR,
+)
 
 TAB_ROLL = Msg("notation.tab_roll", "Бросок", "Roll")
 TAB_LAB = Msg("notation.tab_lab", "Лаборатория", "Lab")

@@ -23,7 +23,7 @@ from panels.notation.jobs import is_light
 from panels.notation.lab_view import lab_view
 from panels.notation.layout import label_every
 from panels.notation.state import LIFT, Roller, State
-from panels.notation.words import error_message, minus, roll_text
+from panels.notation.words import error_message, minus, reading_message, roll_text
 from panels.shell.table import FROM_TABLE
 from rules import notation
 
@@ -88,8 +88,13 @@ def _chip(die: notation.RolledDie) -> Node:
     core = minus(die.value) + (f"({'+'.join(map(minus, die.parts))})" if len(die.parts) > 1 else "")
     parts.append(Node("s" if die.dropped else "span", core))
     for flag, mark, cls, word in (
+        (die.penetrated, "−1", "nd-penetrated", text.PENETRATED),
         (die.exploded, "!", "nd-exploded", text.EXPLODED),
         (die.success, "✓", "nd-success", text.SUCCESS),
+        (die.failure, "⊖", "nd-failure", text.FAILURE),
+        (die.critical in ("success", "both"), "▲", "nd-crit", text.CRITICAL_SUCCESS),
+        (die.critical in ("failure", "both"), "▼", "nd-fumble", text.CRITICAL_FAILURE),
+        (die.matched, "≡", "nd-matched", text.MATCHED),
         (die.dropped, "✗", "nd-dropped", text.DROPPED),
     ):
         if flag:
@@ -182,11 +187,38 @@ def view(state: State) -> View:
     return {**LIFT["roller"].view(roller_view)(state), **LIFT["lab"].view(lab_view)(state)}
 
 
+def _formula(line: str, /) -> str:
+    """The line without a pasted chat command and its label (as typed if it does not parse)."""
+    try:
+        return notation.parse(line).formula
+    except notation.NotationError:
+        return line.split("#")[0].strip()
+
+
+def _readings(line: str, /) -> Show:
+    """How the line's symbols that the tools read differently were read (nothing for most lines)."""
+    try:
+        readings = notation.parse(line).readings if line else ()
+    except notation.NotationError:
+        readings = ()
+    return Show(hidden=not readings)
+
+
+def _reading_items(line: str, /) -> Show:
+    try:
+        readings = notation.parse(line).readings if line else ()
+    except notation.NotationError:
+        readings = ()
+    return Show(children=tuple(Node("li", reading_message(r)) for r in readings))
+
+
 def roller_view(state: Roller) -> dict[str, Show]:
-    """The dice line's sub-tool: its roll, odds, chart and table."""
+    """The dice line's sub-tool: its roll, odds, chart and table, and how the line was read."""
     shown: dict[str, Show] = {
         f"notation-view-{name}": Show(checked=state.view == name) for name in VIEW_NAMES
     }
+    shown["notation-readings"] = _readings(state.expr)
+    shown["notation-readings-list"] = _reading_items(state.expr)
     fault = state.fault
     if fault is None:
         shown["notation-caret"] = Show(text="", hidden=True)
@@ -236,7 +268,7 @@ def roller_view(state: Roller) -> dict[str, Show]:
         shown["notation-table-all"] = Show(hidden=True)
         shown["notation-table-caption"] = Show(text=common.EXACT_ODDS)
         return shown
-    expr = state.expr.split("#")[0].strip()
+    expr = result.said if result is not None else _formula(state.expr)
     hit = result.total if result is not None else None
     shown["notation-dist-status"] = Show(
         text=text.DIST_STATUS(

@@ -16,7 +16,16 @@ from kit.msg import Renderable, grouped
 from panels.notation import text
 from rules import notation
 
-__all__ = ["MAX_TEXT_DICE", "csv_text", "die_text", "error_message", "group_text", "minus", "roll_text"]
+__all__ = [
+    "MAX_TEXT_DICE",
+    "csv_text",
+    "die_text",
+    "error_message",
+    "group_text",
+    "minus",
+    "reading_message",
+    "roll_text",
+]
 
 MAX_TEXT_DICE = 60  # dice written out per group in the text line / log
 Row = tuple[int, Fraction, Fraction, Fraction]
@@ -46,6 +55,10 @@ def die_text(die: notation.RolledDie, /) -> str:
         out += f"({'+'.join(map(minus, die.parts))})"
     out += "!" if die.exploded else ""
     out += "✓" if die.success else ""
+    out += "⊖" if die.failure else ""
+    out += "▲" if die.critical in ("success", "both") else ""
+    out += "▼" if die.critical in ("failure", "both") else ""
+    out += "≡" if die.matched else ""
     out += "✗" if die.dropped else ""
     return out
 
@@ -69,7 +82,7 @@ def roll_text(result: notation.RollResult, /) -> str:
     'атака: 2d6 [1, 1] = 2'
     """
     head = f"{result.label}: " if result.label else ""
-    body = result.expression.split("#")[0].strip()
+    body = result.said
     if len(result.dice) == 1 and result.dice[0].notation == body:
         return f"{head}{group_text(result.dice[0])}"  # a lone dice term: no need to repeat it
     groups = "; ".join(group_text(g) for g in result.dice)
@@ -117,7 +130,28 @@ def error_message(error: notation.NotationError, /) -> Renderable:
         values["kind"] = text.KINDS.get(str(p["kind"]), str(p["kind"]))
     elif error.code == "too_complex":
         values = {"work": grouped(_count(p["work"])), "max": grouped(_count(p["max"]))}
+    elif error.code == "unknown_modifier":
+        instead = str(p.get("instead", ""))
+        values = {
+            "text": str(p["text"]),
+            "hint": text.HINT_INSTEAD(text=str(p["text"]), instead=instead)
+            if instead
+            else text.HINT_EXPECTED,
+        }
+    elif error.code == "not_supported":
+        form = text.FORMS[str(p["form"])]
+        values = {"form": form(**{k: str(v) for k, v in p.items() if k != "form"})}
     return msg(**values)
+
+
+def reading_message(reading: notation.Reading, /) -> Renderable:
+    """How a symbol the tools read differently was read, and the explicit form of the other reading.
+
+    >>> from kit.msg import render
+    >>> render(reading_message(notation.parse("5d10>7").readings[0]), "en")
+    "'>7' compares strictly, as rpg-dice-roller and Foundry do: 7 is not included. Roll20 includes 7 in '>7'; here that is '>=7'."
+    """
+    return text.READINGS[reading.code](**{k: str(v) for k, v in reading.params})
 
 
 def csv_text(rows: Sequence[Row], /) -> str:

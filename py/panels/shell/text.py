@@ -83,8 +83,8 @@ ABOUT_THREAT = Msg(
 )
 ABOUT_NOTATION = Msg(
     "shell.about_notation",
-    "Любой бросок в нотации Roll20 и его точное распределение.",
-    "Any roll in Roll20 notation, with its exact distribution.",
+    "Любой бросок в нотации Roll20, Foundry или rpg-dice-roller (и «3к6») — с точным распределением.",
+    "Any roll in Roll20, Foundry or rpg-dice-roller notation («3к6» too), with its exact distribution.",
 )
 ABOUT_CHECKS = Msg(
     "shell.about_checks",
