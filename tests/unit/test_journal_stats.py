@@ -17,6 +17,7 @@ import pytest
 from kit.compute import settle
 from kit.journal import Entry, Filter, Journal, entry_to_json
 from kit.msg import render
+from kit.panel import Answer
 from kit.roll import Roll
 from kit.roll import d3 as d3_face
 from kit.view import Node, texts
@@ -281,3 +282,24 @@ def test_a_big_selection_is_counted_by_the_job_and_marked_stale_when_the_journal
 
 def test_the_job_bounds_its_work() -> None:
     assert jobs.steps([{}] * 100) == 1_000 + 100 * jobs.STEPS_PER_ENTRY
+
+
+def test_a_journal_held_in_part_is_counted_by_the_worker_from_the_store() -> None:
+    """The page holds only the newest entries of a long journal: «Посчитать» asks the job
+    ``journal.stats`` for the filters' selection read from the store (no entries sent from the
+    page), and its answer is shown."""
+    roll = Roll(
+        "gauss.roll", ((20, 20), (20, 20), (20, 20)), "20", Fraction(1, 8000), below=Fraction(7999, 8000)
+    )
+    held = (Entry("1", "2026-12-01T20:00:00", "roller", "x", "x", who="Кац", roll=roll),)
+    journal = Journal(held, unheld=200_000)
+    chosen = Filter(who="Кац")
+    done = stats.count(stats.Looking(journal, chosen, stats.Stats()), {})
+    assert not isinstance(done, stats.Looking)
+    (ask,) = done.effects
+    assert ask.job == "journal.stats" and "entries" not in ask.args
+    assert ask.journal == {"who": "Кац", "panel": "", "search": "", "evening": ""}
+    answer = json.loads(json.dumps(jobs.stats(entries=[entry_to_json(e) for e in held])))
+    shown = ask.done(done.state, Answer(True, answer))
+    assert isinstance(shown, stats.Looking) and shown.stats.found is not None
+    assert shown.stats.found.rolls == 1 and shown.stats.found.luck[0].who == "Кац"
