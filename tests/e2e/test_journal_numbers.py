@@ -122,11 +122,11 @@ def test_the_posts_read_in_the_order_chosen_and_end_with_the_statistics(app: Pag
 
 
 def test_no_imported_field_becomes_a_forum_tag(app: Page, tmp_path: Path) -> None:
-    """An imported entry whose time, line, name and note hold tags (one with attributes, one with
+    """An imported entry whose line, name and note hold tags (one with attributes, one with
     spaces) is posted as text: the post's only tags are its own."""
     hostile = {
         "id": "imported-1",
-        "time": "2026-12-01T[img]x.png[/img]",
+        "time": "2026-12-01T20:00:00",  # the store refuses a time that is not one; the post escapes it too
         "panel": "roller",
         "ru": "[img width=1 height=1]x.png[/img] 3d20 → 8",
         "en": "[img width=1 height=1]x.png[/img] 3d20 → 8",

@@ -294,6 +294,8 @@ def test_a_journal_held_in_part_is_counted_by_the_worker_from_the_store() -> Non
     held = (Entry("1", "2026-12-01T20:00:00", "roller", "x", "x", who="Кац", roll=roll),)
     journal = Journal(held, unheld=200_000)
     chosen = Filter(who="Кац")
+    asked_before = stats.view(stats.Looking(journal, chosen, stats.Stats(asked=True)))
+    assert "Count" in " ".join(texts(asked_before, "en"))  # a light journal's answer is not reused: ask
     done = stats.count(stats.Looking(journal, chosen, stats.Stats()), {})
     assert not isinstance(done, stats.Looking)
     (ask,) = done.effects

@@ -250,6 +250,8 @@ def view(looking: Looking) -> View:
         found = stats.found
         if stats.failed:
             status = text.FAILED
+        elif found is None:  # asked while the journal was light; now it is counted from the store
+            status = text.HEAVY
         elif found is not None and (
             stats.chosen != looking.chosen or stats.basis is not looking.journal.entries
         ):

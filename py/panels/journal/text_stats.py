@@ -40,6 +40,12 @@ STALE = Msg(
     "Это статистика до изменения фильтров или журнала: нажмите «Посчитать» ещё раз.",
     "These statistics are from before the filters or the journal changed: press «Count» again.",
 )
+HEAVY = Msg(
+    "journal.stats_heavy",
+    "Выбрано больше записей, чем страница держит: нажмите «Посчитать» — их посчитают в фоне по всему журналу.",
+    "More entries are chosen than the page holds: press «Count» to have them counted in the background"
+    " from the whole journal.",
+)
 FAILED = Msg("journal.stats_failed", "Статистика не посчитана.", "The statistics were not counted.")
 
 LUCK = Msg("journal.stats_luck", "Везение", "Luck")
