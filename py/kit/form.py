@@ -32,6 +32,7 @@ __all__ = [
     "Form",
     "InputError",
     "LANG",
+    "LOG_ID",
     "MAX_READ_CHARS",
     "NOW",
     "OVERSIZED",
@@ -48,6 +49,9 @@ ARG = "@arg"  # the form key of the pressed element's ``data-arg`` (one of many 
 FILE_NAME = "@file.name"  # a chosen file's name, for the action of an ``<input type="file">``
 LANG = "@lang"  # the page's language when the action ran ("ru"/"en"): a file made for it, e.g. a CSV
 NOW = "@now"  # the local time the action ran, ISO 8601 to the second: for a line the action writes itself
+# the id the journal entry of the action's log line gets (unique across tabs): an action that may be
+# undone keeps it, so that its undo removes that entry (``kit.panel.Unlog``)
+LOG_ID = "@log-id"
 FILE_TEXT = "@file.text"  # … and its text (UTF-8; the kit refuses big or unreadable files itself)
 # … or, for a chooser marked ``data-store-file`` where the journal's store runs, "1": the file stays
 # in the page and the action hands it to the store (``kit.panel.AskJournal(file=…)``), whatever its size

@@ -50,6 +50,7 @@ __all__ = [
     "Outcome",
     "Panel",
     "Restored",
+    "Unlog",
     "check_record",
     "sound_url_params",
     "SetFields",
@@ -145,6 +146,14 @@ class DownloadLog:
     oldest_first: bool = False
 
 
+@dataclass(frozen=True)
+class Unlog:
+    """Remove these entries from the journal of the evening (by id): an undo takes back the lines
+    of the step it undoes (``kit.form.LOG_ID`` gave their ids) and writes none of its own."""
+
+    ids: tuple[str, ...]
+
+
 _NO_RESULT: Any = None  # a failed answer's result (typed Any so that it fits every ``R``)
 
 
@@ -217,6 +226,7 @@ Effect = Union[  # noqa: UP007  (a generic alias: Effect[S] is what an Outcome[S
     AskJournal[S],
     Share,
     Note,
+    Unlog,
 ]
 
 

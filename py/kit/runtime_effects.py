@@ -16,7 +16,7 @@ from typing import Any, assert_never
 
 from kit import common, compute, undo
 from kit.dom import Element
-from kit.form import ARG, LANG, MAX_READ_CHARS, NOW, OVERSIZED, InputError
+from kit.form import ARG, LANG, LOG_ID, MAX_READ_CHARS, NOW, OVERSIZED, InputError
 from kit.journal import JOURNAL, Filter, Note, entry_for, entry_to_json, evening_now, mark_of, note_of
 from kit.journal_store import read_answer
 from kit.msg import Renderable, fixed, render
@@ -35,6 +35,7 @@ from kit.panel import (
     Outcome,
     SetFields,
     SetUrl,
+    Unlog,
     outcome,
     sound_url_params,
 )
@@ -91,14 +92,24 @@ def _effect(
             return effect
         case Note():
             pass  # read with the outcome's log line (``journal``)
+        case Unlog(ids=ids):
+            before = rt.shared_value(JOURNAL)
+            after = before
+            for ident in ids:
+                after = after.remove(ident)
+            if after != before:  # also an entry held on disk only (``Journal.remove`` notes it)
+                rt.share(mounted, JOURNAL, after)
         case _:
             assert_never(effect)
     return None
 
 
-def apply(rt: Runtime, mounted: Mounted, result: Any, box: Element | None = None) -> None:
+def apply(
+    rt: Runtime, mounted: Mounted, result: Any, box: Element | None = None, log_id: str | None = None
+) -> None:
     """Carry out an action's outcome; ``box`` is the error box near the control that asked (a
-    computation shows its progress there)."""
+    computation shows its progress there); ``log_id``: the id its log line gets (the action saw it
+    as ``form[LOG_ID]``)."""
     done = outcome(result)
     mounted.state = done.state
     for status_id in mounted.statuses:  # "Copied." spoke of the previous result
@@ -106,7 +117,7 @@ def apply(rt: Runtime, mounted: Mounted, result: Any, box: Element | None = None
     mounted.statuses.clear()
     computing = [job for effect in done.effects if (job := _effect(rt, mounted, effect, box)) is not None]
     if done.log is not None:  # the panel's short log shows it from the journal
-        journal(rt, mounted, done.log, note_of(done.effects))
+        journal(rt, mounted, done.log, note_of(done.effects), log_id)
     rt.save(mounted)
     rt.render(mounted)
     if done.say is not None:
@@ -162,10 +173,18 @@ def tab_id() -> str:
     return _JOURNAL_IDS["tab"]
 
 
-def journal(rt: Runtime, mounted: Mounted, line: Renderable, note: Note | None) -> None:
+def next_log_id(time: str) -> str:
+    """A journal entry id unique across tabs: the time, the tab, a count (padded: ids sort as made)."""
+    _JOURNAL_IDS["count"] += 1
+    return f"{time}-{tab_id()}-{_JOURNAL_IDS['count']:06d}"
+
+
+def journal(
+    rt: Runtime, mounted: Mounted, line: Renderable, note: Note | None, ident: str | None = None
+) -> None:
     """A logged line into the journal of the evening (``kit.journal``), with the «зачем» typed in
     the panel's note field beside the button (``.why-note``; then emptied: a note goes with one
-    result)."""
+    result); ``ident``: the id the action was given for it (else a new one)."""
     name = mounted.panel.name
     why = ""
     for field in rt.dom.query_all(mounted.section, "input.why-note"):
@@ -173,9 +192,9 @@ def journal(rt: Runtime, mounted: Mounted, line: Renderable, note: Note | None) 
         if typed:
             why = why or typed
             rt.dom.set_value(field, "")
-    _JOURNAL_IDS["count"] += 1
     time = rt.dom.local_stamp()
-    ident = f"{time}-{tab_id()}-{_JOURNAL_IDS['count']:06d}"  # padded: ids sort as made
+    if ident is None:
+        ident = next_log_id(time)
     held = rt.shared_value(JOURNAL)
     entry = entry_for(ident, time, name, line, note, why, evening_now(held, time, note))
     rt.share(mounted, JOURNAL, held.add(entry))
@@ -363,7 +382,8 @@ def run(
     if arg is not None:  # which of many generated buttons (e.g. a wound box) was pressed
         form[ARG] = arg
     form[LANG] = rt.lang
-    form[NOW] = rt.dom.local_stamp()
+    form[NOW] = now = rt.dom.local_stamp()
+    form[LOG_ID] = log_id = next_log_id(now)
     form.update(extra or {})
     unread = [
         k for k in form if k.startswith(OVERSIZED) and k[len(OVERSIZED) :] not in mounted.panel.long_fields
@@ -375,7 +395,7 @@ def run(
 
     def step() -> Renderable | _Keep | None:
         done = outcome(action(mounted.state, form))
-        apply(rt, mounted, done, box)
+        apply(rt, mounted, done, box, log_id)
         return done.error
 
     guarded(rt, mounted, box, step)

@@ -72,21 +72,26 @@ class JournalEntry:
     pair: str | None = None
     refilled: bool = False
     extra: str = ""  # keys a newer version wrote (JSON text of an object), written back as they were
+    id: str = ""  # the line's entry in the journal of the evening ("" before it has one)
 
     def to_dict(self) -> dict[str, Any]:
         kept = json.loads(self.extra) if self.extra else {}
-        return kept | {
-            "source": self.source,
-            "roll": self.roll,
-            "mode": self.mode,
-            "drawn": [d.to_dict() for d in self.drawn],
-            "kept": {"colour": self.kept_colour, "value": self.kept_value},
-            "event": self.event,
-            "track": self.track,
-            "thresholds": [[n, b, a] for n, b, a in self.thresholds],
-            "pair": self.pair,
-            "refilled": self.refilled,
-        }
+        return (
+            kept
+            | ({"id": self.id} if self.id else {})
+            | {
+                "source": self.source,
+                "roll": self.roll,
+                "mode": self.mode,
+                "drawn": [d.to_dict() for d in self.drawn],
+                "kept": {"colour": self.kept_colour, "value": self.kept_value},
+                "event": self.event,
+                "track": self.track,
+                "thresholds": [[n, b, a] for n, b, a in self.thresholds],
+                "pair": self.pair,
+                "refilled": self.refilled,
+            }
+        )
 
     @classmethod
     def from_dict(cls, data: object, /) -> JournalEntry:

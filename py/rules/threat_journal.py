@@ -61,10 +61,11 @@ CHANGE_KINDS: dict[str, tuple[bool, int]] = {  # kind: (names a colour, highest 
     "refill": (False, 0),
 }
 MAX_CHANGES = 32
-CHANGE_KEYS = frozenset({"source", "changes"})
+CHANGE_KEYS = frozenset({"source", "changes", "id"})
 CHECK_KEYS = frozenset(
-    {"source", "roll", "mode", "drawn", "kept", "event", "track", "thresholds", "pair", "refilled"}
+    {"source", "roll", "mode", "drawn", "kept", "event", "track", "thresholds", "pair", "refilled", "id"}
 )
+MAX_ID = 80  # characters of a line's id (a journal entry's)
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ class ChangeEntry:
 
     changes: tuple[tuple[str, str, int, int], ...]
     extra: str = ""
+    id: str = ""  # the line's entry in the journal of the evening ("" before it has one)
 
     source = "change"
     event = False  # never a threat event
@@ -99,7 +101,8 @@ class ChangeEntry:
 
     def to_dict(self) -> dict[str, Any]:
         kept = json.loads(self.extra) if self.extra else {}
-        return kept | {"source": self.source, "changes": [list(c) for c in self.changes]}
+        ident = {"id": self.id} if self.id else {}
+        return kept | ident | {"source": self.source, "changes": [list(c) for c in self.changes]}
 
 
 Line = threat.JournalEntry | ChangeEntry  # one line of the journal
@@ -169,6 +172,9 @@ def entry_from_data(raw: object, /) -> Line:
     newer version added are kept in ``extra``."""
     if not isinstance(raw, dict):
         raise ValueError("a journal line is an object")
+    ident = raw.get("id", "")
+    if not isinstance(ident, str) or len(ident) > MAX_ID:
+        raise ValueError(f"a journal line's id is a text of at most {MAX_ID} characters")
     if raw.get("source") == "change":
         known, extra = _split(raw, CHANGE_KEYS)
         changes = known.get("changes")
@@ -179,9 +185,10 @@ def entry_from_data(raw: object, /) -> Line:
             if not isinstance(item, list) or len(item) != 4:
                 raise ValueError("a change is [kind, colour, before, after]")
             items.append((item[0], item[1], item[2], item[3]))
-        return ChangeEntry(tuple(items), extra)
+        return ChangeEntry(tuple(items), extra, ident)
     known, extra = _split(raw, CHECK_KEYS)
-    return replace(threat.JournalEntry.from_dict(known), extra=extra)
+    known.pop("id", None)
+    return replace(threat.JournalEntry.from_dict(known), extra=extra, id=ident)
 
 
 def journal_from_data(raw: list[Any], /) -> tuple[tuple[Line, ...], tuple[Any, ...]]:

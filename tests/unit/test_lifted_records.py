@@ -46,7 +46,8 @@ THREAT_RELOADED = json.loads(
 def test_a_threat_record_of_today_loads_into_the_parts_and_dumps_as_before() -> None:
     """The forecast's part gets the kind of checks, the journal's the lines (the damaged one set
     aside, the undo marks dropped, as before), the bag's and the table's the bag and colours, and
-    the record comes back as that code wrote it."""
+    the record comes back as that code wrote it, but for each undo step's line, which it now keeps
+    itself (none here: the marks were dropped)."""
     loaded = threat_state.load(THREAT)
     assert threat_parts.LIFT["forecast"].get(loaded).roll == "advantage"
     log = threat_parts.LIFT["journal"].get(loaded)
@@ -54,7 +55,16 @@ def test_a_threat_record_of_today_loads_into_the_parts_and_dumps_as_before() -> 
     bench = threat_parts.LIFT["bag"].get(loaded)
     assert bench.track == "алый" and [t.name for t in bench.bag.tracks] == ["тёмный", "алый"]
     assert bench.rec_colour == "тёмный" and bench.steps == () and bench.bag.left == (4, 2, 1)
-    assert threat_state.dump(loaded) == THREAT_RELOADED
+    steps = [{"state": step["state"], "line": None} for step in THREAT_RELOADED["undo"]]
+    assert threat_state.dump(loaded) == {**THREAT_RELOADED, "undo": steps}
+
+
+def test_a_threat_record_with_undo_marks_gives_each_step_its_line() -> None:
+    """A record written when undo steps kept the journal's length after them: each step gets the
+    line at its mark, so undo still takes that line back."""
+    record = {**THREAT, "journal": [line for line in THREAT["journal"] if "bogus" not in line]}
+    loaded = threat_state.load(record)
+    assert [step.line for step in loaded.undo] == list(loaded.journal)
 
 
 # gm.panel.ite's state, as dumped at a2cab67 (before the lift): the sword fight (seed example 2)

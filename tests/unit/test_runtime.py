@@ -1300,3 +1300,33 @@ def test_the_same_text_typed_back_shows_its_result_again() -> None:
     page.dom.fire(page.el("convert-input"), "input")
     page.change("convert-input", converter.EXAMPLE)
     assert page.el("convert-output").value == shown and "disabled" not in page.el("convert-copy").attrs
+
+
+def _threat_mounted(page: Page, seed: int) -> None:
+    threat = importlib.import_module(registry.entry("threat").module)
+    runtime_mount.mount(page.rt, threat.panel(random.Random(seed)))
+    page.el("threat-screen").checked = False
+    page.dom.fire(page.el("threat-screen"), "change")
+
+
+def test_a_threat_undo_removes_its_entry_from_the_journal_and_adds_none() -> None:
+    """The threat panel's «Отменить» in the page: the three draws are three entries of the journal of the evening; «Пополнить
+    мешок» on a full bag writes none, and «Отменить» leaves the three as they were; a second
+    «Отменить» removes the 9's entry, and no entry is ever added by an undo."""
+    page = make_page()
+    _threat_mounted(page, 9332)  # the first three checks keep 13, 18, 9
+    for _ in range(3):
+        page.click("threat-check")
+    draws = _journal(page)
+    assert len(draws) == 3 and "светлый 9" in draws[0]["ru"]
+    page.click("threat-refill")
+    page.click("threat-undo")
+    assert _journal(page) == draws
+    assert "Отменено: пополнение мешка." in page.el("threat-result").text
+    page.click("threat-undo")
+    assert _journal(page) == draws[1:]
+    assert [li.text for li in page.dom.query_all(page.el("threat-journal"), "li")] == [
+        e["ru"] for e in draws[1:]
+    ]
+    line_ids = [line.id for line in page.state("threat").journal]
+    assert line_ids == [e["id"] for e in reversed(draws[1:])], "the panel's lines are the journal's entries"

@@ -175,5 +175,5 @@ def test_threat_journals_of_two_tabs_merge() -> None:
     merged = merge(base, mine, theirs, True)
     assert len(merged.journal) == 2
     assert merged.journal == (*theirs.journal, *mine.journal[len(base.journal) :])
-    assert merged.undo[-1].mark == len(merged.journal)
+    assert merged.undo[-1].line == mine.journal[-1]  # its undo takes back its own line
     assert merge(base, base, theirs, False).journal == theirs.journal

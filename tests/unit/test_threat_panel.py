@@ -189,11 +189,15 @@ def test_slider_and_number_edit_one_value() -> None:
 
 
 def test_undo_takes_back_the_change_and_its_line() -> None:
-    """Undo restores the previous bag and drops the journal line its check wrote; nothing left refuses."""
+    """Undo restores the previous bag and drops the journal line its check wrote; the result line
+    names the step undone (then T as it is now); nothing left refuses."""
     state = run("#threat-record", State(screen=False), **{"threat-rec-number": "8"})
     state = run("#threat-undo", state)
     assert state.bag == default_bag() and state.journal == ()
-    assert render(view(state)["threat-result"].text, "en") == "Undone: T dark («тёмный») = 5."
+    assert render(view(state)["threat-result"].text, "en") == (
+        "Undone: Table roll; kept dark («тёмный») 8; no event; dark («тёмный»): T 5 → 6."
+        " Now dark («тёмный»): T = 5."
+    )
     with pytest.raises(InputError):
         run("#threat-undo", state)
     state = run("#threat-base", state, **{"threat-base": "8"})
@@ -209,7 +213,10 @@ def test_screen_mode_hides_thresholds_and_skips_the_forecast() -> None:
     assert shown["threat"].attrs == (("data-screen", ""),)
     assert "T " not in render(shown["threat-result"].text, "ru")
     assert shown["threat-fc-table"].children == ()
-    assert render(run("#threat-undo", state).note, "en") == "Undone."
+    assert (
+        render(run("#threat-undo", state).note, "en")
+        == "Undone: Table roll; kept dark («тёмный») 12; no event."
+    )
     assert view(run("#threat-screen", state, **{"threat-screen": False}))["threat"].attrs == (
         ("data-screen", None),
     )
@@ -411,7 +418,7 @@ def test_journal_copy_and_download_render_the_lines() -> None:
     (copy,) = PANEL.actions["#threat-journal-copy"](state, form_for(state)).effects
     assert isinstance(copy, Copy) and render(copy.text, "en").startswith("1. Table roll; kept dark")
     cleared = run("#threat-journal-clear", state)
-    assert cleared.journal == () and all(u.mark is None for u in cleared.undo)
+    assert cleared.journal == () and cleared.undo == state.undo  # each step still undoes its own line
 
 
 def test_dump_and_load_round_trip() -> None:
@@ -520,7 +527,9 @@ def test_the_gms_changes_are_journal_lines_and_undo_takes_them_back() -> None:
     drained = run("#threat-check", drained)
     refilled = run("#threat-refill", drained)
     assert render(journal_line(refilled.journal[-1]), "en") == "Change: bag refilled by hand"
-    assert run("#threat-refill", State(screen=False)).journal == ()  # a full bag: nothing happened
+    full = run("#threat-refill", State(screen=False))  # a full bag: nothing happened, and it says so
+    assert full.journal == () and full.bag == State().bag
+    assert render(view(full)["threat-result"].text, "en") == "The bag is full already: nothing to refill."
     view(state)  # the view words every line
 
 
@@ -537,7 +546,7 @@ def test_undo_right_after_a_clear_restores_the_clear() -> None:
     assert view(cleared)["threat-undo"].disabled is False
     back = run("#threat-undo", cleared)
     assert back.journal == state.journal and back.undo == state.undo and back.bag.tracks[0].threshold == t
-    assert render(view(back)["threat-result"].text, "en") == "The log is restored."
+    assert render(view(back)["threat-result"].text, "en") == "Undone: the log's clearing."
     assert run("#threat-journal-undo", cleared).journal == state.journal  # the bar's button too
     later = run("#threat-check", cleared)
     assert later.cleared == cleared.cleared and len(later.journal) == 1
@@ -545,7 +554,7 @@ def test_undo_right_after_a_clear_restores_the_clear() -> None:
     joined = run("#threat-journal-undo", later)
     assert joined.journal == (*state.journal, later.journal[0]) and joined.cleared is None
     assert view(joined)["threat-journal-undo-bar"].hidden is True
-    assert run("#threat-undo", joined).journal == state.journal  # the new check's step, shifted
+    assert run("#threat-undo", joined).journal == state.journal  # the new check's step takes its line
     with pytest.raises(InputError):
         PANEL.actions["#threat-journal-clear"](State(screen=False), form_for(State(screen=False)))
 
@@ -562,7 +571,7 @@ def test_the_journal_loads_line_by_line_and_keeps_newer_keys() -> None:
     assert [type(e).__name__ for e in back.journal] == ["JournalEntry", "ChangeEntry"]
     assert back.aside == ({"source": "roll", "roll": "sideways"},) and back.aside_new == 1
     assert dump(back)["journal"][0]["mood"] == "tense" and dump(back)["aside"] == list(back.aside)
-    assert all(u.mark is None for u in back.undo)  # lines moved: undo no longer takes them back
+    assert [u.line for u in back.undo] == [u.line for u in state.undo]  # each step keeps its line
     shown = view(back)
     assert shown["threat-aside"].hidden is False
     assert "1 damaged entries" in render(shown["threat-aside-said"].text, "en")

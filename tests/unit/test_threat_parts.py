@@ -2,7 +2,7 @@
 
 The bag's settings and the table work on ``Bench``; a change of the bag is a ``Step`` there, and
 the part's ``put`` makes each step one step of the panel: its line journalled, the bag before it
-on the undo stack with the journal's length then, so the panel's undo takes both back.
+and the line on the undo stack, so the panel's undo takes both back.
 """
 
 from __future__ import annotations
@@ -38,17 +38,17 @@ def test_the_bag_and_the_table_share_one_part_that_puts_back_what_it_got() -> No
     assert BENCH.put(whole, got) == whole
 
 
-def test_a_check_is_two_steps_the_fields_change_and_the_draw() -> None:
-    """A check after a field changed journals the change, then the check; each is an undo step
-    marked with the journal's length right after it, and the check becomes the last one."""
+def test_a_check_with_a_field_changed_is_one_step_back_to_the_bag_before_the_press() -> None:
+    """A check takes the fields as they are (in the page a field's own change ran first): one step,
+    its line the check's, and undo gives back the bag the GM had before the press."""
     form = {**FORM, "threat-light": "4"}
     bench = table.check(random.Random(1), "normal", BENCH.get(State()), form)
-    assert [type(step.entry) for step in bench.steps] == [threat_journal.ChangeEntry, threat.JournalEntry]
-    assert bench.steps[0].before == default_bag() and bench.steps[1].before.light == 4
+    assert [type(step.entry) for step in bench.steps] == [threat.JournalEntry]
+    assert bench.steps[0].before == default_bag() and bench.bag.light == 4
     whole = BENCH.put(State(), bench)
-    assert whole.journal == tuple(step.entry for step in bench.steps)
-    assert whole.undo == (Undo(default_bag(), 1), Undo(bench.steps[1].before, 2))
-    assert whole.last is bench.steps[1].entry and whole.bag == bench.bag
+    assert whole.journal == (bench.steps[0].entry,)
+    assert whole.undo == (Undo(default_bag(), bench.steps[0].entry),)
+    assert whole.last is bench.steps[0].entry and whole.bag == bench.bag
 
 
 def test_commit_without_a_change_is_no_step_but_clears_the_notes() -> None:
@@ -76,12 +76,12 @@ def test_the_journal_and_the_undo_stack_keep_their_bounds() -> None:
         whole, Bench(default_bag(), DEFAULT_NAME, DEFAULT_NAME, True, steps=(Step(default_bag(), line),))
     )
     assert len(put.journal) == JOURNAL_SIZE and len(put.undo) == UNDO_SIZE
-    assert put.undo[-1] == Undo(default_bag(), JOURNAL_SIZE)
+    assert put.undo[-1] == Undo(default_bag(), line)
 
 
 def test_a_new_colour_is_a_step_and_the_sliders_edit_it() -> None:
     """Adding a colour through the bag's part: one step, its line, the new colour chosen."""
     done = LIFT["bag"].action(bag.add_track)(State(screen=False), {**FORM, "threat-new-name": "алый"})
     state = done.state
-    assert state.track == "алый" and len(state.journal) == 1 and state.undo[-1].mark == 1
+    assert state.track == "алый" and len(state.journal) == 1 and state.undo[-1].line == state.journal[-1]
     assert render(state.note, "en") == "Colour «алый» added."

@@ -1,8 +1,9 @@
 """The threat panel's journal, a sub-tool: its lines, their copy and file, a clear and its undo.
 
 It works on its own part (``parts.Log``, lifted by ``parts.LIFT["journal"]``): the lines, the
-bag's undo steps (a clear leaves them undoing the bag but no longer taking lines back), what the
-clear took (``kit.undo``), and the damaged saved lines set aside.
+panel's undo steps (a clear leaves them as they are: each still takes its own line back, from the
+journal of the evening too), what the clear took (``kit.undo``), and the damaged saved lines set
+aside. A clear hides the lines from this short log only: the journal of the evening keeps them.
 
 >>> from panels.threat.words import default_bag
 >>> from rules import threat_journal
@@ -24,10 +25,10 @@ from kit.panel import Copy, Download, Outcome
 from kit.view import Node, Show
 from panels.threat import text
 from panels.threat.parts import Log
-from panels.threat.state import JOURNAL_SIZE, Undo
+from panels.threat.state import JOURNAL_SIZE, Took
 from panels.threat.words import journal_line, journal_text
 
-__all__ = ["clear", "copy", "download", "download_aside", "restore", "unmarked", "view"]
+__all__ = ["clear", "copy", "download", "download_aside", "restore", "view"]
 
 
 def copy(log: Log, _form: Form) -> Outcome[Log]:
@@ -45,38 +46,23 @@ def download(log: Log, _form: Form) -> Outcome[Log]:
     return Outcome(done, effects=(Download("threat-journal.txt", journal_text(log.lines)),))
 
 
-def unmarked(steps: tuple[Undo, ...]) -> tuple[Undo, ...]:
-    """Undo steps that no longer take a journal line back (their lines were cleared)."""
-    return tuple(replace(u, mark=None) for u in steps)
-
-
 def clear(log: Log, _form: Form) -> Log:
-    """An empty journal, and «Отменить» gives it back (with the undo steps it had); the steps
-    meanwhile undo the bag but take no line back, since their lines are gone."""
+    """An empty journal, and «Отменить» gives it back."""
     if not log.lines:
         raise InputError(text.JOURNAL_NOTHING_TO_CLEAR)
-    offered = kit_undo.offer((log.lines, log.undo), common.LOG_CLEARED)
-    return replace(log, lines=(), undo=unmarked(log.undo), journal_note=None, note=None, cleared=offered)
+    took = Took(log.lines, log.undo[-1] if log.undo else None, log.cleared)
+    offered = kit_undo.offer(took, common.LOG_CLEARED)
+    return replace(log, lines=(), journal_note=None, note=None, cleared=offered)
 
 
 def restore(log: Log, _form: Form) -> Log:
     """Undo «Очистить журнал», whatever was done since: the cleared lines come back before the
-    lines written since. Right after the clear that is the state before it, undo steps included;
-    later, the steps made since keep taking their own lines back and the older ones stay unmarked."""
-    lines, steps = kit_undo.taken(log.cleared)
-    if log.lines or log.undo != unmarked(steps):
-        joined = (*lines, *log.lines)
-        dropped = max(0, len(joined) - JOURNAL_SIZE)
-        shift = len(lines) - dropped
-
-        def shifted(u: Undo) -> Undo:
-            mark = None if u.mark is None or u.mark + shift <= 0 else u.mark + shift
-            return replace(u, mark=mark)
-
-        lines, steps = joined[dropped:], tuple(shifted(u) for u in log.undo)
-    return replace(
-        log, lines=lines, undo=steps, cleared=None, note=text.JOURNAL_BACK, journal_note=text.JOURNAL_BACK
-    )
+    lines written since (a line whose step was undone meanwhile left the offer with it); a clear
+    before it is offered again."""
+    took = kit_undo.taken(log.cleared)
+    joined = (*took.lines, *log.lines)[-JOURNAL_SIZE:]
+    back = text.JOURNAL_BACK
+    return replace(log, lines=joined, cleared=took.before, note=back, journal_note=back)
 
 
 def download_aside(log: Log, _form: Form) -> Outcome[Log]:

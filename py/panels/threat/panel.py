@@ -24,15 +24,16 @@ from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
 
-from kit.form import Form
+from kit.form import LOG_ID, Form
 from kit.journal import Note
 from kit.msg import Renderable
 from kit.panel import Action, Outcome, Panel, outcome
 from panels.threat import actions, bag, forecast, journal, rolls, table, text
 from panels.threat.parts import LIFT
-from panels.threat.state import FALLBACK, State, dump, legacy, load, merge
+from panels.threat.state import FALLBACK, State, Undo, dump, legacy, load, merge
 from panels.threat.view import view
 from panels.threat.words import journal_line
+from rules.threat import JournalEntry
 from rules.threat_journal import ChangeEntry
 
 __all__ = ["State", "dump", "load", "panel", "start", "view"]
@@ -43,28 +44,43 @@ def start(state: State, _form: Form, _params: Mapping[str, str]) -> State | Outc
     return forecast.asked_for(state)
 
 
+def _named(step: Undo, ident: str) -> Undo:
+    return replace(step, line=None if step.line is None else replace(step.line, id=ident))
+
+
 def journaled(action: Action[State]) -> Action[State]:
-    """``action``, whose new line of the threat journal (a check, a table roll, a change by hand)
-    also goes into the journal of the evening: behind the screen as a public line without the
-    numbers (``kit.journal.Note``), which the GM reveals there when it is time. A check made
-    behind the screen is journalled without the thresholds (T before → after): they are the
-    screen's, set by other steps too, and a reveal shows the check, never them."""
+    """``action``, whose new step's line of the threat journal (a check, a table roll, a change
+    by hand) also goes into the journal of the evening: behind the screen as a public line
+    without the numbers (``kit.journal.Note``), which the GM reveals there when it is time. A check
+    made behind the screen is journalled without the thresholds (T before → after): they are the
+    screen's, set by other steps too, and a reveal shows the check, never them. The line takes the
+    id its entry gets there (``kit.form.LOG_ID``), so that undo removes both and two tabs'
+    journals join line by line. An action that makes no step (undo among them) writes nothing."""
 
     def run(state: State, form: Form) -> Outcome[State]:
         done = outcome(action(state, form))
-        new = done.state.journal
-        if not new or (state.journal and new[-1] is state.journal[-1]) or done.log is not None:
+        before = {id(step) for step in state.undo}
+        fresh = [step for step in done.state.undo if id(step) not in before]
+        if not fresh or fresh[-1].line is None or done.log is not None:
             return done
-        entry = new[-1]
+        ident = str(form.get(LOG_ID, ""))
+        step = _named(fresh[-1], ident)
+        line = step.line
+        assert line is not None
+        old = fresh[-1].line
+        journal = tuple(line if entry is old else entry for entry in done.state.journal)
+        last = line if done.state.last is old and isinstance(line, JournalEntry) else done.state.last
+        undo = (*done.state.undo[:-1], step)
         public: Renderable | None = None
-        line = journal_line(entry)
+        logged = journal_line(line)
         if done.state.screen:
-            if isinstance(entry, ChangeEntry):
+            if isinstance(line, ChangeEntry):
                 public = text.CHANGE_BEHIND_SCREEN
             else:  # the thresholds stay behind the screen, also once the GM reveals the check
-                public = line = journal_line(entry, screen=True)
-        note = Note(public=public, roll=rolls.as_data(done.state, entry))
-        return replace(done, log=line, effects=(*done.effects, note))
+                public = logged = journal_line(line, screen=True)
+        named = replace(done.state, journal=journal, last=last, undo=undo)
+        note = Note(public=public, roll=rolls.as_data(named, line))
+        return replace(done, state=named, log=logged, effects=(*done.effects, note))
 
     return run
 

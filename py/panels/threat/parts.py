@@ -14,7 +14,7 @@ work on the whole state (``panels.threat.actions``).
 >>> bench = LIFT["table"].get(State())
 >>> refilled = commit(bench, threat.refill(bench.bag), threat_journal.refill_entry())
 >>> done = LIFT["table"].put(State(), refilled)
->>> len(done.journal), done.undo == (Undo(State().bag, 1),)
+>>> len(done.journal), done.undo == (Undo(State().bag, done.journal[-1]),)
 (1, True)
 >>> LIFT["table"].put(done, LIFT["table"].get(done)) == done
 True
@@ -48,8 +48,8 @@ class Outlook:
 
 @dataclass(frozen=True)
 class Log:
-    """The journal's part: its ``lines``, the bag's ``undo`` steps (a clear unmarks them, a restore
-    gives their marks back), what a clear took, the lines set aside, and the two notes it writes."""
+    """The journal's part: its ``lines``, the panel's ``undo`` steps (a clear offers their count
+    back with the lines), what a clear took, the lines set aside, and the two notes it writes."""
 
     lines: tuple[Line, ...] = ()
     undo: tuple[Undo, ...] = ()
@@ -86,10 +86,12 @@ def _put_log(state: State, log: Log) -> State:
 @dataclass(frozen=True)
 class Step:
     """A change of the bag an action asked for: the bag ``before`` it and its journal line
-    (``None``: it logs nothing). The panel journals it and makes it one undo step."""
+    (``None``: it logs nothing; ``what`` then names it). The panel journals it and makes it one
+    undo step."""
 
     before: threat.BagState
     entry: Line | None = None
+    what: str = ""
 
 
 @dataclass(frozen=True)
@@ -117,14 +119,13 @@ def _bench(state: State) -> Bench:
 
 def _put_bench(state: State, bench: Bench) -> State:
     """The part's fields back, and each step it took made one: its line journalled (a check's
-    becomes the last one), the bag before it on the undo stack with the journal's length then."""
+    becomes the last one), the bag before it and the line on the undo stack."""
     journal, undo, last = state.journal, state.undo, state.last
     for step in bench.steps:
         if step.entry is not None:
             journal = (*journal, step.entry)[-JOURNAL_SIZE:]
             last = step.entry if isinstance(step.entry, threat.JournalEntry) else last
-        mark = len(journal) if step.entry is not None else None
-        undo = (*undo, Undo(step.before, mark))[-UNDO_SIZE:]
+        undo = (*undo, Undo(step.before, step.entry, step.what))[-UNDO_SIZE:]
     return replace(
         state,
         bag=bench.bag,
@@ -148,21 +149,24 @@ LIFT: dict[str, Part[State, Any]] = {
 }
 
 
-def commit(bench: Bench, bag: threat.BagState, entry: Line | None = None, **changes: Any) -> Bench:
+def commit(
+    bench: Bench, bag: threat.BagState, entry: Line | None = None, *, what: str = "", **changes: Any
+) -> Bench:
     """``bag`` becomes the bag, with a ``Step`` for the panel to journal ``entry`` and undo; a
     change of the GM's settings without an entry is journalled as a change line.
 
-    Notes are cleared unless ``changes`` set them; an unchanged bag with no entry is no step to undo.
+    Notes are cleared unless ``changes`` set them; an unchanged bag with no entry is no step to
+    undo, unless ``what`` names it (a refill of a full bag: the GM pressed it, «Отменить» undoes it).
     """
     changes = {"note": None, "journal_note": None, **changes}
-    if bag == bench.bag and entry is None:
+    if bag == bench.bag and entry is None and not what:
         return replace(bench, **changes)
     if entry is None:
         entry = threat_journal.change_entry(bench.bag, bag)
     names = [t.name for t in bag.tracks]
     track = changes.pop("track", bench.track)
     track = track if track in names else names[0]
-    step = Step(bench.bag, entry)
+    step = Step(bench.bag, entry, what if entry is None else "")
     return replace(bench, bag=bag, track=track, steps=(*bench.steps, step), **changes)
 
 

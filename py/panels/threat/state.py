@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kit import undo as kit_undo
-from kit.merge import merge_log
+from kit.merge import merge_by_id
 from kit.msg import Renderable
 from panels.threat.words import DEFAULT_NAME, default_bag
 from rules import threat, threat_journal
@@ -28,6 +28,7 @@ from rules.threat_journal import Line
 __all__ = [
     "FALLBACK",
     "Cleared",
+    "Took",
     "FORECAST_BUDGET",
     "FORECAST_HORIZON",
     "JOURNAL_SIZE",
@@ -40,6 +41,7 @@ __all__ = [
     "forecast_cost",
     "legacy",
     "load",
+    "same_line",
 ]
 
 UNDO_SIZE = 50
@@ -57,14 +59,39 @@ LEGACY_KEYS = ("gm.threat.state", "gm.threat.undo", "gm.threat.journal", "gm.thr
 
 @dataclass(frozen=True)
 class Undo:
-    """A bag to go back to, and the journal length right after the change (``None``: it logged
-    nothing), so that undo also takes back the line it wrote."""
+    """One step of the panel, to be undone: the bag before it, the journal ``line`` it wrote
+    (``None``: it wrote none; its ``id`` is the entry's in the journal of the evening, which undo
+    removes too), and ``what`` names a step that wrote no line (``"refill"``: a refill of a full bag)."""
 
     bag: threat.BagState
-    mark: int | None = None
+    line: Line | None = None
+    what: str = ""
 
 
-Cleared = kit_undo.Undo[tuple[tuple[Line, ...], tuple[Undo, ...]]]  # what a clear took, offered back
+@dataclass(frozen=True)
+class Took:
+    """What «Очистить журнал» took: the ``lines``, the ``last`` undo step then (while it is still
+    the last and the journal empty, the clear is the last step: «Отменить» gives the lines back),
+    and the clear ``before`` it that was still on offer (given back in its turn)."""
+
+    lines: tuple[Line, ...]
+    last: Undo | None = None
+    before: Cleared | None = None
+
+    def without(self, line: Line) -> Took:
+        """The same, without ``line`` (its step was undone)."""
+        before = (
+            None if self.before is None else kit_undo.offer(self.before.value.without(line), self.before.said)
+        )
+        return Took(tuple(kept for kept in self.lines if not same_line(kept, line)), self.last, before)
+
+
+def same_line(one: Line, other: Line) -> bool:
+    """One line of the journal: the same entry's (a line saved before ids: an equal one)."""
+    return one.id == other.id if other.id else one == other
+
+
+Cleared = kit_undo.Undo[Took]  # what a clear took, offered back
 ForecastKey = tuple[threat.BagState, str, str]  # what the forecast depends on: bag, roll, colour
 
 
@@ -133,24 +160,59 @@ def forecast_cost(bag: threat.BagState, track: str | None = None) -> int:
 # --------------------------------------------------------------------------- saved data
 
 
+def _line_key(line: Line) -> object:
+    """A line's identity across tabs: its journal entry's id (a line saved before ids: itself)."""
+    return line.id or line
+
+
+def merge_lines(base: tuple[Line, ...], mine: tuple[Line, ...], theirs: tuple[Line, ...]) -> tuple[Line, ...]:
+    """Two tabs' journals, oldest first: every line either wrote, each once (by id), in the order
+    they were written (ids begin with the time); one a tab undid since ``base`` goes."""
+    joined = merge_by_id(base, mine, theirs, key=_line_key)
+    dated = sorted((line for line in joined if line.id), key=lambda line: line.id)
+    return (*(line for line in joined if not line.id), *dated)[-JOURNAL_SIZE:]
+
+
+def _added_tracks(base: threat.BagState, other: threat.BagState, into: threat.BagState) -> threat.BagState:
+    """``into`` with the threat colours ``other`` added or removed since ``base`` (colours are
+    entries: a colour added in two tabs at once is kept from both; the dark dice stay within the
+    bag's limit)."""
+    known = {t.name.casefold() for t in base.tracks}
+    have = {t.name.casefold() for t in into.tracks}
+    bag = into
+    for track in other.tracks:
+        name = track.name.casefold()
+        if name in known or name in have or len(bag.tracks) >= threat.MAX_TRACKS:
+            continue
+        dice = min(track.dice, threat.MAX_DARK - bag.dark)
+        bag = threat.add_track(
+            bag, track.name, dice=dice, base=track.base, threshold=track.threshold, step=track.step
+        )
+        have.add(name)
+    kept = {t.name.casefold() for t in other.tracks}
+    for track in base.tracks:
+        name = track.name.casefold()
+        gone = name not in kept and name in {t.name.casefold() for t in bag.tracks}
+        if gone and len(bag.tracks) > 1 and bag.track(track.name) == track:  # a change wins over a removal
+            bag = threat.remove_track(bag, track.name)
+    return bag
+
+
 def merge(base: State, mine: State, theirs: State, mine_is_newer: bool) -> State:
-    """Two tabs' threat panels: every check of both stays in the journal (this tab's new lines
-    after the other's); the bag, settings and undo are the newer tab's (this tab's undo marks
-    follow its lines to their new place)."""
-    size = JOURNAL_SIZE
-    newest_first = merge_log(base.journal[::-1], mine.journal[::-1], theirs.journal[::-1], size)
-    journal = newest_first[::-1]
+    """Two tabs' threat panels: every check of both stays in the journal, line by line (by its
+    journal entry's id, as in the journal of the evening), and the threat colours either tab added
+    or removed stay so; the other settings and the undo steps are the newer tab's (the colours the
+    older one added are added to its steps' bags too, so an undo does not take them away)."""
+    journal = merge_lines(base.journal, mine.journal, theirs.journal)
     aside = (*theirs.aside, *(a for a in mine.aside if a not in theirs.aside))[-ASIDE_SIZE:]
-    if not mine_is_newer:
-        return replace(theirs, journal=journal, aside=aside)
-    shift = len(journal) - len(mine.journal)
-    undo = tuple(
-        replace(u, mark=min(len(journal), u.mark + shift))
-        if u.mark is not None and u.mark > len(base.journal)
-        else u
-        for u in mine.undo
-    )
-    return replace(mine, journal=journal, undo=undo, aside=aside)
+    newer, older = (mine, theirs) if mine_is_newer else (theirs, mine)
+    bag = _added_tracks(base.bag, older.bag, newer.bag)
+    undo = newer.undo
+    if bag != newer.bag:
+        undo = tuple(replace(u, bag=_added_tracks(base.bag, older.bag, u.bag)) for u in newer.undo)
+    names = [t.name for t in bag.tracks]
+    track = newer.track if newer.track in names else names[0]
+    return replace(newer, bag=bag, track=track, journal=journal, undo=undo, aside=aside)
 
 
 def dump(state: State) -> dict[str, Any]:
@@ -158,7 +220,7 @@ def dump(state: State) -> dict[str, Any]:
         "bag": state.bag.to_dict(),
         "track": state.track,
         "journal": [threat_journal.entry_to_data(e) for e in state.journal],
-        "undo": [{"state": u.bag.to_dict(), "journal": u.mark} for u in state.undo],
+        "undo": [_dump_undo(u) for u in state.undo],
         "screen": state.screen,
         "fc_roll": state.fc_roll,
         "rec_colour": state.rec_colour,
@@ -166,17 +228,37 @@ def dump(state: State) -> dict[str, Any]:
     }
 
 
-def _undo(raw: Any) -> tuple[Undo, ...]:
+def _dump_undo(step: Undo) -> dict[str, Any]:
+    line = None if step.line is None else threat_journal.entry_to_data(step.line)
+    return {"state": step.bag.to_dict(), "line": line, **({"what": step.what} if step.what else {})}
+
+
+UNDO_WHATS = ("", "refill")
+
+
+def _undo(raw: Any, lines: tuple[Line, ...]) -> tuple[Undo, ...]:
+    """The saved undo steps; a record written before steps kept their lines gives the journal's
+    length after the step (``journal``), read as the line there."""
     if not isinstance(raw, list):
         raise ValueError("the undo stack must be a list")
     out = []
     for item in raw[-UNDO_SIZE:]:
-        if not isinstance(item, dict) or set(item) != {"state", "journal"}:
-            raise ValueError("an undo entry has a state and a journal mark")
-        mark = item["journal"]
-        if mark is not None and (type(mark) is not int or mark < 0):
-            raise ValueError("an undo entry's journal mark is a count")
-        out.append(Undo(threat.BagState.from_dict(item["state"]), mark))
+        if not isinstance(item, dict) or not (
+            {"state", "journal"} == set(item) or {"state", "line"} <= set(item)
+        ):
+            raise ValueError("an undo entry has a state and its journal line")
+        line: Line | None = None
+        if "journal" in item:
+            mark = item["journal"]
+            if mark is not None and (type(mark) is not int or mark < 0):
+                raise ValueError("an undo entry's journal mark is a count")
+            line = lines[mark - 1] if mark and mark <= len(lines) else None
+        elif item["line"] is not None:
+            line = threat_journal.entry_from_data(item["line"])
+        what = item.get("what", "")
+        if what not in UNDO_WHATS:
+            raise ValueError(f"unknown undo step {what!r}")
+        out.append(Undo(threat.BagState.from_dict(item["state"]), line, what))
     return tuple(out)
 
 
@@ -204,9 +286,8 @@ def load(raw: Any) -> State:
     if not isinstance(kept_aside, list):
         raise ValueError("the lines set aside must be a list")
     lines, aside = threat_journal.journal_from_data(journal[-JOURNAL_SIZE:])
-    undo = _undo(raw.get("undo"))
-    if aside:  # a line left out: the undo marks no longer count lines
-        undo = tuple(replace(u, mark=None) for u in undo)
+    # a line left out: an old record's undo marks no longer count lines
+    undo = _undo(raw.get("undo"), () if aside else lines)
     return State(
         bag=bag,
         track=track,

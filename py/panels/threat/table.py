@@ -1,17 +1,18 @@
 """The threat panel's table, a sub-tool: checks from the virtual bag, rolls made at the table,
 substitutions and refills, and what they show (T, the dangerous results, the bag, the dice drawn).
 
-It works on ``parts.Bench`` (lifted by ``parts.LIFT["table"]``): a check first takes the bag's
-fields as they are (``bag.from_inputs``: a change of them is a step of its own), then asks for
-its result with ``parts.commit``; the part journals both and stacks them for undo.
+It works on ``parts.Bench`` (lifted by ``parts.LIFT["table"]``): a check takes the bag's fields as
+they are (``bag.from_inputs``; in the page a field's own change has run first, so they are the
+bag) and asks for its result with ``parts.commit``: one step, which the part journals and stacks
+for undo, so «Отменить» gives back the bag before the press, whatever it was.
 
 >>> import random
 >>> from panels.threat.parts import LIFT
 >>> from panels.threat.state import State
 >>> form = {"threat-light": "5", "threat-dark": "1", "threat-base": "5", "threat-t": "5", "threat-step": "1"}
 >>> done = LIFT["table"].action(refill)(State(), form).state
->>> done.journal, len(done.undo)  # the bag was full: no line, no step
-((), 0)
+>>> done.journal, done.undo[-1].what  # the bag was full: no line, a step that «Отменить» names
+((), 'refill')
 """
 
 from __future__ import annotations
@@ -38,7 +39,6 @@ def check(rng: random.Random, roll: str, bench: Bench, form: Form) -> Bench:
     bag = from_inputs(bench, form)
     if bag.size == 0:
         raise InputError(text.EMPTY_BAG)
-    bench = commit(bench, bag)
     result = threat.check(bag, rng, roll)
     return commit(bench, result.state, result.entry)
 
@@ -50,7 +50,6 @@ def record(bench: Bench, form: Form) -> Bench:
     if colour not in bag.colours:
         raise InputError(text.PICK_COLOUR)
     number = read_int(form, "threat-rec-number", 1, 20, text.FINAL_NUMBER)
-    bench = commit(bench, bag)
     result = threat.record(bag, str(colour), number)
     return commit(bench, result.state, result.entry, rec_colour=str(colour))
 
@@ -62,17 +61,18 @@ def substitute(rng: random.Random, bench: Bench, form: Form) -> Bench:
     if bag.size == 0:
         raise InputError(text.EMPTY_BAG)
     number = read_int(form, "threat-rec-number", 1, 20, text.FINAL_NUMBER)
-    bench = commit(bench, bag)
     result = threat.substitute(bag, rng, number)
     return commit(bench, result.state, result.entry)
 
 
 def refill(bench: Bench, form: Form) -> Bench:
-    """The bag full again by hand; a journal line says so when dice were out."""
+    """The bag full again by hand; a journal line says so when dice were out. A full bag stays as
+    it is, and says so; the press is still a step that «Отменить» names and undoes."""
     bag = from_inputs(bench, form)
-    bench = commit(bench, bag)
     full = threat.refill(bag)
-    return commit(bench, full, threat_journal.refill_entry() if full != bag else None, note=text.REFILLED)
+    if full == bag:
+        return commit(bench, bag, what="refill", note=text.ALREADY_FULL)
+    return commit(bench, full, threat_journal.refill_entry(), note=text.REFILLED)
 
 
 def set_rec_colour(bench: Bench, form: Form) -> Bench:
@@ -130,9 +130,7 @@ def view(bench: Bench) -> dict[str, Show]:
         for index in range(total)
     )
     result: Renderable
-    if bench.note is text.UNDONE and not bench.screen:
-        result = text.UNDONE_T(name=colour_label(track.name), t=track.threshold)
-    elif bench.note is not None:
+    if bench.note is not None:
         result = bench.note
     elif bench.last is not None:
         result = announce(bench.last, screen=bench.screen)

@@ -113,7 +113,8 @@ SUBSTITUTED = Msg(
     "Substitution before the roll, drew {colour}",
 )
 TWO_DICE_MARK = Msg("threat.two_dice_mark", "(два куба)", "(two dice)")
-DREW = Msg("threat.drew", "вытянуто {dice}", "drew {dice}")
+DREW = Msg("threat.drew", "вытянут {dice}", "drew {dice}")  # один куб
+DREW_TWO = Msg("threat.drew_two", "вытянуты {dice}", "drew {dice}")  # два куба
 KEPT = Msg("threat.kept", "оставлен {colour} {value}", "kept {colour} {value}")
 EVENT = Msg("threat.event", "СОБЫТИЕ УГРОЗЫ", "THREAT EVENT")
 NO_EVENT = Msg("threat.no_event", "события нет", "no event")
@@ -185,9 +186,21 @@ FC_SUMMARY = Msg(
 
 # --------------------------------------------------------------------------- notes and errors
 UNDO_NOTHING = Msg("threat.undo_nothing", "Отменять нечего.", "Nothing to undo.")
-UNDONE_T = Msg("threat.undone_t", "Отменено: T {name} = {t}.", "Undone: T {name} = {t}.")
-UNDONE = Msg("threat.undone", "Отменено.", "Undone.")
+UNDONE_STEP = Msg("threat.undone_step", "Отменено: {step}.", "Undone: {step}.")
+UNDONE_STEP_T = Msg(
+    "threat.undone_step_t",
+    "Отменено: {step}. Теперь {name}: T = {t}.",
+    "Undone: {step}. Now {name}: T = {t}.",
+)
+UNDONE_REFILL = Msg("threat.undone_refill", "пополнение мешка", "the refill of the bag")
+UNDONE_CHANGE_SECRET = Msg("threat.undone_change_secret", "изменение за ширмой", "a change behind the screen")
+UNDONE_CLEAR = Msg("threat.undone_clear", "Отменено: очистка журнала.", "Undone: the log's clearing.")
 REFILLED = Msg("threat.refilled", "Мешок пополнен.", "The bag is refilled.")
+ALREADY_FULL = Msg(
+    "threat.already_full",
+    "Мешок и так полон: пополнять нечего.",
+    "The bag is full already: nothing to refill.",
+)
 JOURNAL_NOTHING = Msg(
     "threat.journal_nothing", "Журнал пуст — нечего копировать.", "The log is empty: nothing to copy."
 )

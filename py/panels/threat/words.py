@@ -111,7 +111,8 @@ def journal_line(entry: Line, *, screen: bool = False) -> Renderable:
         drew = join(
             (Cat((colour_label(d.colour), "/".join(map(str, d.rolls))), " ") for d in entry.drawn), ", "
         )
-        head = Cat((label, text.DREW(dice=drew)), ": ")
+        drew_msg = text.DREW if len(entry.drawn) == 1 else text.DREW_TWO
+        head = Cat((label, drew_msg(dice=drew)), ": ")
     parts: list[Renderable] = [
         text.KEPT(colour=colour_label(entry.kept_colour), value=entry.kept_value),
         text.EVENT if entry.event else text.NO_EVENT,
