@@ -521,6 +521,21 @@ def test_the_example_over_a_pasted_log_can_be_undone() -> None:
     assert example(State(), {"convert-input": EXAMPLE}).state.undo is None
 
 
+def test_the_undo_of_the_example_writes_nothing_to_the_journal() -> None:
+    """The pasted log was journalled when it was converted: «Отменить» converts it again without a
+    line, here and when the worker converts a long one."""
+    pasted = "Результат броска 3D20: 1 + 2 + 3 = 6.\nкомментарий"
+    back = restore_pasted(example(State(), {"convert-input": pasted}).state, {})
+    assert back.log is None
+    long_back = restore_pasted(example(State(), {"convert-input": LONG}).state, {})
+    (job,) = [e for e in long_back.effects if isinstance(e, Compute)]
+    answered = outcome(job.done(long_back.state, answer(job.job, job.args)))
+    assert answered.log is None and answered.state.result is not None
+    first = outcome(converter.convert(State(), {"convert-input": LONG}))
+    (job,) = [e for e in first.effects if isinstance(e, Compute)]
+    assert outcome(job.done(first.state, answer(job.job, job.args))).log is not None  # a conversion is
+
+
 # --------------------------------------------------------------------------- the job's bound and slices
 
 ROLL = 'Результат броска 3D20: 17 + 5 + 2 = 24 - "раз".'

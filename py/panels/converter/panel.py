@@ -159,17 +159,19 @@ def _label(lines: int) -> Renderable:
     return text.CONVERTING(lines=grouped(lines))
 
 
-def _converting(source: str) -> Outcome[State]:
-    """``source`` converted here if it is light, else a pending state and the worker's job."""
+def _converting(source: str, *, log: bool = True) -> Outcome[State]:
+    """``source`` converted here if it is light, else a pending state and the worker's job;
+    ``log``: whether the conversion is journalled (a restored paste was, when first converted)."""
     if jobs.is_light(source):
-        return _logged(State(_from_digest(source, jobs.convert(source=source))))
+        done = State(_from_digest(source, jobs.convert(source=source)))
+        return _logged(done) if log else Outcome(done)
     return Outcome(
         State(pending=source),
         effects=(
             Compute(
                 "converter.convert",
                 {"source": source},
-                partial(converted, source),
+                partial(converted, source, log=log),
                 _label(line_count(source)),
                 failed=partial(stopped, source),
             ),
@@ -207,13 +209,14 @@ def convert(state: State, form: Form) -> Outcome[State]:
     return _kept(state, _converting(source))
 
 
-def converted(source: str, state: State, answer: Answer) -> State | Outcome[State]:
+def converted(source: str, state: State, answer: Answer, *, log: bool = True) -> State | Outcome[State]:
     """The worker's conversion of ``source``; dropped unless ``source`` is still the one pending."""
     if state.pending != source:
         return state
     if not answer.ok:  # the job's own refusal (the action refuses such input before asking)
         return _kept(state, Outcome(State(), error=_too_long(len(source))))
-    return _kept(state, _logged(State(_from_digest(source, answer.result))))
+    done = State(_from_digest(source, answer.result))
+    return _kept(state, _logged(done) if log else done)
 
 
 def stopped(source: str, state: State, answer: Answer) -> State:
@@ -253,9 +256,10 @@ def example(state: State, form: Form) -> Outcome[State]:
 
 def restore_pasted(state: State, form: Form) -> Outcome[State]:
     """Undo «Пример из поста»: the pasted log back in the input, converted again (the GM may have
-    converted or copied meanwhile; an edit of the input lets the offer lapse)."""
+    converted or copied meanwhile; an edit of the input lets the offer lapse). An undo writes
+    nothing to the journal: the paste was journalled when it was converted."""
     pasted = undo.taken(state.undo)
-    done = _converting(pasted)
+    done = _converting(pasted, log=False)
     return Outcome(done.state, effects=(SetFields(((INPUT_ID, pasted),)), *done.effects))
 
 
