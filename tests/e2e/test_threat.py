@@ -670,3 +670,38 @@ def test_language_switch_rewords_everything(app: Page) -> None:
     expect(app.locator("#threat-check")).to_have_text("Проверка")
     expect(error).to_contain_text("Светлые кубы")
     assert app.locator("#threat").inner_text() == russian
+
+
+def evening_entries(page: Page) -> list[dict[str, object]]:
+    """The threat panel's entries in the journal of the evening, as saved (newest first)."""
+    page.evaluate("gmStorage.settled()")
+    record = saved(page, "gm.shared.journal")
+    return [e for e in record["value"]["entries"] if e["panel"] == "threat"] if record else []
+
+
+def test_undo_after_a_refill_undoes_the_refill_and_writes_nothing(browser: Browser, site_url: str) -> None:
+    """The GM's evening: draw 13, 18 and 9, «Пополнить мешок», «Отменить»: the refill is undone
+    (and named), the three draws stay in the panel's log and in the journal of the evening, and
+    the undo adds no entry; the next «Отменить» takes the 9 back from both."""
+    watch = Watch()
+    # random.Random("8527"): the default bag's first three checks keep 13, 18 and 9
+    context, page = open_app(browser, site_url + "index.html?seed=8527#threat", watch, "threat")
+    page.uncheck("#threat-screen")
+    for _ in range(3):
+        page.click("#threat-check")
+    lines = journal(page)
+    assert [re.findall(r"оставлен светлый (\d+)", line) for line in lines] == [["13"], ["18"], ["9"]]
+    draws = evening_entries(page)
+    assert [e["ru"] for e in reversed(draws)] == lines
+    page.click("#threat-refill")
+    expect(page.locator("#threat-result")).to_have_text("Мешок и так полон: пополнять нечего.")
+    page.click("#threat-undo")
+    expect(page.locator("#threat-result")).to_have_text("Отменено: пополнение мешка. Теперь тёмный: T = 5.")
+    assert journal(page) == lines
+    assert evening_entries(page) == draws
+    page.click("#threat-undo")
+    expect(page.locator("#threat-result")).to_contain_text("Отменено: Проверка: вытянут светлый 9;")
+    assert journal(page) == lines[:2]
+    assert evening_entries(page) == draws[1:]
+    context.close()
+    watch.assert_clean()

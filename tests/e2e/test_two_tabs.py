@@ -97,3 +97,44 @@ def test_a_tab_that_missed_the_news_merges_on_saving(browser: Browser, site_url:
     assert len([e for e in entries if e["panel"] == "roller"]) == 2
     context.close()
     watch.assert_clean()
+
+
+def test_threat_colours_added_in_both_tabs_at_once_and_every_check_are_kept(
+    browser: Browser, site_url: str
+) -> None:
+    """A threat colour added in each tab at the same moment (tab B has not heard of A's save: its
+    write finds A's record and merges) stays in both tabs and on disk; then ten checks made in
+    turn in the two tabs are ten lines of each tab's short log, as the journal holds ten."""
+    watch = Watch()
+    context = watched_context(browser, watch)
+    a = _open(context, watch, site_url + "index.html?seed=1#threat")
+    b = _open(context, watch, site_url + "index.html?seed=1#threat")  # the same dice: equal lines
+    a.uncheck("#threat-screen")
+    expect(b.locator("#threat-screen")).not_to_be_checked()
+    b.evaluate("gmStorage.onChange(() => {})")  # B no longer hears the other tab
+    for page, name in ((a, "алый"), (b, "синий")):
+        page.fill("#threat-new-name", name)
+        page.click("#threat-add-track")
+    for page in (a, b):
+        expect(page.locator("#threat-track option")).to_have_count(3)
+        page.evaluate("gmStorage.settled()")
+    names = [t["name"] for t in saved(a, "gm.panel.threat")["state"]["bag"]["tracks"]]
+    assert sorted(names) == ["алый", "синий", "тёмный"]
+    for page in (a, b):
+        expect(page.locator("#threat-track option")).to_have_text(names)
+    b.reload()  # B hears A again
+    wait_ready(b)
+    for page in (a, b, a, b, a, b, a, b, a, b):
+        page.click("#threat-check")
+    for page in (a, b):
+        expect(page.locator("#threat-journal li", has_text="Проверка")).to_have_count(10)
+        page.evaluate("gmStorage.settled()")
+    entries = [e for e in saved(a, "gm.shared.journal")["value"]["entries"] if e["panel"] == "threat"]
+    checks = [e for e in entries if e["ru"].startswith("Проверка")]
+    assert len(checks) == 10
+    for page in (a, b):
+        expect(page.locator("#threat-journal li")).to_have_count(len(entries))
+    lines = saved(a, "gm.panel.threat")["state"]["journal"]
+    assert sorted(line["id"] for line in lines) == sorted(e["id"] for e in entries)
+    context.close()
+    watch.assert_clean()

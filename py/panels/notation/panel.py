@@ -26,7 +26,7 @@ from typing import Any
 from kit.form import Form
 from kit.panel import Action, LogSpec, Outcome, Panel
 from panels.notation import lab, roller, text
-from panels.notation.state import LIFT, State, dump, load
+from panels.notation.state import LIFT, State, dump, load, merge
 from panels.notation.view import view
 from panels.shell.table import from_table
 
@@ -103,4 +103,5 @@ def panel(rng: random.Random) -> Panel[State]:
         log=LogSpec("notation", size=LOG_SIZE, timestamps=True, legacy_key="gm.notation.log"),
         start=start,
         title=text.TITLE,
+        merge=merge,
     )

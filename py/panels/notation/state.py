@@ -16,12 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from kit.merge import merge_by_id
 from kit.part import Part, field_part
 from panels.notation.digest import Digest, Key
+from panels.notation.lab_digest import MAX_ROWS
 from panels.notation.lab_state import MAX_LENGTH, VIEWS, Lab, dump_lab, load_lab
 from rules import notation
 
-__all__ = ["LIFT", "VIEWS", "Fault", "Odds", "Roller", "State", "dump", "load"]
+__all__ = ["LIFT", "VIEWS", "Fault", "Odds", "Roller", "State", "dump", "load", "merge"]
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,21 @@ class State:
 
 
 LIFT: dict[str, Part[State, Any]] = {name: field_part(name) for name in ("roller", "lab")}
+
+
+def merge(base: State, mine: State, theirs: State, mine_is_newer: bool) -> State:
+    """Two tabs' panels: the newer tab's, but the lab's rows are entries: a row either tab added
+    since ``base`` stays (up to the lab's ``MAX_ROWS``), one either removed goes.
+
+    >>> one, two = State(lab=Lab(("3d6", "d20"))), State(lab=Lab(("3d6", "4d6kh3")))
+    >>> merge(State(lab=Lab(("3d6",))), one, two, mine_is_newer=False).lab.rows
+    ('3d6', '4d6kh3', 'd20')
+    """
+    newer, older = (mine, theirs) if mine_is_newer else (theirs, mine)
+    rows = merge_by_id(base.lab.rows, older.lab.rows, newer.lab.rows, key=lambda row: row)[:MAX_ROWS]
+    if rows == newer.lab.rows or not rows:
+        return newer
+    return replace(newer, lab=replace(newer.lab, rows=rows))
 
 
 def _die_dump(die: notation.RolledDie) -> dict[str, Any]:
