@@ -200,6 +200,71 @@
   });
 })();
 
+// The result in a phone's action bar (static/app.css, at most 700 px wide): the panels write its
+// verdict first, as its first sentence, which shows whole; the line shows at most two lines in all
+// (or the verdict's own, if longer), so the bar keeps to a third of the screen, and the whole line
+// is one tap away: a tap on it (or Enter / Space) shows it all, another folds it again.
+(() => {
+  const PHONE = matchMedia("(max-width: 700px)");
+  const RESULTS = ".action-bar .result";
+  const verdictLines = (result) => {
+    const node = [...result.childNodes].find((child) => child.nodeType === Node.TEXT_NODE && child.data.trim());
+    if (!node) return 1;
+    const end = node.data.search(/[.!?](\s|$)/);
+    if (end < 0) return 1;
+    const range = document.createRange();
+    range.setStart(node, 0);
+    range.setEnd(node, end + 1);
+    const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+    return tops.size;
+  };
+  const fit = (result) => {
+    result.removeAttribute("data-open");
+    if (!PHONE.matches) {
+      result.style.removeProperty("--result-lines");
+      result.removeAttribute("data-more");
+      result.removeAttribute("tabindex");
+      return;
+    }
+    result.style.setProperty("--result-lines", String(Math.max(2, verdictLines(result))));
+    const more = result.scrollHeight > result.clientHeight + 1;
+    result.toggleAttribute("data-more", more);
+    if (more) result.tabIndex = 0;
+    else result.removeAttribute("tabindex");
+  };
+  const watched = new WeakSet();
+  const watch = (root) => {
+    for (const result of root.querySelectorAll(RESULTS)) {
+      if (watched.has(result)) continue;
+      watched.add(result);
+      new MutationObserver(() => fit(result)).observe(result, { childList: true, characterData: true, subtree: true });
+      fit(result);
+    }
+  };
+  const fitAll = () => { for (const result of document.querySelectorAll(RESULTS)) fit(result); };
+  document.addEventListener("DOMContentLoaded", () => watch(document));
+  document.addEventListener("gm-stamped", (event) => {
+    if (event.target instanceof Element) watch(event.target);
+  });
+  PHONE.addEventListener("change", fitAll);
+  let resized = 0;
+  window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(fitAll, 150); });
+  const toggle = (result) => {
+    if (result.hasAttribute("data-more") || result.hasAttribute("data-open")) result.toggleAttribute("data-open");
+  };
+  document.addEventListener("click", (event) => {
+    const result = event.target instanceof Element ? event.target.closest(RESULTS) : null;
+    if (result && PHONE.matches) toggle(result);
+  });
+  document.addEventListener("keydown", (event) => {
+    const result = event.target;
+    if (!(result instanceof Element) || !result.matches(RESULTS) || !PHONE.matches) return;
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    toggle(result);
+  });
+})();
+
 // Long texts between Python and the page (kit/browser_dom.py, kit/browser_compute.py). Pyodide
 // copies a string across one character at a time (a megabyte of Cyrillic: tens of milliseconds
 // into Python, hundreds out of it); as UTF-8 bytes it is a memory copy and a native decode.

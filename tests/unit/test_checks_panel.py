@@ -77,11 +77,12 @@ def test_english_view_has_no_russian_outside_quotes() -> None:
 
 
 def test_russian_view_follows_the_state() -> None:
-    """The Russian view shows the skill roll's line and the combat narration once rolled."""
+    """The Russian view shows the skill roll's line, its verdict first (a phone's action bar
+    shows the line's start), and the combat narration once rolled."""
     state = busy_state()
     shown = CHECKS.view(state)
     assert render(shown["chk-skill-result"].text, "ru").startswith(
-        "Проверка навыка (ученик +4 против «легкая» −4)"
+        "Успешное выполнение. Проверка навыка (ученик +4 против «легкая» −4)"
     )
     assert render(shown["chk-cmb-narration"].children[0].text, "ru").startswith("Атака: 3d20 = ")
 

@@ -180,8 +180,10 @@ def test_roll_is_the_rules_roll_and_logs_its_summary() -> None:
     shown = ite_panel.view(done.state)
     for lang in ("ru", "en"):
         assert render(done.log, lang) == render(shown["ite-result"].text, lang)
-    assert render(done.log, "ru").startswith("И-чек: t = ")
-    assert render(done.log, "en").startswith("Initiative check («И-чек»): t = ")
+    assert render(done.log, "ru").startswith("Цепочка: не все чеки успешны. И-чек: t = ")  # the verdict first
+    assert render(done.log, "en").startswith(
+        "Chain: not every check succeeded. Initiative check («И-чек»): t = "
+    )
 
 
 def test_roll_rows_add_up() -> None:

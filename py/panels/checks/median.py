@@ -100,7 +100,7 @@ def line(rolled: Rolled) -> Renderable:
         window=parts.window_text(result.window),
         inverted=text.INVERTED_MARK if result.inverted else "",
         side=text.SIDES[result.side],
-        verdict=text.DASH_SUCCESS if result.success else text.DASH_FAILURE,
+        verdict=text.SUCCESS_WORD if result.success else text.FAILURE_WORD,
     )
     if _demonologist(rolled.base, result.inverted):
         return Cat((sentence, seed.DEMONOLOGIST[result.side]), " ")

@@ -152,7 +152,7 @@ def line(said: Attacked | gauss.GaussRoll) -> Renderable:
         window=parts.window_text(result.window),
         attack=result.attack.value,
         attack_roll=parts.roll_text(result.attack),
-        verdict=text.PIERCED if result.pierced else text.HELD,
+        verdict=text.PIERCED_HEAD if result.pierced else text.HELD_HEAD,
     )
 
 

@@ -64,16 +64,21 @@ OPPOSED = h(
             ),
             cls="controls",
         ),
+        # the defence, typed or rolled first, above the bar: the bar keeps to the attack and its
+        # result (a third of a phone's screen at most)
+        h(
+            "div",
+            h("label", text.DEFENCE_ROLL_LABEL, for_="chk-opp-droll"),
+            " ",
+            number("chk-opp-droll", 1, 20, None, autocomplete="off"),  # a d20's face, or empty
+            " ",
+            button("chk-opp-roll-def", text.ROLL_DEFENCE),
+            cls="controls",
+        ),
         h(
             "div",
             h(
                 "div",
-                h("label", text.DEFENCE_ROLL_LABEL, for_="chk-opp-droll"),
-                " ",
-                number("chk-opp-droll", 1, 20, None, autocomplete="off"),  # a d20's face, or empty
-                " ",
-                button("chk-opp-roll-def", text.ROLL_DEFENCE),
-                " ",
                 button("chk-opp-roll", text.ROLL_ATTACK, cls="primary", data_main_action=True),
                 " ",
                 roll_extras("chk-opp-roll", text.TABLE_EXAMPLE_OPPOSED),

@@ -49,16 +49,19 @@ SKILL = h(
         ),
         h(
             "div",
+            h("label", text.SITUATIONAL, for_="chk-skill-sit"),
+            " ",
+            number("chk-skill-sit", -30, 30, 0),
+            " ",
+            h("label", common.LUCK_1_9, for_="chk-skill-luck"),
+            " ",
+            number("chk-skill-luck", 1, 9, 5),
+            cls="controls",
+        ),
+        h(
+            "div",  # the bar: the roll and its result (a third of a phone's screen at most)
             h(
                 "div",
-                h("label", text.SITUATIONAL, for_="chk-skill-sit"),
-                " ",
-                number("chk-skill-sit", -30, 30, 0),
-                " ",
-                h("label", common.LUCK_1_9, for_="chk-skill-luck"),
-                " ",
-                number("chk-skill-luck", 1, 9, 5),
-                " ",
                 button("chk-skill-roll", text.ROLL_CHECK, cls="primary", data_main_action=True),
                 " ",
                 roll_extras("chk-skill-roll", text.TABLE_EXAMPLE),

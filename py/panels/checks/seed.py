@@ -31,6 +31,7 @@ __all__ = [
     "SKILL_OPTIONS",
     "SKILL_TITLES",
     "TIERS",
+    "TIER_HEADS",
 ]
 
 # «Умения»: value -> (name, English, the seed's gloss in brackets, its English).
@@ -140,6 +141,25 @@ _TIERS = {
     "best": ("лучший из всех возможных результатов", "the best result possible"),
 }
 TIERS = {key: Msg(f"checks.tier.{key}", ru, f"{en} («{ru}»)") for key, (ru, en) in _TIERS.items()}
+
+
+def _head(key: str, success: bool) -> Msg:
+    """A check's verdict as the first words of its line: the tier, capitalised, and whether it
+    succeeded where the tier's name does not say so («Хорошая работа (успех)», «Провал»)."""
+    ru, en = _TIERS[key]
+    mark_ru, mark_en = ("успех", "success") if success else ("провал", "failure")
+    said = mark_ru[:4] in ru or (success and "успе" in ru)
+    tail_ru, tail_en = ("", "") if said else (f" ({mark_ru})", f" ({mark_en})")
+    return Msg(
+        f"checks.tier_head.{key}.{'success' if success else 'failure'}",
+        ru[0].upper() + ru[1:] + tail_ru,
+        f"{en[0].upper()}{en[1:]} («{ru}»){tail_en}",
+    )
+
+
+# the verdict that heads a skill check's line: tier and success (a tier is one or the other, but
+# the seed's table is read as it is)
+TIER_HEADS = {(key, success): _head(key, success) for key in _TIERS for success in (True, False)}
 
 # «Бой с активной защитой»: table-row key -> the seed's text, for the attack and the defence.
 _FAILURES = {

@@ -71,8 +71,7 @@ def line(rolled: Rolled) -> Renderable:
         roll=parts.roll_text(result.roll),
         modifier=signed(result.modifier),
         value=result.value,
-        tier=seed.TIERS[result.tier.key],
-        verdict=text.SUCCESS_MARK if result.success else text.FAILURE_MARK,
+        verdict=seed.TIER_HEADS[(result.tier.key, result.success)],
     )
 
 

@@ -95,15 +95,16 @@ CLAIM = Msg(
     "{head}. В посте автора провал — {printed}; {verdict}.",
     "{head}. The seed post gives failure {printed}; {verdict}.",
 )
+# the verdict first (a phone's action bar shows the line's start), then how it came about
 SKILL_LINE = Msg(
     "checks.skill_line",
-    "Проверка навыка ({skill} {skill_value} против «{difficulty}» {difficulty_value}): {roll}, "
-    "модификатор {modifier} → {value}: {tier} {verdict}.",
-    "Skill check ({skill} {skill_value} vs {difficulty} {difficulty_value}): {roll}, modifier {modifier} "
-    "→ {value}: {tier} {verdict}.",
+    "{verdict}. Проверка навыка ({skill} {skill_value} против «{difficulty}» {difficulty_value}): {roll}, "
+    "модификатор {modifier} → {value}.",
+    "{verdict}. Skill check ({skill} {skill_value} vs {difficulty} {difficulty_value}): {roll}, modifier "
+    "{modifier} → {value}.",
 )
-SUCCESS_MARK = Msg("checks.success_mark", "(успех)", "(success)")
-FAILURE_MARK = Msg("checks.failure_mark", "(провал)", "(failure)")
+SUCCESS_WORD = Msg("checks.success_word", "Успех", "Success")
+FAILURE_WORD = Msg("checks.failure_word", "Провал", "Failure")
 
 # --- median roll ---------------------------------------------------------------------------------
 MEDIAN_MAPPING = Msg(
@@ -125,12 +126,10 @@ HIT = Msg("checks.hit", "успех", "success")
 MISS_ABOVE = Msg("checks.miss_above", "промах вверх", "miss above")
 MEDIAN_LINE = Msg(
     "checks.median_line",
-    "Бросок медианы: {roll}; окно {window}{inverted}: {side} {verdict}.",
-    "Median roll: {roll}; window {window}{inverted}: {side} {verdict}.",
+    "{verdict}: {side}. Бросок медианы: {roll}; окно {window}{inverted}.",
+    "{verdict}: {side}. Median roll: {roll}; window {window}{inverted}.",
 )
 INVERTED_MARK = Msg("checks.inverted_mark", " (обратная форма)", " (inverted)")
-DASH_SUCCESS = Msg("checks.dash_success", "— успех", "— success")
-DASH_FAILURE = Msg("checks.dash_failure", "— провал", "— failure")
 
 # --- madness and horror --------------------------------------------------------------------------
 SERIES_FAILURES = Msg(
@@ -234,11 +233,13 @@ PIERCED = Msg("checks.pierced", "пробой защиты", "defence pierced")
 HELD = Msg("checks.held", "защита устояла", "defence held")
 OPPOSED_LINE = Msg(
     "checks.opposed_line",
-    "Противопоставленная проверка: защита {defence} ({how}), модификатор {modifier}, провал атаки при "
-    "{window}; атака {attack} ({attack_roll}): {verdict}.",
-    "Opposed check: defence {defence} ({how}), modifier {modifier}, the attack fails on {window}; attack "
-    "{attack} ({attack_roll}): {verdict}.",
+    "{verdict}. Противопоставленная проверка: атака {attack} ({attack_roll}) против защиты {defence} "
+    "({how}), модификатор {modifier}, провал атаки при {window}.",
+    "{verdict}. Opposed check: attack {attack} ({attack_roll}) against defence {defence} ({how}), "
+    "modifier {modifier}, the attack fails on {window}.",
 )
+PIERCED_HEAD = Msg("checks.pierced_head", "Пробой защиты", "Defence pierced")
+HELD_HEAD = Msg("checks.held_head", "Защита устояла", "Defence held")
 
 # --- combat --------------------------------------------------------------------------------------
 COMBAT_LANDS_UNDEFENDED = Msg(

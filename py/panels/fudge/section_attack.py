@@ -158,21 +158,30 @@ ATTACK = h(
             cls="fudge-side",
         ),
     ),
-    h(
-        "div",
+    # Who is attacked and the damage from a margin typed by hand are set before the roll; the bar
+    # holds the roll, its result and what follows from it (a third of a phone's screen at most).
+    part_of(
+        "attack",
         h(
             "div",
             h("label", roster_text.WHOM, for_="fudge-att-whom"),
             select("fudge-att-whom"),
-            button("fudge-attack", text_attack.ATTACK, cls="primary", data_main_action=True),
-            " ",
-            roll_extras("fudge-attack", fudge_text.TABLE_EXAMPLE_ATTACK),
             " ",
             h("label", text_attack.OR_MARGIN, for_="fudge-margin"),
             " ",
             number("fudge-margin", 1, 30, 1, numeric=False),
             " ",
             button("fudge-dmg-calc", text_attack.COMPUTE_DAMAGE),
+            cls="controls",
+        ),
+    ),
+    h(
+        "div",
+        h(
+            "div",
+            button("fudge-attack", text_attack.ATTACK, cls="primary", data_main_action=True),
+            " ",
+            roll_extras("fudge-attack", fudge_text.TABLE_EXAMPLE_ATTACK),
             " ",
             h("button", h("span", text_attack.APPLY), id="fudge-apply", type="button", disabled=True),
             cls="controls",

@@ -62,10 +62,11 @@ SAME_AS_6DF = Msg(
     "6d3−12 совпадает с 6dF точно: d3 − 2 равновероятно даёт −1, 0, +1, как один dF.",
     "6d3−12 equals 6dF exactly: d3 − 2 is −1, 0, +1 with equal odds, just like one dF.",
 )
+# the verdict first (a phone's action bar shows the line's start), then how it came about
 DICE_ROLLED = Msg(
     "fudge.dice_rolled",
-    "{dice}: {faces} = {level}; P(= {value}) = {p}",
-    "{dice}: {faces} = {level}; P(= {value}) = {p}",
+    "{level}. {dice}: {faces}; P(= {value}) = {p}",
+    "{level}. {dice}: {faces}; P(= {value}) = {p}",
 )
 
 # --- actions --------------------------------------------------------------------------------------
@@ -147,10 +148,10 @@ AGAINST_B = Msg(
 )
 ACTION_ROLLED = Msg(
     "fudge.action_rolled",
-    "{dice} А: {faces} = {value}, итог {total}; {against} → величина успеха {margin}. "
-    "{label}: {outcome} (шанс был {p}).",
-    "{dice} A: {faces} = {value}, total {total}; {against} → margin of success {margin}. "
-    "{label}: {outcome} (the chance was {p}).",
+    "{label}: {outcome}. {dice} А: {faces} = {value}, итог {total}; {against} → величина успеха "
+    "{margin} (шанс был {p}).",
+    "{label}: {outcome}. {dice} A: {faces} = {value}, total {total}; {against} → margin of success "
+    "{margin} (the chance was {p}).",
 )
 OUTCOME_LINE = Msg("fudge.outcome_line", "{label}: {text}", "{label}: {text}")
 FAILURE = Msg("fudge.failure", "Провал", "Failure")

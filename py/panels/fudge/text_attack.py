@@ -182,9 +182,9 @@ BURST_HIT = Msg(
 SHOT_HIT = Msg("fudge.shot_hit", "{kind}: урон {damage}.", "{kind}: damage {damage}.")
 ATTACK_ROLLED = Msg(
     "fudge.attack_rolled",
-    "{dice}: {attack}; {defence} → величина успеха {margin}. {outcome} "
-    "(P(попадание) = {hit}, P(задевание) = {graze})",
-    "{dice}: {attack}; {defence} → margin of success {margin}. {outcome} (P(hit) = {hit}, P(graze) = {graze})",
+    "{outcome} {dice}: {attack}; {defence} → величина успеха {margin} "
+    "(P(попадание) = {hit}, P(задевание) = {graze}).",
+    "{outcome} {dice}: {attack}; {defence} → margin of success {margin} (P(hit) = {hit}, P(graze) = {graze}).",
 )
 DAMAGE_COMPUTED = Msg(
     "fudge.damage_computed",

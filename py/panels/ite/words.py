@@ -35,14 +35,15 @@ def new_situation(result: ite.ChainResult) -> Renderable:
 
 
 def summary(result: ite.ChainResult) -> Renderable:
-    """The one-line outcome (shown, announced and logged in both languages)."""
+    """The one-line outcome (shown, announced and logged in both languages): the chain's verdict
+    first (a phone's action bar shows the line's start), then each check's."""
     parts: list[Renderable] = [
         Cat((text.NAME[s.kind], f": {MARGIN_LETTER[s.kind]} = ", num(s.margin), " — ", verdict(s)))
         for s in result.stages
     ]
     parts += [Cat((text.NAME[kind], " — ", text.NOT_ROLLED)) for kind in result.skipped]
     chain = text.CHAIN_ALL if result.all_succeed else text.CHAIN_NOT_ALL
-    line: list[Renderable] = [Cat(tuple(parts), "; "), ". ", chain]
+    line: list[Renderable] = [chain, " ", Cat(tuple(parts), "; "), "."]
     if result.new_situation:
         line += [" ", new_situation(result)]
     return Cat(tuple(line))

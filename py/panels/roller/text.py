@@ -26,10 +26,11 @@ MONTE_CARLO = Msg(
 HISTORY = Msg("roller.history", "История", "History")
 LUCK = Msg("roller.luck", "Удача", "Luck")
 LUCK_SHIFT = Msg("roller.luck_shift", "Сдвиг удачи: {shift}", "Luck shift: {shift}")
+# the value first (a phone's action bar shows the line's start), then the dice it came from
 ROLLED = Msg(
     "roller.rolled",
-    "3d20: {a} + {b} + {c} = {total} → GaussD20: {base}",
-    "3d20: {a} + {b} + {c} = {total} → GaussD20: {base}",
+    "GaussD20: {base}. 3d20: {a} + {b} + {c} = {total}",
+    "GaussD20: {base}. 3d20: {a} + {b} + {c} = {total}",
 )
 TYPED = Msg("roller.typed", "GaussD20 со стола: {base}", "GaussD20 from the table: {base}")
 TYPED_LUCK = Msg(
@@ -39,8 +40,8 @@ TYPED_LUCK = Msg(
 )
 ROLLED_LUCK = Msg(
     "roller.rolled_luck",
-    "3d20: {a} + {b} + {c} = {total} → GaussD20: {base}, с удачей {luck} ({shift}): {value}",
-    "3d20: {a} + {b} + {c} = {total} → GaussD20: {base}, with luck {luck} ({shift}): {value}",
+    "GaussD20 с удачей {luck}: {value}. 3d20: {a} + {b} + {c} = {total} → {base}, удача {shift}",
+    "GaussD20 with luck {luck}: {value}. 3d20: {a} + {b} + {c} = {total} → {base}, luck {shift}",
 )
 WHERE = Msg(
     "roller.where",
