@@ -30,6 +30,8 @@ __all__ = ["FORM", "State", "damage_label", "dump", "load", "narration", "read",
 MOD_RANGE = (-30, 30)
 FORM = {
     "chk-cmb-att": "0",
+    "chk-cmb-diff": "0",
+    "chk-cmb-sit": "0",
     "chk-cmb-def": "0",
     "chk-cmb-penalty": "0",
     "chk-cmb-armour": "0",
@@ -45,14 +47,29 @@ ENDING_KEYS = {ending: ending.replace("_", "-") for ending in gauss.ENDINGS}
 
 @dataclass(frozen=True)
 class State:
+    """``setup.attack_modifier`` is the attack check's whole modifier: the attacker's combat skill,
+    the manoeuvre's ``difficulty`` on the skill checks' ladder and the ``situational`` modifier
+    (seed 000, «Бой с активной защитой»: «Учитываются модификаторы навыков и характеристик, а так
+    же все то, что позволяет лучше выполнить маневр атаки»; the attack check is a skill check)."""
+
     setup: gauss.CombatSetup = field(default_factory=gauss.CombatSetup)
     last: gauss.Exchange | None = None
     from_table: bool = False  # the last exchange's dice were typed (rolled by hand at the table)
+    difficulty: int = 0
+    situational: int = 0
+
+    @property
+    def skill(self) -> int:
+        """The attacker's combat skill (and characteristics), as typed."""
+        return self.setup.attack_modifier - self.difficulty - self.situational
 
 
 def read(state: State, form: Form) -> State:
+    skill = read_int(form, "chk-cmb-att", *MOD_RANGE, text.ATTACKER_SKILL)
+    difficulty = parts.read_ladder(form, "chk-cmb-diff", gauss.DIFFICULTIES, text.MANOEUVRE_DIFFICULTY)
+    situational = read_int(form, "chk-cmb-sit", *MOD_RANGE, text.MANOEUVRE_SITUATION)
     setup = gauss.CombatSetup(
-        attack_modifier=read_int(form, "chk-cmb-att", *MOD_RANGE, text.ATTACKER_SKILL),
+        attack_modifier=skill + difficulty + situational,
         defence_modifier=read_int(form, "chk-cmb-def", *MOD_RANGE, text.DEFENCE_SKILL_NAME),
         armour_penalty=read_int(form, "chk-cmb-penalty", -20, 0, text.ARMOUR_PENALTY),
         armour_bonus=read_int(form, "chk-cmb-armour", 0, 20, text.ARMOUR_BONUS),
@@ -63,7 +80,7 @@ def read(state: State, form: Form) -> State:
         defender_helpless=read_bool(form, "chk-cmb-helpless"),
         defender_can_defend=read_bool(form, "chk-cmb-candefend"),
     )
-    return replace(state, setup=setup)
+    return replace(state, setup=setup, difficulty=difficulty, situational=situational)
 
 
 def damage_label(effect: gauss.DamageEffect) -> Renderable:
@@ -162,6 +179,14 @@ def view(state: State) -> View:
     damage = [parts.hit_row((damage_label(effect), pct(p))) for effect, p in odds.damage.items()]
     damage.append(parts.hit_row((text.NO_LANDING, pct(1 - odds.lands)), cls="row-total"))
     return {
+        "chk-cmb-mod": Show(
+            text=text.COMBAT_MOD(
+                modifier=signed(setup.attack_modifier),
+                skill=signed(state.skill),
+                difficulty=signed(state.difficulty),
+                situational=signed(state.situational),
+            )
+        ),
         "chk-cmb-lands": Show(text=_lands(setup, odds)),
         "chk-cmb-result": Show(text="" if last is None else mark_table(summary(last), state.from_table)),
         "chk-cmb-narration": Show(children=() if last is None else items(narration(last))),
@@ -184,9 +209,13 @@ _FIELDS = (
 
 
 def dump(state: State) -> dict[str, Any]:
-    s = state.setup
+    """The setup as typed: ``attack_modifier`` is the attacker's skill (as before the manoeuvre's
+    difficulty and situation were fields of their own), ``difficulty`` and ``situational`` beside it."""
+    s = replace(state.setup, attack_modifier=state.skill)
     return {
         **{name: getattr(s, name) for name, *_ in _FIELDS},
+        "difficulty": state.difficulty,
+        "situational": state.situational,
         "blockable": s.blockable,
         "defender_helpless": s.defender_helpless,
         "defender_can_defend": s.defender_can_defend,
@@ -203,4 +232,10 @@ def load(raw: Any) -> State:
     values["defender_can_defend"] = parts.saved_bool(
         {"defender_can_defend": True, **raw}, "defender_can_defend"
     )
-    return State(gauss.CombatSetup(**values))
+    # saved before the manoeuvre's difficulty and situation were fields: none
+    difficulty = parts.saved_int({"difficulty": 0, **raw}, "difficulty", gauss.DIFFICULTIES[-1].value, 4)
+    if difficulty not in {step.value for step in gauss.DIFFICULTIES}:
+        raise ValueError("a combat difficulty is a rung of the ladder")
+    situational = parts.saved_int({"situational": 0, **raw}, "situational", *MOD_RANGE)
+    values["attack_modifier"] += difficulty + situational
+    return State(gauss.CombatSetup(**values), difficulty=difficulty, situational=situational)

@@ -2,7 +2,7 @@
 
 from kit import common
 from kit.markup import button, checkbox, h, number, select
-from panels.checks import text
+from panels.checks import seed, text
 from panels.roster import text as roster_text
 from panels.shell.table import roll_extras
 
@@ -128,6 +128,25 @@ COMBAT = h(
                     number("chk-cmb-att", -30, 30, 0),
                     cls="controls",
                 ),
+                # the attack check is a skill check: the manoeuvre's difficulty and the situation
+                # count («а так же все то, что позволяет лучше выполнить маневр атаки»)
+                h(
+                    "div",
+                    h("label", text.MANOEUVRE_DIFFICULTY, for_="chk-cmb-diff"),
+                    select(
+                        "chk-cmb-diff",
+                        *(
+                            h("option", label, value=str(level), selected=level == 0)
+                            for level, label in seed.DIFFICULTY_OPTIONS.items()
+                        ),
+                    ),
+                    " ",
+                    h("label", text.MANOEUVRE_SITUATION, for_="chk-cmb-sit"),
+                    " ",
+                    number("chk-cmb-sit", -30, 30, 0),
+                    cls="controls",
+                ),
+                h("p", cls="muted", id="chk-cmb-mod"),
                 h(
                     "div",
                     h("label", text.LUCK, for_="chk-cmb-aluck"),

@@ -14,6 +14,17 @@ INTELLIGENCE = Msg("checks.intelligence", "Интеллект", "Intelligence")
 DEFENCE_BONUS = Msg("checks.defence_bonus", "Бонус защиты", "Defence bonus")
 DEFENCE_ROLL = Msg("checks.defence_roll", "Бросок защиты", "Defence roll")
 ATTACKER_SKILL = Msg("checks.attacker_skill", "Боевой навык атакующего", "Attacker's combat skill")
+MANOEUVRE_DIFFICULTY = Msg("checks.manoeuvre_difficulty", "Сложность манёвра", "Manoeuvre difficulty")
+MANOEUVRE_SITUATION = Msg(
+    "checks.manoeuvre_situation",
+    "Ситуация (всё, что помогает манёвру)",
+    "Situation (whatever helps the manoeuvre)",
+)
+COMBAT_MOD = Msg(
+    "checks.combat_mod",
+    "Модификатор атаки: {modifier} (навык {skill}, сложность манёвра {difficulty}, ситуация {situational}).",
+    "Attack modifier: {modifier} (skill {skill}, manoeuvre difficulty {difficulty}, situation {situational}).",
+)
 DEFENCE_SKILL_NAME = Msg("checks.defence_skill_name", "Навык защиты", "Defence skill")
 ARMOUR_PENALTY = Msg("checks.armour_penalty", "Штраф тяжёлой брони", "Heavy armour penalty")
 ARMOUR_BONUS = Msg("checks.armour_bonus", "Бонус доспеха", "Armour bonus")
