@@ -40,7 +40,10 @@
       const tabs = [...tablist.querySelectorAll('[role="tab"]')];
       // Untrusted: only the key of one of this panel's tabs.
       const key = saved && typeof saved === "object" ? saved[tablist.dataset.panel] : null;
-      const kept = tabs.find((tab) => tab.dataset.subtool === key);
+      // A share link opens the sub-tool it fills (data-opened-by="lab": ?lab=…), over the kept one.
+      const params = new URLSearchParams(location.search);
+      const linked = tabs.find((tab) => tab.dataset.openedBy && params.has(tab.dataset.openedBy));
+      const kept = linked || tabs.find((tab) => tab.dataset.subtool === key);
       if (kept) pick(tablist, kept, false);
       tablist.addEventListener("click", (event) => {
         const tab = event.target.closest('[role="tab"]');

@@ -241,6 +241,9 @@ def test_point_totals() -> None:
         -3,
         2,
     )
+    assert t.cost == 1 + 2 - 3 and t.traits_spent == 0  # a level a point, properties as priced
+    spent = point_totals(spend(gain(c, "points", 10, "start"), "points", 4, "traits"))
+    assert spent.traits_spent == 4 and spent.points == 6
 
 
 def full_character() -> Character:

@@ -186,6 +186,12 @@ def test_derived_values_are_the_rules_values() -> None:
     assert rows["Damage: Knife"].startswith("S+2; strength +1, type +2")
     assert rows["Defence"] == "armour +3, «Живучесть» 0, toughness scale 0"
     assert rows["Property: Night eyes"] == "+3 (advantage)"
+    t = fc.point_totals(sheet)
+    cost = t.attributes + t.skills + t.techniques + t.properties
+    assert (
+        rows["Total: the sheet's cost"]
+        == f"{cost:+d} points (a level a point, properties as §1.4 prices them)"
+    )
 
 
 def test_duplicate_and_delete_change_the_roster_only() -> None:

@@ -55,6 +55,9 @@ def _stage_form(
     return form
 
 
+PANEL = ite_panel.panel(random.Random(1))
+
+
 def _only_t(**kw: object) -> dict:
     form = {"ite-order": "ITE", "ite-i-on": False, "ite-e-on": False}
     form.update(_stage_form("T", **kw))  # type: ignore[arg-type]
@@ -214,6 +217,35 @@ def test_critical_opens_a_new_situation() -> None:
     assert "новая ситуация) — 100 %" in render(shown["ite-chain-odds"].text, "ru")
     state = _roll(state, _only_t())
     assert ite_panel.view(state)["ite-new-situation"].hidden is True
+
+
+def test_after_a_critical_a_button_starts_the_new_situation_with_the_same_characters() -> None:
+    """Seed 001 §5–6: a critical opens a new situation of checks, «Т-чеком … насколько опасную
+    зону, … Эф-чеком — конкретный эффект». «Новая ситуация» shows after a critical only; it fills
+    the critical hit's Т and Эф checks, and the characters picked stay and fill them again."""
+    from panels.ite import cast as ite_cast
+    from rules.roster import IteCheck, IteSheet, Roster
+
+    roster = Roster().add("Вера", "ite", IteSheet((("Фехтование", IteCheck(30, 2)), ("Урон", IteCheck(9)))))
+    hero = roster.entries[0].id
+    form = _only_t(x=50, m=1, n=2, dif=0, crit="margin", crit_high="10")
+    state = replace(ite_panel.State(), cast=ite_panel.State().cast.synced(roster))
+    with pytest.raises(InputError):
+        PANEL.actions["#ite-next"](state, form)
+    picked = outcome(PANEL.actions["#ite-t-who"](state, {**form, "ite-t-who": f"{hero}:0"})).state
+    state = _roll(picked, form)
+    assert ite_panel.view(state)["ite-next"].hidden is False
+    done = outcome(PANEL.actions["#ite-next"](state, form))
+    assert [stage.kind for stage in done.state.chain.stages] == ["T", "E"]
+    t_stage, e_stage = done.state.chain.stages
+    assert (t_stage.check.x, t_stage.check.modifier, e_stage.check.x) == (30, 2, 9)  # Вера's checks
+    assert (
+        done.state.cast.choice("ite-t-who") == f"{hero}:0"
+        and done.state.cast.choice("ite-e-who") == f"{hero}:1"
+    )
+    assert ite_cast.for_check(roster.entries[0].sheet, "E", 0) == 1
+    assert render(done.say, "ru").startswith("Новая ситуация чеков после критикала")
+    assert ite_panel.view(_roll(done.state, _only_t()))["ite-next"].hidden is True
 
 
 def test_english_view_has_no_russian_outside_quotes() -> None:

@@ -267,7 +267,8 @@ def test_a_vanished_character_is_refused() -> None:
 
 
 def test_ite_pickers_fill_x_modifier_and_difficulty() -> None:
-    """In the ITE panel «Кто действует» fills Х and Мф of the Т-check, «Против кого» its УрС."""
+    """In the ITE panel «Кто действует» fills Х and Мф of the Т-check, «Против кого» its УрС; the
+    character is kept for the chain's other checks filled by hand (one pick a side)."""
     built = ite_panel.panel(random.Random(1))
     state = ite_panel.State(cast=ite_panel.State().cast.synced(sample()))
     form = {"ite-order": "ITE"}
@@ -288,11 +289,20 @@ def test_ite_pickers_fill_x_modifier_and_difficulty() -> None:
             }
         )
     done = built.actions["#ite-t-who"](state, {**form, "ite-t-who": "c2:0"})
-    assert dict(done.effects[-1].values) == {"ite-t-x": "20", "ite-t-mod": "1"}
+    assert dict(done.effects[-1].values) == {
+        "ite-t-x": "20",
+        "ite-t-mod": "1",
+        **{f"ite-{k}-{f}": v for k in "ie" for f, v in (("who", "c2:0"), ("x", "20"), ("mod", "1"))},
+    }
+    assert {done.state.cast.choice(f"ite-{k}-who") for k in "ite"} == {"c2:0"}
     t_stage = next(stage for stage in done.state.chain.stages if stage.kind == "T")
     assert (t_stage.check.x, t_stage.check.modifier) == (20, 1)  # the odds follow at once
     against = built.actions["#ite-t-whom"](done.state, {**form, "ite-t-whom": "c2:0"})
     assert next(s for s in against.state.chain.stages if s.kind == "T").check.difficulty == 20
+    assert {against.state.cast.choice(f"ite-{k}-whom") for k in "ite"} == {"c2:0"}
+    by_hand = built.actions["#ite-i-who"](done.state, {**form, "ite-i-who": ""})
+    again = built.actions["#ite-e-who"](by_hand.state, {**form, "ite-e-who": "c2:0"})
+    assert again.state.cast.choice("ite-i-who") == "c2:0"  # by hand again: it follows the next pick
     shown = built.view(against.state)
     assert [n.attrs[0][1] for n in shown["ite-t-who"].children] == ["", "c2:0"]  # only ITE characters
 

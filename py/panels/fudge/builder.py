@@ -271,6 +271,15 @@ def derived(c: Character) -> list[tuple[Renderable, Renderable]]:
             ),
         )
     )
+    cost = signed(t.cost)
+    rows.append(
+        (
+            text.TOTAL_COST,
+            text.TOTAL_COST_SPENT(cost=cost, spent=t.traits_spent)
+            if t.traits_spent
+            else text.TOTAL_COST_VALUE(cost=cost),
+        )
+    )
     rows.append((text.BALANCE, text.BALANCE_VALUE(points=t.points, chips=t.chips)))
     if c.kind == "group" and c.scale.mass > 0:
         rows.append((text.HEADCOUNT, str(fudge.headcount(c.scale.mass))))

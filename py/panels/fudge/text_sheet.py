@@ -279,6 +279,17 @@ TOTALS_VALUE = Msg(
     "attributes {attributes}, skills {skills}, techniques {techniques}; properties {properties}"
     " (advantages {advantages}, disadvantages {disadvantages})",
 )
+TOTAL_COST = Msg("fudge.c.total_cost", "Итого: стоимость листа", "Total: the sheet's cost")
+TOTAL_COST_VALUE = Msg(
+    "fudge.c.total_cost_value",
+    "{cost} очк. (уровень — очко, свойства по §1.4)",
+    "{cost} points (a level a point, properties as §1.4 prices them)",
+)
+TOTAL_COST_SPENT = Msg(
+    "fudge.c.total_cost_spent",
+    "{cost} очк. (уровень — очко, свойства по §1.4); по записям на черты потрачено {spent}",
+    "{cost} points (a level a point, properties as §1.4 prices them); the ledger spent {spent} on traits",
+)
 BALANCE = Msg("fudge.c.balance", "Очки и фишки (§1.9)", "Points and chips (§1.9)")
 BALANCE_VALUE = Msg(
     "fudge.c.balance_value", "очков {points}, фишек FUDGE {chips}", "points {points}, FUDGE chips {chips}"

@@ -2,10 +2,18 @@
 named check into the check, and «Против кого» puts the opponent's Х of a check into its УрС (seed
 001: «УрС может быть приравнен значению той или иной характеристики»). The numbers stay editable.
 
+A chain is one exchange between the same two (seed 001 §6: «Персонаж А сражается на мечах с
+персонажем Б. Бросаем И-чек … Т-чек … Эф-чек»), so a character picked for one check is kept for
+the chain's other checks still filled by hand, each with the sheet's check named for it (or the
+same one): the GM picks each side once.
+
 >>> from rules.roster import IteCheck, IteSheet
 >>> sheet = IteSheet((("Фехтование", IteCheck(20, 1)),))
 >>> dict(WHO["T"].fill(sheet, 0)), dict(WHOM["T"].fill(sheet, 0))
 ({'ite-t-x': '20', 'ite-t-mod': '1'}, {'ite-t-dif': '20'})
+>>> sheet = IteSheet((("Реакция", IteCheck(12)), ("Фехтование", IteCheck(20, 1)), ("Урон меча", IteCheck(8))))
+>>> [for_check(sheet, kind, 1) for kind in ite.CHECK_KINDS]
+[0, 1, 2]
 """
 
 from __future__ import annotations
@@ -14,15 +22,24 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from kit.panel import Panel
+from kit.form import Form
+from kit.panel import Outcome, Panel, SetFields, outcome
 from kit.shared import Follow
 from kit.view import View
 from panels.ite.stage import field_id
-from panels.roster.shared import ROSTER, Cast, Picker, ite_items, pick_action, picker_view
+from panels.roster import text as roster_text
+from panels.roster.shared import ROSTER, Cast, Picker, ite_items, pick, picker_view
 from rules import ite
 from rules.roster import IteSheet, Roster
 
-__all__ = ["WHO", "WHOM", "Cast", "attach"]
+__all__ = ["WHO", "WHOM", "Cast", "attach", "for_check"]
+
+# Words in a sheet's check names that say which of the chain's checks they serve (Russian, English).
+CHECK_WORDS = {
+    "I": ("иниц", "реакц", "скорост", "initiative", "reaction", "speed"),
+    "T": ("точн", "атак", "фехт", "стрел", "навык", "accura", "attack", "fenc", "shoot", "skill"),
+    "E": ("эфф", "урон", "сил", "effect", "damage", "strength"),
+}
 
 
 def _who(kind: str, sheet: IteSheet, index: int | None) -> dict[str, str]:
@@ -43,6 +60,40 @@ WHOM = {k: Picker(field_id(k, "whom"), "ite", ite_items, partial(_whom, k)) for 
 PICKERS = (*WHO.values(), *WHOM.values())
 
 
+def for_check(sheet: IteSheet, kind: str, picked: int | None) -> int | None:
+    """Which of the sheet's checks serves the chain's check ``kind`` when the GM picked check
+    ``picked`` of the same character for another: the first whose name says so (``CHECK_WORDS``),
+    else the one picked."""
+    for index, (name, _check) in enumerate(sheet.checks):
+        if any(word in name.casefold() for word in CHECK_WORDS[kind]):
+            return index
+    return picked
+
+
+def _kept_across(pickers: dict[str, Picker], picker: Picker, read: Any) -> Any:
+    """``picker``'s action: fill its check from the sheet, and keep the character for the chain's
+    other checks of the same side that are still filled by hand."""
+
+    def run(state: Any, form: Form) -> Outcome[Any]:
+        cast, entry, fields = pick(picker, state.cast, form)
+        if entry is None:
+            return Outcome(replace(state, cast=cast))
+        _, _, item = str(form.get(picker.field, "")).partition(":")
+        index = int(item) if item.isdigit() else None
+        for kind, other in pickers.items():
+            if other is picker or cast.choice(other.field):
+                continue
+            chosen = for_check(entry.sheet, kind, index)
+            value = f"{entry.id}:{'' if chosen is None else chosen}"
+            cast, _, filled = pick(other, cast, {other.field: value})
+            fields |= {other.field: value, **filled}
+        done = outcome(read(replace(state, cast=cast), {**form, **fields}))
+        said = roster_text.PICKED(name=entry.name)
+        return replace(done, say=said, effects=(*done.effects, SetFields(tuple(fields.items()))))
+
+    return run
+
+
 def _sync(state: Any, roster: Roster) -> Any:
     return replace(state, cast=state.cast.synced(roster))
 
@@ -56,7 +107,11 @@ def attach(panel: Panel[Any]) -> Panel[Any]:
         return {**base_view(state), **{p.field: picker_view(p, state.cast) for p in PICKERS}}
 
     calc = panel.actions["#ite-calc"]
-    actions = {**panel.actions, **{f"#{p.field}": pick_action(p, calc) for p in PICKERS}}
+    actions = {
+        **panel.actions,
+        **{f"#{p.field}": _kept_across(WHO, p, calc) for p in WHO.values()},
+        **{f"#{p.field}": _kept_across(WHOM, p, calc) for p in WHOM.values()},
+    }
     return replace(
         panel,
         view=view,

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
-from kit.form import Form
+from kit.form import Form, InputError
 from kit.journal import Note
-from kit.panel import Action, LogSpec, Outcome, Panel, outcome
+from kit.panel import Action, LogSpec, Outcome, Panel, SetFields, outcome
 from kit.part import Part, field_part
 from kit.view import View
 from panels.ite import chain, presets, rolling, text
@@ -34,7 +34,7 @@ from panels.ite.cast import WHO, WHOM, Cast, attach
 from panels.ite.chain import DEFAULT_STAGES, ORDERS, Chain, dump_chain, load_chain, read_chain
 from panels.ite.presets import PRESETS, Filling
 from panels.ite.rolling import Rolled, Rolling, dump_rolled, load_rolled
-from panels.roster.shared import who_acts
+from panels.roster.shared import pick, who_acts
 from panels.shell.table import from_table
 
 __all__ = [
@@ -91,6 +91,26 @@ def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
     return replace(done, effects=(*done.effects, Note(who=who)))
 
 
+def next_situation(state: State, form: Form) -> Outcome[State]:
+    """«Новая ситуация» after a critical (seed 001 §5: «возникает новая ситуация чеков … она
+    обкидывается по той же стандартной механике»; §6: «Т-чеком определяется, в насколько опасную
+    зону он пришелся, а Эф-чеком — конкретный эффект»): the critical hit's checks fill the form,
+    the characters picked for the chain fill them again, ready to roll."""
+    if state.last is None or not state.last.result.new_situation:
+        raise InputError(text.NO_CRITICAL)
+    filled = outcome(preset(state, {**form, "ite-preset": "critical"}))
+    fields: dict[str, str | bool] = {}
+    for effect in filled.effects:
+        if isinstance(effect, SetFields):
+            fields.update(effect.values)
+    for picker in (*WHO.values(), *WHOM.values()):
+        choice = state.cast.choice(picker.field)
+        if choice and fields.get(f"{picker.field.rsplit('-', 1)[0]}-on") is True:
+            fields.update(pick(picker, state.cast, {picker.field: choice})[2])
+    done = outcome(calc(filled.state, {**form, **fields}))
+    return replace(done, say=text.NEXT_STARTED, effects=(SetFields(tuple(fields.items())), *done.effects))
+
+
 def start(state: State, form: Form, params: Mapping[str, str]) -> State | Outcome[State]:
     """A restored heavy chain's odds are asked of the worker (they are not saved)."""
     return LIFT["chain"].outcome(state, chain.with_odds(state.chain))
@@ -122,7 +142,12 @@ def load(raw: Any) -> State:
 
 
 def panel(rng: random.Random) -> Panel[State]:
-    actions: dict[str, Action[State]] = {"#ite-preset": preset, ".ite-input": calc, "#ite-calc": calc}
+    actions: dict[str, Action[State]] = {
+        "#ite-preset": preset,
+        ".ite-input": calc,
+        "#ite-calc": calc,
+        "#ite-next": next_situation,
+    }
     return attach(
         Panel(
             name="ite",

@@ -159,8 +159,20 @@ NEW_SITUATION = Msg(
 )
 PICK_CRITICAL = Msg(
     "ite.pick_critical",
-    "Для критического попадания выберите пример «Критическое попадание».",
-    "For a critical hit pick the preset “Critical hit”.",
+    "«Новая ситуация» заполняет её чеки: Т — насколько опасна зона, Эф — конкретный эффект.",
+    "“New situation” fills its checks: «Т» — how dangerous the zone is, «Эф» — the exact effect.",
+)
+NEXT_SITUATION = Msg("ite.next_situation", "Новая ситуация", "New situation")
+NO_CRITICAL = Msg(
+    "ite.no_critical",
+    "Новой ситуации нет: последний бросок без критикала.",
+    "No new situation: the last roll had no critical.",
+)
+NEXT_STARTED = Msg(
+    "ite.next_started",
+    "Новая ситуация чеков после критикала: Т — опасность зоны, Эф — эффект. Кто действует и против кого — те же.",
+    "A new check situation after the critical: «Т» — the zone's danger, «Эф» — the effect. Who acts and "
+    "against whom stay.",
 )
 FILLED = Msg("ite.filled", "Форма заполнена: {name}.", "Form filled: {name}.")
 

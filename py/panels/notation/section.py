@@ -393,5 +393,7 @@ SECTION = panel(
     rules_link("notation"),
     about("notation", h("p", text.HINT, cls="hint")),
     # On a phone the roller or the lab.
-    *subtools("notation", (("roll", text.TAB_ROLL, ROLL), ("lab", text.TAB_LAB, (LAB,)))),
+    *subtools(
+        "notation", (("roll", text.TAB_ROLL, ROLL), ("lab", text.TAB_LAB, (LAB,))), opened_by={"lab": "lab"}
+    ),
 )

@@ -4,7 +4,7 @@ section shares (``panel``, ``rules_link``, ``about``). The tabs and the start vi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from kit import common
@@ -57,7 +57,12 @@ def _opened(node: Node, chosen: str) -> Node:
 
 
 def subtools(
-    name: str, parts: Sequence[tuple[str, Renderable, tuple[Node, ...]]], /, *, default: str = ""
+    name: str,
+    parts: Sequence[tuple[str, Renderable, tuple[Node, ...]]],
+    /,
+    *,
+    default: str = "",
+    opened_by: Mapping[str, str] | None = None,
 ) -> tuple[Node, ...]:
     """A panel's sub-tools: a tablist (``role="tab"`` per sub-tool), then each sub-tool's nodes.
 
@@ -66,6 +71,8 @@ def subtools(
     choice per panel. ``parts``: (key, tab label, nodes); a node listed for several sub-tools shows
     for each (``part_of`` marks what inside it belongs to one). ``default`` opens first (else the
     first). Each node gets ``data-subtool="KEY …"`` and an id (``NAME-KEY-tool``) where it has none.
+    ``opened_by`` maps a sub-tool's key to a URL parameter that opens it (a share link of the
+    lab, ``?lab=``, opens the lab), over the remembered choice.
     """
     chosen = default or parts[0][0]
     order: list[Node] = []
@@ -96,6 +103,7 @@ def subtools(
             aria_selected="true" if key == chosen else "false",
             tabindex="0" if key == chosen else "-1",
             data_subtool=key,
+            data_opened_by=(opened_by or {}).get(key),
         )
         for key, label, _ in parts
     )

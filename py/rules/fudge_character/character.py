@@ -314,6 +314,18 @@ class PointTotals:
     properties: int
     points: int
     chips: int
+    traits_spent: int = 0  # points the ledger spent on traits («"покупки" … атрибутов, навыков, свойств»)
+
+    @property
+    def cost(self) -> int:
+        """The sheet's total cost in character points: a level of an attribute, a skill or a
+        technique costs one point (the §1.0 ladder: the seed prices no level, so a level is a
+        point), a property what §1.4 prices it at, signed (advantages add, disadvantages take off).
+
+        >>> PointTotals(2, 3, 1, 7, -2, 5, 0, 0).cost
+        11
+        """
+        return self.attributes + self.skills + self.techniques + self.properties
 
 
 def point_totals(character: Character, /) -> PointTotals:
@@ -328,6 +340,9 @@ def point_totals(character: Character, /) -> PointTotals:
         properties=sum(costs),
         points=balance(character, "points"),
         chips=balance(character, "chips"),
+        traits_spent=-sum(
+            e.amount for e in character.ledger if e.currency == "points" and e.reason == "traits"
+        ),
     )
 
 
