@@ -79,9 +79,10 @@ def test_skill_roll_names_its_tier_and_is_logged(app: Page) -> None:
     expect(result).to_contain_text("Проверка навыка")
     expect(result).to_have_attribute("aria-live", "polite")
     text = result.inner_text()
-    value = int(re.search(r"→ (\d+): ", text).group(1))
-    assert f": {TIER_TEXTS[gauss.tier_of(value).key]} (" in text
-    expect(app.locator("#chk-skill-odds tr.row-hit")).to_contain_text(TIER_TEXTS[gauss.tier_of(value).key])
+    value = int(re.search(r"→ (\d+)\.$", text).group(1))
+    tier = gauss.tier_of(value)
+    assert text.startswith(render(seed.TIER_HEADS[(tier.key, tier.success)], "ru") + ". ")  # the verdict first
+    expect(app.locator("#chk-skill-odds tr.row-hit")).to_contain_text(TIER_TEXTS[tier.key])
     expect(app.locator("#chk-log li").first).to_have_text(text)
 
 
@@ -172,7 +173,7 @@ def test_opposed_window_seed_examples(app: Page) -> None:
     expect(window).to_contain_text(f"провал атаки при {'–'.join(map(str, gauss.opposed_window(12, 5)))}")
     expect(app.locator("#chk-opp-odds")).to_contain_text(percent(gauss.pierce_chance(12, 3, defence_luck=7)))
     app.click("#chk-opp-roll")
-    expect(app.locator("#chk-opp-result")).to_contain_text("защита 12 (введено мастером)")
+    expect(app.locator("#chk-opp-result")).to_contain_text("против защиты 12 (введено мастером)")
     set_value(app, "#chk-opp-def", "0")
     set_value(app, "#chk-opp-dluck", "5")
 
@@ -322,15 +323,15 @@ def test_english_glosses_seed_terms_and_result_then_russian_again(browser: Brows
     result = page.locator("#chk-skill-result")
     expect(result).to_contain_text("Skill check (apprentice («ученик») +4 vs easy («легкая») −4): 3d20 = ")
     text = result.inner_text()
-    value = int(re.search(r"→ (\d+): ", text).group(1))
+    value = int(re.search(r"→ (\d+)\.$", text).group(1))
     tier = gauss.tier_of(value)
-    assert f": {TIER_EN[tier.key]} (" in text and ("(success)." if tier.success else "(failure).") in text
+    assert text.startswith(render(seed.TIER_HEADS[(tier.key, tier.success)], "en") + ". ")  # the verdict first
     assert "против" not in text and "модификатор" not in text
     expect(page.locator("#chk-log li").first).to_have_text(text)
     expect(page.locator("#chk-skill-odds tr.row-hit")).to_contain_text("← rolled")
     page.click("#lang-switch")
     expect(result).to_contain_text("Проверка навыка (ученик +4 против «легкая» −4): 3d20 = ")
-    expect(result).to_contain_text(f"→ {value}: {TIER_TEXTS[tier.key]} (")
+    expect(result).to_contain_text(render(seed.TIER_HEADS[(tier.key, tier.success)], "ru") + ". Проверка навыка")
     assert cells(page, "#chk-skill-odds", 2)[:9] == [
         TIER_TEXTS[t.key] + (" ← выпало" if t is tier else "") for t in gauss.TIERS
     ]

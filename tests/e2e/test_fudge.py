@@ -90,7 +90,7 @@ def test_dice_roll_names_result_on_ladder(app: Page) -> None:
     app.click("#fudge-roll-dice")
     result = app.locator("#fudge-dice-result")
     expect(result).to_have_attribute("aria-live", "polite")
-    match = re.search(r"= ([+−]?\d+) «(.+?)»", result.inner_text())
+    match = re.match(r"([+−]?\d+) «(.+?)»\. ", result.inner_text())  # the verdict first
     assert match, result.inner_text()
     value = int(match.group(1).replace("−", "-"))
     assert match.group(2) == fudge.ladder_name(value)
@@ -498,7 +498,7 @@ def test_english_results_and_switch_back_to_russian(browser: Browser, site_url: 
     expect(page.locator("#fudge-dice-title")).to_have_text("Dice")
     page.click("#fudge-roll-dice")
     dice = page.locator("#fudge-dice-result").inner_text()
-    match = re.search(r"= ([+−]?\d+) «(.+?)»", dice)
+    match = re.match(r"([+−]?\d+) «(.+?)»", dice)
     assert match, dice
     name = fudge.ladder_name(int(match.group(1).replace("−", "-")))
     assert match.group(2) == name and f"«{name}» (" in dice, dice
