@@ -56,7 +56,7 @@ class Entry:
 
 PANELS = (
     Entry("roller", "GaussD20", shell.ABOUT_ROLLER, "rules-gauss"),
-    Entry("converter", shell.TAB_CONVERTER, shell.ABOUT_CONVERTER, "rules-index-forum-3d20--gaussd20-converter-seed-000"),
+    Entry("converter", shell.TAB_CONVERTER, shell.ABOUT_CONVERTER, "rules-converter"),
     Entry("threat", shell.TAB_THREAT, shell.ABOUT_THREAT, "rules-threat"),
     Entry("notation", shell.TAB_NOTATION, shell.ABOUT_NOTATION, "rules-notation"),
     Entry("checks", shell.TAB_CHECKS, shell.ABOUT_CHECKS, "rules-gauss"),

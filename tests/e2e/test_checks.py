@@ -81,7 +81,9 @@ def test_skill_roll_names_its_tier_and_is_logged(app: Page) -> None:
     text = result.inner_text()
     value = int(re.search(r"→ (\d+)\.$", text).group(1))
     tier = gauss.tier_of(value)
-    assert text.startswith(render(seed.TIER_HEADS[(tier.key, tier.success)], "ru") + ". ")  # the verdict first
+    assert text.startswith(
+        render(seed.TIER_HEADS[(tier.key, tier.success)], "ru") + ". "
+    )  # the verdict first
     expect(app.locator("#chk-skill-odds tr.row-hit")).to_contain_text(TIER_TEXTS[tier.key])
     expect(app.locator("#chk-log li").first).to_have_text(text)
 
@@ -325,13 +327,17 @@ def test_english_glosses_seed_terms_and_result_then_russian_again(browser: Brows
     text = result.inner_text()
     value = int(re.search(r"→ (\d+)\.$", text).group(1))
     tier = gauss.tier_of(value)
-    assert text.startswith(render(seed.TIER_HEADS[(tier.key, tier.success)], "en") + ". ")  # the verdict first
+    assert text.startswith(
+        render(seed.TIER_HEADS[(tier.key, tier.success)], "en") + ". "
+    )  # the verdict first
     assert "против" not in text and "модификатор" not in text
     expect(page.locator("#chk-log li").first).to_have_text(text)
     expect(page.locator("#chk-skill-odds tr.row-hit")).to_contain_text("← rolled")
     page.click("#lang-switch")
     expect(result).to_contain_text("Проверка навыка (ученик +4 против «легкая» −4): 3d20 = ")
-    expect(result).to_contain_text(render(seed.TIER_HEADS[(tier.key, tier.success)], "ru") + ". Проверка навыка")
+    expect(result).to_contain_text(
+        render(seed.TIER_HEADS[(tier.key, tier.success)], "ru") + ". Проверка навыка"
+    )
     assert cells(page, "#chk-skill-odds", 2)[:9] == [
         TIER_TEXTS[t.key] + (" ← выпало" if t is tier else "") for t in gauss.TIERS
     ]

@@ -416,7 +416,9 @@ def test_english_roll_log_and_error_then_back_to_russian(browser: Browser, site_
         page.locator("#ite-log li").first,
         page.locator("#ite .error"),
     )
-    expect(result).to_contain_text(re.compile(r"^Chain: .* Initiative check \(«И-чек»\): t = "))  # the verdict first
+    expect(result).to_contain_text(
+        re.compile(r"^Chain: .* Initiative check \(«И-чек»\): t = ")
+    )  # the verdict first
     expect(entry).to_have_text(result.inner_text())
     expect(page.locator("#ite-rolls tr").first).to_contain_text(re.compile("success|failure"))
     page.evaluate("for (const k of 'ite') document.getElementById(`ite-${k}-on`).checked = false")

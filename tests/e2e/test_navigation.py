@@ -109,6 +109,8 @@ def test_rules_pages_and_print(app: Page) -> None:
     page's chrome and controls but keeps the odds table and chart."""
     page = app
     page.goto(base(page) + "#checks")
+    link = page.locator("#checks .rules-link a").bounding_box()
+    assert link is not None and link["height"] >= 44 and link["width"] >= 44  # a control, not a 16 px link
     page.click("#checks .rules-link a")
     doc = page.locator("#rules-gauss")
     expect(doc).to_be_visible()
@@ -116,14 +118,21 @@ def test_rules_pages_and_print(app: Page) -> None:
     focus_on(page, "rules-gauss-title")
     text = doc.inner_text()
     assert "## " not in text and "**" not in text and "](" not in text
-    assert doc.locator("table").count() >= 1 and doc.locator("li code").count() > 5
+    assert text.count("Что говорит правило.") >= 5 and "What the rule says" not in text  # the page's language
+    assert "tests/" not in text and "py/" not in text  # developer notes stay in the docs
     assert run_axe(page) == []
     page.click("#rules-gauss a.doc-back")
     expect(page.locator("#checks")).to_be_visible()
     page.goto(base(page) + "#converter")
     page.click("#converter .rules-link a")
-    expect(page.locator("#rules-index")).to_be_visible()
-    expect(page.locator("#rules-index-forum-3d20--gaussd20-converter-seed-000")).to_be_in_viewport()
+    expect(page.locator("#rules-converter")).to_be_visible()
+    page.click("#lang-switch")  # the same page in English
+    expect(page.locator("#rules-converter article[lang=en]")).to_be_visible()
+    expect(page.locator("#rules-converter article[lang=ru]")).to_be_hidden()
+    expect(page.locator("#rules-converter-title")).to_have_text(
+        "Forum 3D20 → GaussD20 converter (seed 000)", use_inner_text=True
+    )
+    page.click("#lang-switch")
 
     unlabelled = page.evaluate(
         """() => [...document.querySelectorAll('input, select, textarea, button')].filter(e =>

@@ -234,7 +234,7 @@ def test_after_a_critical_a_button_starts_the_new_situation_with_the_same_charac
         PANEL.actions["#ite-next"](state, form)
     picked = outcome(PANEL.actions["#ite-t-who"](state, {**form, "ite-t-who": f"{hero}:0"})).state
     state = _roll(picked, form)
-    assert ite_panel.view(state)["ite-next"].hidden is False
+    assert ite_panel.view(state)["ite-next-box"].hidden is False
     done = outcome(PANEL.actions["#ite-next"](state, form))
     assert [stage.kind for stage in done.state.chain.stages] == ["T", "E"]
     t_stage, e_stage = done.state.chain.stages
@@ -245,7 +245,7 @@ def test_after_a_critical_a_button_starts_the_new_situation_with_the_same_charac
     )
     assert ite_cast.for_check(roster.entries[0].sheet, "E", 0) == 1
     assert render(done.say, "ru").startswith("Новая ситуация чеков после критикала")
-    assert ite_panel.view(_roll(done.state, _only_t()))["ite-next"].hidden is True
+    assert ite_panel.view(_roll(done.state, _only_t()))["ite-next-box"].hidden is True
 
 
 def test_english_view_has_no_russian_outside_quotes() -> None:

@@ -57,7 +57,9 @@ def test_markdown_subset_covers_what_the_documents_use() -> None:
 
 def test_markdown_escapes_text_and_refuses_script_links() -> None:
     """Text is escaped; a link the page cannot follow keeps its words only."""
-    html = markdown.to_html("<script>x</script> [go](javascript:alert(1))", rules_pages._linker("rules-x"))
+    html = markdown.to_html(
+        "<script>x</script> [go](javascript:alert(1))", rules_pages._linker("rules-x", "ru")
+    )
     assert "<script>" not in html and "&lt;script&gt;" in html
     assert "javascript" not in html and "go" in html
 
@@ -73,9 +75,49 @@ def test_every_rules_document_becomes_a_page_without_raw_markdown() -> None:
         assert f'<h2 tabindex="-1" id="{section_id}-title"' in html
     anchors = set(re.findall(r'\sid="([^"]+)"', html))
     targets = set(re.findall(r'href="#([^"]+)"', html))
-    assert targets - anchors <= {"roller", "ite", "fudge", "threat", "notation"}
+    assert targets - anchors <= {"roller", "converter", "ite", "fudge", "threat", "notation"}
     text = re.sub(r"<pre>.*?</pre>|<code>.*?</code>|<[^>]+>", "", html, flags=re.S)
     assert not re.search(r"^#+ |\*\*|\]\(|^\|", text, re.M)
+
+
+# What a GM's page says of each rule, in each language, and what only developers need (left out).
+GM_PARTS = {
+    "ru": ("Что говорит правило", "Как это читает программа", "Пример"),
+    "en": ("What the rule says", "How the toolkit reads it", "Example"),
+}
+NOTATION_PARTS = {
+    "ru": ("Что означает запись", *GM_PARTS["ru"][1:]),
+    "en": ("What the notation means", *GM_PARTS["en"][1:]),
+}
+DEVELOPER_WORDS = re.compile(
+    r"\btests?/|\bpy/|\.py\b|\btest_\w+|\brules\.\w+|\bpanels\.\w+|\bkit\.\w+|\bmodule\b|\bissue\b"
+)
+
+
+def test_the_rules_pages_are_written_for_gms_in_both_languages() -> None:
+    """Every rules page holds its GM text in Russian and English, each rule told as what it says,
+    how the toolkit reads it and an example; the developers' notes (modules, tests) stay in the
+    docs and never reach the page."""
+    html = rules_pages.rules_sections(ROOT)
+    for path in sorted((ROOT / "docs" / "rules").glob("*.md")):
+        section = html[html.index(f'<section id="rules-{path.stem}"') :]
+        section = section[: section.index("</section>")]
+        for lang in rules_pages.LANGS:
+            found = re.search(rf'<article class="doc-lang" lang="{lang}">(.*?)</article>', section, re.S)
+            assert found is not None, (path.name, lang)
+            words = re.sub(r"<[^>]+>", "", found.group(1))
+            wanted = (NOTATION_PARTS if path.stem == "notation" else GM_PARTS)[lang]
+            for part in wanted:
+                assert words.count(part) >= 2, (path.name, lang, part)
+            assert not DEVELOPER_WORDS.search(words), (path.name, lang, DEVELOPER_WORDS.search(words))
+            cyrillic = re.sub(r"«[^»]*»", "", words)
+            if lang == "en":
+                assert not re.search("[А-Яа-яЁё]", cyrillic), (
+                    path.name,
+                    re.findall(r".{30}[А-Яа-яЁё].{10}", cyrillic)[:3],
+                )
+        assert "for developers" in (ROOT / "docs" / "rules" / path.name).read_text(encoding="utf-8")
+    assert "for developers" not in html and "tests/unit" not in html
 
 
 def test_each_panel_links_to_its_rules_page_and_marks_its_main_action() -> None:

@@ -101,7 +101,7 @@ def view(part: Rolling) -> View:
             "ite-result": Show(text=common.NO_ROLL_YET),
             "ite-rolls": Show(children=()),
             "ite-new-situation": Show(text="", hidden=True),
-            "ite-next": Show(hidden=True),
+            "ite-next-box": Show(hidden=True),
         }
     result = last.result
     note: Renderable = ""
@@ -113,7 +113,7 @@ def view(part: Rolling) -> View:
         "ite-result": Show(text=mark_table(summary(result), last.from_table)),
         "ite-rolls": Show(children=table_rows(roll_rows(last.stages, last.result))),
         "ite-new-situation": Show(text=note, hidden=not result.new_situation),
-        "ite-next": Show(hidden=not result.new_situation),
+        "ite-next-box": Show(hidden=not result.new_situation),
     }
 
 

@@ -153,7 +153,7 @@ SECTION = panel(
             button("ite-roll", text.ROLL, cls="primary", data_main_action=True),
             " ",
             # after a critical: its new situation (seed 001 §5–6), filled and ready to roll
-            h("button", text.NEXT_SITUATION, id="ite-next", type="button", hidden=True),
+            h("span", button("ite-next", text.NEXT_SITUATION), id="ite-next-box", hidden=True),
             " ",
             roll_extras("ite-roll", text.TABLE_EXAMPLE),
             cls="controls",

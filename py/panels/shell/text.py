@@ -45,11 +45,6 @@ PANEL_RULES = Msg("shell.panel_rules", "Правила и толкования",
 RULES_BACK = Msg("shell.rules_back", "← Назад к инструменту", "← Back to the tool")
 RULES_ALL = Msg("shell.rules_all", "Все правила", "All rules")
 RULES_PAGE = Msg("shell.rules_page", "Правила", "Rules")
-RULES_LANGUAGE = Msg(
-    "shell.rules_language",
-    "Толкования записаны по-английски; слова сидов приведены по-русски.",
-    "The readings are written in English; the seeds' words are quoted in Russian.",
-)
 THEME = Msg("shell.theme", "Тема оформления", "Colour theme")
 THEME_AUTO = Msg("shell.theme_auto", "◐ Авто", "◐ Auto")
 THEME_LIGHT = Msg("shell.theme_light", "☀ Светлая", "☀ Light")
