@@ -1,7 +1,8 @@
 // What the page is doing before Python, on a slow first visit: the loading line (#loading, the
-// shell's markup) moves to the top of the panel on screen, so a deep link (#threat) shows it in
-// the first viewport, and says how many of the runtime's bytes have arrived («Загружается Python:
-// 6 из 15 МБ»), in the saved language. Python hides it once that panel is usable
+// shell's markup, floating over the bottom of the screen: static/app.css) is in the first screen
+// of whatever is shown, the start view, a panel or a rules page, and says how many of the
+// runtime's bytes have arrived («Загружается Python: 6 из 15 МБ»), in the saved language. Python
+// hides it once the panel on screen is usable; nothing in the page moves then
 // (kit.browser_dom.mark_interactive). tools/build.py fills in the runtime's files with their sizes
 // and the words (panels/shell/text.py). A classic script in <head>: it wraps fetch() before
 // Pyodide or static/pyodide-boot.mjs ask for anything, and reads each tracked body from a clone,
@@ -73,18 +74,5 @@
     }).observe({ type: "resource", buffered: true });
   }
 
-  // The panel on screen: the address's #panel, else the first one (static/app.css shows the same).
-  const place = () => {
-    const line = document.getElementById("loading");
-    // (by the address, not :target, which the parser has not applied yet at DOMContentLoaded)
-    let wanted = null;
-    try { wanted = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null; } catch { /* a bad escape */ }
-    const onPanel = wanted?.matches("main > .panel");
-    const panel = onPanel ? wanted : wanted?.closest("main > *") ? null : document.querySelector("main > .panel");
-    if (line && panel && line.parentElement !== panel) panel.prepend(line);
-    redraw();
-  };
-  document.addEventListener("DOMContentLoaded", place);
-  addEventListener("hashchange", place);
-  document.addEventListener("gm-stamped", place);  // a panel opened from its <template> (first-paint.js)
+  document.addEventListener("DOMContentLoaded", redraw);
 })();

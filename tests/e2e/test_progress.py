@@ -1,6 +1,6 @@
 """A slow first visit says what is happening: from the first paint until the panel on
-screen works, a line at the top of that panel counts the runtime's bytes received against the
-total, in the saved language, and goes away once the panel is usable.
+screen works, a line in the first screen of whatever is shown counts the runtime's bytes received
+against the total, in the saved language, and goes away once the panel is usable, moving nothing.
 
 The runtime's memory snapshot is held back (routed and released by the test), so the page stays
 in that state for as long as the checks take; the rest of the runtime arrives meanwhile.
@@ -35,8 +35,8 @@ WORDS = {
 def test_a_deep_link_shows_the_bytes_received_until_its_panel_works(
     browser: Browser, site_url: str, lang: str
 ) -> None:
-    """#threat on a first visit: the progress line is in the first viewport, inside the threat
-    panel, names the bytes received so far (more than none: the wasm and the stdlib are not held
+    """#threat on a first visit: the progress line is in the first viewport, names the bytes
+    received so far (more than none: the wasm and the stdlib are not held
     back) in the saved language, and the first paint's odds are on screen meanwhile; released, the
     panel becomes usable and the line goes away."""
     watch = Watch()
@@ -47,7 +47,7 @@ def test_a_deep_link_shows_the_bytes_received_until_its_panel_works(
     context.route("**/static/python.snap.zst", lambda route: held.append(route))
     page = watch_page(context.new_page(), watch)
     page.goto(site_url + "index.html#threat", wait_until="commit")
-    line = page.locator("#threat > #loading")
+    line = page.locator("#loading")
     expect(line).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     expect(line).to_be_in_viewport()
     page.wait_for_function(
@@ -66,6 +66,42 @@ def test_a_deep_link_shows_the_bytes_received_until_its_panel_works(
     expect(page.locator("#loading")).to_be_hidden()
     expect(page.locator("#threat-check")).to_be_enabled()
     wait_ready(page)
+    context.close()
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("size", [(360, 740), (1280, 800)])
+def test_a_first_visit_shows_its_loading_line_in_the_first_screen_and_nothing_jumps(
+    browser: Browser, site_url: str, size: tuple[int, int]
+) -> None:
+    """A first visit (the start view over the first panel): the loading line is in the first
+    screen from the first paint; the GM scrolls a little meanwhile, and when Python is ready the
+    line goes and the page stays where it was (scrollY unchanged)."""
+    watch = Watch()
+    width, height = size
+    context = watched_context(browser, watch, viewport={"width": width, "height": height})
+    held: list[Route] = []
+    context.route("**/static/python.snap.zst", lambda route: held.append(route))
+    page = watch_page(context.new_page(), watch)
+    page.goto(site_url + "index.html", wait_until="commit")
+    line = page.locator("#loading")
+    expect(line).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(line).to_be_in_viewport(ratio=1)
+    expect(page.locator(".start-view")).to_be_visible()
+    page.evaluate("window.scrollTo(0, 46)")
+    assert page.evaluate("scrollY") == 46
+    expect(line).to_be_in_viewport(ratio=1)
+    for _ in range(600):  # the snapshot is asked for once the page's scripts run
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the snapshot was asked for"
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("html[data-interactive-ms]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(line).to_be_hidden()
+    page.wait_for_timeout(300)  # what the mount does next (tabs, focus) has run
+    assert page.evaluate("scrollY") == 46
     context.close()
     watch.assert_clean()
 
