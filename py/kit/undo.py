@@ -57,6 +57,7 @@ __all__ = [
     "UNDO",
     "Undo",
     "bar",
+    "in_place",
     "lapsing",
     "offer",
     "taken",
@@ -132,6 +133,26 @@ def bar(prefix: str, label: Msg = UNDO) -> Node:
         role="status",
         hidden=True,
     )
+
+
+def in_place(items: tuple[Node, ...], undo: Undo[Any] | None, index: int, prefix: str) -> tuple[Node, ...]:
+    """A list's ``items`` with the offer standing where the entry it took stood (``index``): the
+    GM sees «Удалён: Громила. Отменить» where they tapped «Удалить», not below a long list. The
+    item is ``PREFIX-undo-bar`` with its line (``PREFIX-undo-said``) and ``PREFIX-undo``; the
+    panel's markup then has no ``bar`` of its own.
+
+    >>> from kit.msg import render
+    >>> shown = in_place((Node("li", "a"), Node("li", "c")), offer("b", "Удалён: b."), 1, "x")
+    >>> [n.attrs[0][1] if n.attrs else n.text for n in shown]
+    ['a', 'x-undo-bar', 'c']
+    """
+    if undo is None:
+        return items
+    line = Node("span", undo.said, attrs=(("id", f"{prefix}-undo-said"),), tail=" ")
+    press = Node("button", UNDO, attrs=(("type", "button"), ("id", f"{prefix}-undo")))
+    offered = Node("li", cls="undo-bar", attrs=(("id", f"{prefix}-undo-bar"), ("role", "status")), children=(line, press))
+    at = max(0, min(index, len(items)))
+    return (*items[:at], offered, *items[at:])
 
 
 def view(undo: Undo[Any] | None, prefix: str) -> View:

@@ -166,7 +166,7 @@ def test_builder_keeps_both_sheets_follows_the_ledger_and_undoes_a_delete(
 
     before = saved(page, ROSTER_KEY)["value"]
     page.click(".fudge-c-del[data-arg='c1']")
-    expect(page.locator("#fudge-c-list li")).to_have_count(1)
+    expect(page.locator("#fudge-c-list li.fudge-c-item")).to_have_count(1)
     expect(page.locator("#fudge-c-undo-bar")).to_contain_text("Удалён: Рядовой Кац.")
     page.click("#fudge-c-undo")
     expect(page.locator("#fudge-c-list li")).to_have_count(2)

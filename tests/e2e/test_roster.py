@@ -10,6 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from e2e_support import Watch, open_app, wait_ready
+from rules.roster import GaussSheet, Roster, roster_to_data
 
 KEY = "gm.shared.roster"
 
@@ -111,12 +112,13 @@ def test_an_import_is_undone(browser: Browser, site_url: str, tmp_path: Path) ->
         encoding="utf-8",
     )
     page.set_input_files("#roster-import", str(other))
-    expect(page.locator("#roster-list li")).to_have_count(0)
-    bar = page.locator("#roster-undo-bar")
+    expect(page.locator("#roster-list li.roster-item")).to_have_count(0)
+    bar = page.locator("#roster-list li#roster-undo-bar")  # at the list's end, above «Импорт»
     expect(bar).to_be_visible()
     expect(bar).to_contain_text("other.json")
     make_character(page, "Новый", "Лук: 4", "5")
-    expect(page.locator("#roster-list li")).to_have_count(1)
+    expect(page.locator("#roster-list li.roster-item")).to_have_count(1)
+    expect(page.locator("#roster-list li").last).to_have_id("roster-undo-bar")
     page.click("#roster-undo")
     expect(page.locator("#roster-list li")).to_have_count(3)
     expect(page.locator("#roster-status")).to_contain_text("Импорт отменён")
@@ -148,7 +150,7 @@ def test_delete_is_undone_and_a_new_name_never_replaces(browser: Browser, site_u
 
     before = saved(page, KEY)["value"]
     page.click(".roster-delete[data-arg='c1']")
-    expect(page.locator("#roster-list li")).to_have_count(1)
+    expect(page.locator("#roster-list li.roster-item")).to_have_count(1)
     bar = page.locator("#roster-undo-bar")
     expect(bar).to_be_visible()
     expect(bar).to_contain_text("Удалён: Борис.")
@@ -166,5 +168,43 @@ def test_delete_is_undone_and_a_new_name_never_replaces(browser: Browser, site_u
     page.click("#roster-undo")
     expect(bar).to_be_hidden()
     assert [e["name"] for e in saved(page, KEY)["value"]["entries"]] == ["Борис", "Страж", "Борис"]
+    context.close()
+    watch.assert_clean()
+
+
+def test_a_deletion_s_undo_stands_where_the_tap_was(browser: Browser, site_url: str) -> None:
+    """On a phone with a long roster, «Удалить» on the second character: «Удалён: … Отменить» takes
+    its place in the list, in view where the GM tapped (not under the list, off the screen)."""
+    watch = Watch()
+    context, page = open_app(
+        browser,
+        site_url + "index.html?seed=7#roster",
+        watch,
+        "roster",
+        viewport={"width": 360, "height": 740},
+    )
+    roster = Roster()
+    for i in range(1, 9):
+        roster = roster.add(f"Громила {i}", "gauss", GaussSheet())
+    page.evaluate(
+        "text => gmStorage.save('gm.shared.roster', text)",
+        json.dumps({"v": 1, "value": roster_to_data(roster)}, ensure_ascii=False),
+    )
+    page.reload()
+    wait_ready(page, "roster")
+    expect(page.locator("#roster-list li.roster-item")).to_have_count(8)
+    delete = page.locator(".roster-delete[data-arg='c2']")
+    delete.scroll_into_view_if_needed()
+    tapped = delete.bounding_box()
+    assert tapped is not None
+    delete.click()
+    offer = page.locator("#roster-list > li").nth(1)
+    expect(offer).to_have_id("roster-undo-bar")
+    expect(offer).to_contain_text("Удалён: Громила 2.")
+    expect(offer).to_be_in_viewport(ratio=1)
+    box = offer.bounding_box()
+    assert box is not None and abs(box["y"] - tapped["y"]) < 200, (box, tapped)
+    page.locator("#roster-undo").click()
+    expect(page.locator("#roster-list li.roster-item").nth(1)).to_contain_text("Громила 2")
     context.close()
     watch.assert_clean()

@@ -423,12 +423,12 @@ def test_delete_is_undone_in_place_even_after_other_actions() -> None:
     state = ledger(two(), "gain:points:start", 5)  # editing Guard (c2)
     gone = run(state, ".fudge-c-del", {ARG: "c2"})
     assert [e.id for e in shared(gone).entries] == ["c1"]
-    shown = fp.view(gone.state)
-    assert shown["fudge-c-undo-bar"].hidden is False
-    assert render(shown["fudge-c-undo-said"].text, "en") == "Deleted: Guard."
+    listed = fp.view(gone.state)["fudge-c-list"].children or ()
+    offered = listed[1]  # where Guard stood, where the GM tapped «Удалить»
+    assert offered.cls == "undo-bar" and render(offered.children[0].text, "en") == "Deleted: Guard."
     back = run(gone.state, "#fudge-c-undo", {})
     assert shared(back) == state.cast.roster and back.state.builder.editing == "c2"
-    assert fp.view(back.state)["fudge-c-undo-bar"].hidden is True
+    assert all(item.cls != "undo-bar" for item in fp.view(back.state)["fudge-c-list"].children or ())
     rolled = run(gone.state, "#fudge-roll-dice", {"fudge-dice": "6dF"}).state
     assert rolled.undo == gone.state.undo
     assert shared(run(rolled, "#fudge-c-undo", {})) == state.cast.roster

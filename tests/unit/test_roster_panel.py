@@ -175,13 +175,14 @@ def test_an_import_is_undone_and_keeps_what_was_made_since() -> None:
     text = json.dumps(roster_to_data(other))
     imported = actions["#roster-import"](state, {FILE_NAME: "other.json", FILE_TEXT: text})
     assert shared_of(imported) == other
-    shown = roster_panel.view(imported.state)
-    assert shown["roster-undo-bar"].hidden is False
-    assert render(shown["roster-undo-said"].text, "en") == "Imported from other.json: 1 characters."
+    listed = roster_panel.view(imported.state)["roster-list"].children or ()
+    offered = listed[-1]  # at the list's end, just above «Импорт» where the GM tapped
+    assert offered.attrs == (("id", "roster-undo-bar"), ("role", "status"))
+    assert render(offered.children[0].text, "en") == "Imported from other.json: 1 characters."
     back = actions["#roster-undo"](imported.state, {})
     assert shared_of(back) == sample()
     assert render(back.state.status, "ru") == "Импорт отменён: список персонажей снова прежний."
-    assert roster_panel.view(back.state)["roster-undo-bar"].hidden is True
+    assert all(item.cls != "undo-bar" for item in roster_panel.view(back.state)["roster-list"].children or ())
     # a character made after the import stays, after the old ones (its id was free in neither)
     later = actions["#roster-save"](imported.state, {**FORM, "roster-name": "Later"})
     kept = shared_of(actions["#roster-undo"](later.state, {}))
@@ -316,14 +317,17 @@ def test_delete_is_undone_in_place_and_a_new_name_is_a_new_character() -> None:
     state = roster_panel.sync(roster_panel.State(), sample())
     first = state.roster.entries[0]
     gone = actions[".roster-delete"](state, {ARG: first.id})
-    assert render(roster_panel.view(gone.state)["roster-undo-said"].text, "en") == f"Deleted: {first.name}."
+    listed = roster_panel.view(gone.state)["roster-list"].children or ()
+    offered = listed[0]  # where the deleted character stood, where the GM tapped «Удалить»
+    assert offered.attrs == (("id", "roster-undo-bar"), ("role", "status"))
+    assert render(offered.children[0].text, "en") == f"Deleted: {first.name}."
     meanwhile = roster_panel.sync(gone.state, shared_of(gone).add("Z", "ite", IteSheet()))
     back = actions["#roster-undo"](meanwhile, {})
     restored = shared_of(back).entries[0]  # its id went to Z meanwhile: a new one, all else as it was
     assert (restored.id, replace(restored, id=first.id)) == ("c3", first)
     assert shared_of(back).entries[-1].name == "Z"
     assert shared_of(actions["#roster-undo"](gone.state, {})) == state.roster
-    assert roster_panel.view(back.state)["roster-undo-bar"].hidden is True
+    assert all(item.cls != "undo-bar" for item in roster_panel.view(back.state)["roster-list"].children or ())
     moved = actions[".roster-up"](gone.state, {ARG: gone.state.roster.entries[-1].id})
     assert shared_of(actions["#roster-undo"](moved.state, {})).entries[0] == first  # the offer stays
     with pytest.raises(InputError):

@@ -368,7 +368,14 @@ def view(state: Building) -> View:
     sheet = shown_sheet(state.builder.draft, saved)
     renaming = entry is not None and sheet is not None and sheet.name not in (entry.name, "…")
     return {
-        "fudge-c-list": Show(children=tuple(_item(e, state.builder.editing) for e in entries)),
+        "fudge-c-list": Show(
+            children=undo.in_place(
+                tuple(_item(e, state.builder.editing) for e in entries),
+                state.undo,
+                state.undo.value[1] if state.undo is not None else 0,
+                "fudge-c",
+            )
+        ),
         "fudge-c-empty": Show(hidden=bool(entries)),
         "fudge-c-editor-title": Show(text=text.EDITOR_EDIT(name=entry.name) if entry else text.EDITOR_NEW),
         "fudge-c-status": Show(text=state.builder.status),
@@ -384,7 +391,6 @@ def view(state: Building) -> View:
         "fudge-c-ledger": Show(children=_ledger_rows(saved)),
         "fudge-c-ledger-empty": Show(hidden=bool(saved and saved.ledger)),
         "fudge-c-ledger-add": Show(disabled=saved is None),
-        **undo.view(state.undo, "fudge-c"),
     }
 
 

@@ -1,6 +1,5 @@
 """The FUDGE panel's character sheet (static markup; panels/fudge/section.py places it)."""
 
-from kit import undo
 from kit.markup import button, checkbox, h, number, select
 from panels.fudge import text_attack, text_sheet
 from panels.shell.section import part_of
@@ -11,8 +10,7 @@ SHEET = h(
     part_of("sheet", h("p", text_sheet.BUILDER_HINT, cls="hint")),
     part_of("sheet", h("h3", text_sheet.LIST)),
     part_of("sheet", h("p", h("span", text_sheet.EMPTY), cls="muted", id="fudge-c-empty")),
-    part_of("sheet", h("ul", cls="fudge-c-list", id="fudge-c-list")),
-    part_of("sheet", undo.bar("fudge-c")),
+    part_of("sheet", h("ul", cls="fudge-c-list", id="fudge-c-list")),  # a deletion's «Отменить» in its place
     part_of("sheet", h("h3", id="fudge-c-editor-title")),
     part_of(
         "sheet",

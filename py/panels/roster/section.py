@@ -1,6 +1,5 @@
 """The roster panel's section: its static markup (``panels.registry`` places it; the build writes it)."""
 
-from kit import undo
 from kit.markup import button, h, number, select
 from panels.roster import text
 from panels.shell.section import about, panel, rules_link
@@ -15,8 +14,7 @@ SECTION = panel(
         "section",
         h("h3", text.LIST_TITLE, id="roster-list-title"),
         h("p", h("span", text.EMPTY), cls="muted", id="roster-empty"),
-        h("ol", cls="roster-list", id="roster-list"),
-        undo.bar("roster"),
+        h("ol", cls="roster-list", id="roster-list"),  # a deletion's «Отменить» stands in its place
         h(
             "div",
             button("roster-export", text.EXPORT),

@@ -73,6 +73,15 @@ def _item(entry: Entry, first: bool, last: bool) -> Node:
     )
 
 
+def _offered_at(state: State) -> int:
+    """Where the offer stands in the list: a deleted character's place, or the list's end (just
+    above «Импорт») after an import."""
+    if state.undo is None:
+        return 0
+    taken = state.undo.value
+    return taken[1] if isinstance(taken, tuple) else len(state.roster.entries)
+
+
 def view(state: State) -> View:
     entries = state.roster.entries
     editing = state.roster.get(state.editing) if state.editing else None
@@ -84,12 +93,16 @@ def view(state: State) -> View:
             text=text.RENAME_HINT(name=state.typed, old=editing.name) if renaming and editing else ""
         ),
         "roster-list": Show(
-            children=tuple(_item(e, i == 0, i == len(entries) - 1) for i, e in enumerate(entries))
+            children=undo.in_place(
+                tuple(_item(e, i == 0, i == len(entries) - 1) for i, e in enumerate(entries)),
+                state.undo,
+                _offered_at(state),
+                "roster",
+            )
         ),
         "roster-empty": Show(hidden=bool(entries)),
         "roster-status": Show(text=state.status),
         "roster-editor-title": Show(text=text.EDITOR_EDIT(name=editing.name) if editing else text.EDITOR_NEW),
         "roster-gauss": Show(hidden=system != "gauss"),
         "roster-ite": Show(hidden=system != "ite"),
-        **undo.view(state.undo, "roster"),
     }
