@@ -150,7 +150,9 @@ def in_place(items: tuple[Node, ...], undo: Undo[Any] | None, index: int, prefix
         return items
     line = Node("span", undo.said, attrs=(("id", f"{prefix}-undo-said"),), tail=" ")
     press = Node("button", UNDO, attrs=(("type", "button"), ("id", f"{prefix}-undo")))
-    offered = Node("li", cls="undo-bar", attrs=(("id", f"{prefix}-undo-bar"), ("role", "status")), children=(line, press))
+    offered = Node(
+        "li", cls="undo-bar", attrs=(("id", f"{prefix}-undo-bar"), ("role", "status")), children=(line, press)
+    )
     at = max(0, min(index, len(items)))
     return (*items[:at], offered, *items[at:])
 

@@ -52,7 +52,7 @@ def test_skill_tier_odds_equal_the_rules(app: Page) -> None:
     assert cells(app, "#chk-skill-odds", 3) == expected
     assert cells(app, "#chk-skill-odds", 2)[:9] == [TIER_TEXTS[t.key] for t in gauss.TIERS]
     legend = app.locator("#chk-skill-legend li").all_inner_texts()
-    assert legend == [f"{TIER_TEXTS[t.key]}: {percent(p)}" for t, p in odds.tiers]
+    assert legend == [f"{TIER_TEXTS[t.key]} ({percent(p)})" for t, p in odds.tiers]
     expect(app.locator("#chk-skill-mod")).to_contain_text("−3")
     expect(app.locator("#chk-skill-bar")).to_have_attribute("aria-hidden", "true")
 

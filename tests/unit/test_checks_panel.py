@@ -430,3 +430,12 @@ def test_combat_takes_the_manoeuvre_s_difficulty_and_situation() -> None:
     assert load(old).combat.setup.attack_modifier == 6 and load(old).combat.difficulty == 0
     with pytest.raises(InputError):
         act(State(), "#chk-cmb-diff", **{"chk-cmb-diff": "-3"})  # not a rung of the ladder
+
+
+def test_a_legend_never_puts_a_colon_after_a_full_stop() -> None:
+    """A seed text ending with a full stop is followed by its share in brackets: «атака не
+    проходит. (19,25 %)», never «атака не проходит.: 19,25 %»."""
+    shown = combat.view(combat.State())
+    for item in shown["chk-cmb-legend"].children or ():
+        line = render(item.children[1].text, "ru")
+        assert ".:" not in line and re.fullmatch(r".+ \(\d+(,\d+)? %\)", line), line

@@ -69,15 +69,18 @@ def hit_row(cells: Sequence[Renderable], hit: bool = False, cls: str | None = No
 def stack(
     segments: Sequence[tuple[str, Renderable, Fraction]], hit: str | None
 ) -> tuple[tuple[Node, ...], tuple[Node, ...]]:
-    """A horizontal stacked bar (decorative) and its legend with the same numbers: (bar, legend)."""
+    """A horizontal stacked bar (decorative) and its legend with the same numbers: (bar, legend).
+    Each share follows its label in brackets (a seed text may end with a full stop:
+    «атака не проходит. (19,25 %)», never «атака не проходит.: 19,25 %»)."""
     bar, legend = [], []
     for key, label, p in segments:
+        shown = Cat((label, Cat(("(", pct(p), ")"))), " ")
         if p:
             bar.append(
                 Node(
                     "div",
                     cls=f"seg seg-{key}" + (" seg-hit" if key == hit else ""),
-                    attrs=(("title", Cat((label, pct(p)), ": ")), ("style", f"width: {float(p) * 100:.3f}%")),
+                    attrs=(("title", shown), ("style", f"width: {float(p) * 100:.3f}%")),
                 )
             )
         legend.append(
@@ -86,7 +89,7 @@ def stack(
                 cls="legend-hit" if key == hit else None,
                 children=(
                     Node("span", cls=f"swatch seg-{key}", attrs=(("aria-hidden", "true"),)),
-                    Node("span", marked(Cat((label, pct(p)), ": "), key == hit)),
+                    Node("span", marked(shown, key == hit)),
                 ),
             )
         )

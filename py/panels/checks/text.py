@@ -74,9 +74,7 @@ TABLE_EXAMPLE = Msg("checks.table_example", "со стола: 17 5 2 или =8",
 TABLE_EXAMPLE_OPPOSED = Msg(
     "checks.table_example_opposed", "со стола: атака; защита", "table: attack; defence"
 )
-TABLE_EXAMPLE_COMBAT = Msg(
-    "checks.table_example_combat", "со стола: 18 18 18; 19 19 19; …", "table: 18 18 18; 19 19 19; …"
-)
+TABLE_EXAMPLE_COMBAT = Msg("checks.table_example_combat", "со стола: 9 8 7; 6 5 4", "table: 9 8 7; 6 5 4")
 ROLL_LUCK = Msg("checks.roll_luck", ", удача {luck} → {value}", ", luck {luck} → {value}")
 SEED_PERCENT = Msg("checks.seed_percent", "{n} %", "{n}%")
 

@@ -359,6 +359,16 @@ def _weapon_options(chosen: str) -> tuple[Node, ...]:
     )
 
 
+def _weapon_label(key: str) -> Renderable:
+    """The chosen weapon's whole name and characteristic (a phone's select shows its start only)."""
+    index = int(key[1:])
+    if key.startswith("m"):
+        weapon = fudge.MELEE_WEAPONS[index]
+        return Cat((words.term(weapon.name), f" ({formula(weapon)})"))
+    preset = fudge.RANGED_WEAPONS[index]
+    return Cat((words.term(preset.name), f" {_preset_range(preset)}"))
+
+
 def _table_select(table: dict[str, int], chosen: str) -> Show:
     choices = [("", "—"), *((name, Cat((words.term(name), " ", signed(v)))) for name, v in table.items())]
     return words.select(choices, chosen)
@@ -403,6 +413,7 @@ def view(state: Attacking) -> View:
             children=table_rows([(str(n), pct(p)) for n, p in (chances.hits or {}).items()])
         ),
         "fudge-att-summary": Show(text=_summary(setup, dice)),
+        "fudge-weapon-note": Show(text=text.WEAPON_CHOSEN(weapon=_weapon_label(setup.weapon))),
         "fudge-att-result": Show(text="" if state.attack.result is None else state.attack.result),
         "fudge-apply": Show(disabled=not state.attack.pending),
     }

@@ -72,8 +72,9 @@ DICE_ROLLED = Msg(
 # --- actions --------------------------------------------------------------------------------------
 ACTION = Msg("fudge.action", "Действие", "Action")
 ACTION_KIND = Msg("fudge.action_kind", "Вид действия", "Kind of action")
-ONE_SIDED = Msg("fudge.one_sided", "Одностороннее (против сложности)", "One-sided (against a difficulty)")
-OPPOSED = Msg("fudge.opposed", "Встречное (против другой стороны)", "Opposed (against the other side)")
+# the seed's names (2.1, 2.2), short enough for a phone's list; the difficulty or side B follows
+ONE_SIDED = Msg("fudge.one_sided", "Одностороннее: сложность", "One-sided: a difficulty")
+OPPOSED = Msg("fudge.opposed", "Встречное: сторона Б", "Opposed: side B")
 SIDE_A = Msg("fudge.side_a", "Сторона А (действующий)", "Side A (acting)")
 SIDE_B = Msg("fudge.side_b", "Сторона Б (противник)", "Side B (opponent)")
 ATTRIBUTE = Msg("fudge.attribute", "Атрибут", "Attribute")

@@ -8,6 +8,7 @@ def _terms(prefix: str, pairs: tuple[tuple[str, str], ...]) -> dict[str, Msg]:
     return {ru: Msg(f"fudge.{prefix}.{i}", ru, f"«{ru}» ({en})") for i, (ru, en) in enumerate(pairs)}
 
 
+WEAPON_CHOSEN = Msg("fudge.weapon_chosen", "Оружие: {weapon}.", "Weapon: {weapon}.")
 WEAPONS = _terms(
     "weapon",
     (

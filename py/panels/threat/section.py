@@ -267,16 +267,8 @@ SECTION = panel(
         h("span", text.SCREEN_HINT, cls="muted"),
         cls="controls",
     ),
-    # On a phone the table (status, recording a roll), the bag or the forecast; the action bar,
-    # the drawn dice and the journal stay under either.
-    *subtools(
-        "threat",
-        (
-            ("table", text.TAB_TABLE, (TOP, RECORD)),
-            ("bag", text.TAB_BAG, (BAG,)),
-            ("forecast", text.TAB_FORECAST, (FORECAST,)),
-        ),
-    ),
+    # The checks and what they drew first: at 1280 × 800 «Проверка» is in the first screen; on a
+    # phone the bar sticks to the bottom of the screen (static/app.css) wherever it stands.
     h(
         "div",
         h(
@@ -299,6 +291,16 @@ SECTION = panel(
         " ",
         h("button", id="threat-undo", type="button", disabled=True),
         cls="controls",
+    ),
+    # On a phone the table (status, recording a roll), the bag or the forecast; the journal stays
+    # under either.
+    *subtools(
+        "threat",
+        (
+            ("table", text.TAB_TABLE, (TOP, RECORD)),
+            ("bag", text.TAB_BAG, (BAG,)),
+            ("forecast", text.TAB_FORECAST, (FORECAST,)),
+        ),
     ),
     h(
         "div",
