@@ -422,3 +422,28 @@ def test_bad_input_then_english_has_no_stray_russian_and_russian_returns(
     expect(page.locator("#chk-skill-result")).to_contain_text("Проверка навыка (")
     context.close()
     watch.assert_clean()
+
+
+def test_combat_takes_the_manoeuvre_s_difficulty_and_situation(app: Page) -> None:
+    """Seed 000: the attack check counts «все то, что позволяет лучше выполнить маневр атаки». A
+    combat skill of +10 alone makes the attack land far more often than a +0 attacker's; against a
+    manoeuvre of difficulty −10 the odds before the exchange are a +0 attacker's again, and the
+    attack's modifier names its parts."""
+    goto_checks(app)
+    if app.locator("#checks-tab-combat").is_visible():
+        app.click("#checks-tab-combat")
+    plain = app.locator("#chk-cmb-lands").inner_text()
+    set_value(app, "#chk-cmb-att", "10")
+    expect(app.locator("#chk-cmb-lands")).not_to_have_text(plain)
+    expect(app.locator("#chk-cmb-mod")).to_have_text(
+        "Модификатор атаки: +10 (навык +10, сложность манёвра 0, ситуация 0)."
+    )
+    app.select_option("#chk-cmb-diff", "-10")
+    expect(app.locator("#chk-cmb-lands")).to_have_text(plain)
+    set_value(app, "#chk-cmb-sit", "2")
+    expect(app.locator("#chk-cmb-mod")).to_have_text(
+        "Модификатор атаки: +2 (навык +10, сложность манёвра −10, ситуация +2)."
+    )
+    for field, value in (("#chk-cmb-att", "0"), ("#chk-cmb-sit", "0")):
+        set_value(app, field, value)
+    app.select_option("#chk-cmb-diff", "0")

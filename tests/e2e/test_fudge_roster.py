@@ -174,3 +174,26 @@ def test_builder_keeps_both_sheets_follows_the_ledger_and_undoes_a_delete(
     assert saved(page, ROSTER_KEY)["value"] == before
     context.close()
     watch.assert_clean()
+
+
+def test_the_builder_shows_the_sheet_s_total_cost(browser: Browser, site_url: str) -> None:
+    """§1.9: the GM gives points «для "покупки" … атрибутов, навыков, свойств»; the builder shows
+    the sheet's total cost (a level a point, properties as §1.4 prices them) beside the sums."""
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=7#fudge", watch, "fudge")
+    if page.locator("#fudge-tab-sheet").is_visible():
+        page.click("#fudge-tab-sheet")
+    build(
+        page,
+        "Ира",
+        {
+            "#fudge-c-a0": "2",  # Сила
+            "#fudge-c-skills": "Бег: 2",
+            "#fudge-c-props": "Зоркость: +Слабо\nТрусость: -Нормально",
+        },
+    )
+    derived = page.locator("#fudge-c-derived")
+    expect(derived).to_contain_text("Итого: стоимость листа")
+    expect(derived).to_contain_text("+1 очк. (уровень — очко, свойства по §1.4)")  # 2 + 2 + 2 − 5
+    context.close()
+    watch.assert_clean()

@@ -590,3 +590,57 @@ def test_a_stage_turned_off_is_dimmed_but_its_toggle(app: Page) -> None:
     assert [opacity(s) for s in kept] == ["1"] * len(kept)
     app.locator("#ite-t-on").check()
     assert {opacity(s) for s in dimmed} == {"1"}
+
+
+def test_a_character_is_picked_once_for_the_chain_and_a_critical_starts_the_new_situation(
+    browser: Browser, site_url: str
+) -> None:
+    """Seed 001 §6, «Персонаж А сражается на мечах с персонажем Б»: picked once in the Т-check,
+    «Кто действует» and «Против кого» stay for the И- and Эф-checks (each with the sheet's check
+    named for it). After a critical, «Новая ситуация» fills the critical hit's checks with the
+    same characters, ready to roll."""
+    from rules.roster import IteCheck, IteSheet, Roster, roster_to_data
+
+    roster = (
+        Roster()
+        .add(
+            "Вера",
+            "ite",
+            IteSheet((("Реакция", IteCheck(12)), ("Фехтование", IteCheck(50, 2)), ("Урон", IteCheck(9)))),
+        )
+        .add(
+            "Бандит",
+            "ite",
+            IteSheet((("Реакция", IteCheck(10)), ("Защита", IteCheck(11)), ("Урон", IteCheck(7)))),
+        )
+    )
+    watch = Watch()
+    context, page = open_app(browser, site_url + "index.html?seed=4#ite", watch, "ite")
+    page.evaluate(
+        "text => gmStorage.save('gm.shared.roster', text)",
+        json.dumps({"v": 1, "value": roster_to_data(roster)}, ensure_ascii=False),
+    )
+    page.reload()
+    wait_ready(page, "ite")
+    page.select_option("#ite-t-who", "c1:1")  # Вера — Фехтование
+    page.select_option("#ite-t-whom", "c2:1")  # Бандит — Защита
+    for kind, x in (("i", "12"), ("e", "9")):
+        expect(page.locator(f"#ite-{kind}-who")).to_have_value(f"c1:{0 if kind == 'i' else 2}")
+        expect(page.locator(f"#ite-{kind}-x")).to_have_value(x)
+    expect(page.locator("#ite-i-dif")).to_have_value("10")
+    expect(page.locator("#ite-e-whom")).to_have_value("c2:2")
+    expect(page.locator("#ite-next")).to_be_hidden()
+    page.select_option("#ite-t-crit", "margin")
+    page.fill("#ite-t-crit-high", "1")  # Х 50 against 11: every attack is a critical
+    page.locator("#ite-t-crit-high").dispatch_event("change")
+    page.click("#ite-roll")
+    expect(page.locator("#ite-result")).to_contain_text("Критикал")
+    page.click("#ite-next")
+    expect(page.locator("#ite-i-on")).not_to_be_checked()
+    expect(page.locator("#ite-t-x")).to_have_value("50")  # Вера's Фехтование, not the example's
+    expect(page.locator("#ite-e-x")).to_have_value("9")
+    expect(page.locator("#ite-t-who")).to_have_value("c1:1")
+    page.click("#ite-roll")
+    expect(page.locator("#ite-rolls tr")).to_have_count(2)  # the zone's Т and the effect's Эф
+    context.close()
+    watch.assert_clean()

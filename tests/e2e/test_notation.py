@@ -598,3 +598,29 @@ def test_lab_link_program_cancel_and_budget_offline(app: Page, browser: Browser,
     expect(page.locator("#lab-program-origin")).to_contain_text("не запускается сама")
     context.close()
     watch.assert_clean()
+
+
+def test_a_lab_link_opens_the_lab_with_its_chart(browser: Browser, site_url: str) -> None:
+    """On a phone, a shared lab link opens on the «Лаборатория» sub-tab with its chart drawn (not on
+    «Бросок», the chart waiting for a tap), even where the GM last used the dice line."""
+    from panels.notation.lab_share import encode_lab
+    from panels.notation.lab_state import Lab
+
+    link = encode_lab(Lab(("3d6", "4d6kh3 # характеристика")))
+    watch = Watch()
+    context, page = open_app(
+        browser,
+        site_url + f"index.html?lab={link}#notation",
+        watch,
+        "notation",
+        viewport={"width": 360, "height": 740},
+    )
+    context.add_init_script("localStorage.setItem('gm.subtool', JSON.stringify({notation: 'roll'}))")
+    page.reload()
+    wait_ready(page, "notation")
+    expect(page.locator("#notation-tab-lab")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#lab-chart polyline")).to_have_count(2)
+    expect(page.locator("#lab-chart")).to_be_visible()
+    expect(page.locator("#notation-roll")).to_be_hidden()
+    context.close()
+    watch.assert_clean()
