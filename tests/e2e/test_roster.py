@@ -73,8 +73,8 @@ def test_roster_made_picked_exported_and_imported(browser: Browser, site_url: st
     reload(page, "#roster")
     expect(page.locator("#roster-list li")).to_have_count(0)
     page.set_input_files("#roster-import", str(exported))
-    expect(page.locator("#roster-list li")).to_have_count(2)
-    expect(page.locator("#roster-list li").nth(1)).to_contain_text("Фехтование +8")
+    expect(page.locator("#roster-list li.roster-item")).to_have_count(2)
+    expect(page.locator("#roster-list li.roster-item").nth(1)).to_contain_text("Фехтование +8")
     assert saved(page, KEY)["value"] == data
 
     corrupt = tmp_path / "corrupt.json"
@@ -83,7 +83,7 @@ def test_roster_made_picked_exported_and_imported(browser: Browser, site_url: st
     error = page.locator("#roster-list-part .error")
     expect(error).to_be_visible()
     expect(error).to_contain_text("corrupt.json")
-    expect(page.locator("#roster-list li")).to_have_count(2)
+    expect(page.locator("#roster-list li.roster-item")).to_have_count(2)
     assert saved(page, KEY)["value"] == data
     page.click("#lang-switch")
     expect(error).to_contain_text("this is not JSON")
