@@ -432,7 +432,14 @@ def test_combat_takes_the_manoeuvre_s_difficulty_and_situation(app: Page) -> Non
     goto_checks(app)
     if app.locator("#checks-tab-combat").is_visible():
         app.click("#checks-tab-combat")
-    plain = app.locator("#chk-cmb-lands").inner_text()
+    for field in ("#chk-cmb-att", "#chk-cmb-def", "#chk-cmb-sit", "#chk-cmb-armour", "#chk-cmb-penalty"):
+        set_value(app, field, "0")  # the tests before leave their own fight
+    app.select_option("#chk-cmb-diff", "0")
+    expect(app.locator("#chk-cmb-mod")).to_have_text(
+        re.compile(r"\(навык [+]?0, сложность манёвра 0, ситуация 0\)")
+    )
+    expect(app.locator("#chk-cmb-lands")).to_contain_text("Модификатор проверки защиты: 0")
+    plain = app.locator("#chk-cmb-lands").inner_text()  # a +0 attacker's odds
     set_value(app, "#chk-cmb-att", "10")
     expect(app.locator("#chk-cmb-lands")).not_to_have_text(plain)
     expect(app.locator("#chk-cmb-mod")).to_have_text(
