@@ -675,8 +675,7 @@ def test_language_switch_rewords_everything(app: Page) -> None:
 def evening_entries(page: Page) -> list[dict[str, object]]:
     """The threat panel's entries in the journal of the evening, as saved (newest first)."""
     page.evaluate("gmStorage.settled()")
-    record = saved(page, "gm.shared.journal")
-    return [e for e in record["value"]["entries"] if e["panel"] == "threat"] if record else []
+    return [e for e in page.evaluate("gmStorage.journalEntries()") if e["panel"] == "threat"]
 
 
 def test_undo_after_a_refill_undoes_the_refill_and_writes_nothing(browser: Browser, site_url: str) -> None:

@@ -129,7 +129,7 @@ def test_threat_colours_added_in_both_tabs_at_once_and_every_check_are_kept(
     for page in (a, b):
         expect(page.locator("#threat-journal li", has_text="Проверка")).to_have_count(10)
         page.evaluate("gmStorage.settled()")
-    entries = [e for e in saved(a, "gm.shared.journal")["value"]["entries"] if e["panel"] == "threat"]
+    entries = [e for e in journal(a) if e["panel"] == "threat"]
     checks = [e for e in entries if e["ru"].startswith("Проверка")]
     assert len(checks) == 10
     for page in (a, b):
