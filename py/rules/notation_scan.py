@@ -48,7 +48,7 @@ class _Scanner:
         self.start = 0  # where the formula starts (after a pasted chat command)
         self.end = len(text)  # where it ends (before its label)
 
-    # helpers
+    # errors and readings, noted where they occur
     def error(self, code: str, pos: int | None = None, /, **params: object) -> NotationError:
         return NotationError(code, self.pos if pos is None else pos, **params)
 
