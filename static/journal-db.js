@@ -28,7 +28,7 @@
   // tests/unit/test_journal_js.py holds them equal).
   const LIMITS = {
     id: 80, time: 40, panel: 40, ru: 4000, en: 4000, who: 200, why: 200, public: 4000,
-    outcome: 80, rule: 80, dice: 1000, face: 1000000, eveningId: 80,
+    outcome: 80, rule: 80, dice: 1000, odds: 24, face: 1000000, eveningId: 80,
     entryChars: 20000, entryDepth: 12, kept: 200000, gapMs: 6 * 3600 * 1000, futureMs: 24 * 3600 * 1000,
   };
   const CHUNK = 2000; // entries an import writes in one transaction, then says how far it got
@@ -193,7 +193,26 @@
     }
     if (own(raw, "total") && raw.total !== null && !whole(raw.total)) return "roll";
     if (own(raw, "by_hand") && typeof raw.by_hand !== "boolean") return "roll";
-    return null;
+    return own(raw, "odds") && raw.odds !== null ? oddsProblem(raw.odds, outcome, p) : null;
+  }
+
+  // Every outcome's odds (kit.roll._check_odds): at most LIMITS.odds, each a fraction, summing to
+  // exactly 1, the roll's own outcome at p.
+  function oddsProblem(odds, outcome, p) {
+    if (!isObject(odds)) return "roll";
+    const codes = Object.keys(odds);
+    if (codes.length === 0) return null; // none kept
+    if (codes.length > LIMITS.odds) return "roll";
+    let [n, d] = [0n, 1n];
+    for (const code of codes) {
+      if (code.length === 0 || !fits(code, LIMITS.outcome)) return "roll";
+      const q = fraction(odds[code]);
+      if (!q) return "roll";
+      [n, d] = [n * q[1] + q[0] * d, d * q[1]];
+    }
+    if (n !== d) return "roll";
+    const own_ = own(odds, outcome) ? fraction(odds[outcome]) : null;
+    return own_ && own_[0] * p[1] === p[0] * own_[1] ? null : "roll";
   }
 
   const TEXTS = { id: LIMITS.id, time: LIMITS.time, panel: LIMITS.panel, ru: LIMITS.ru, en: LIMITS.en, who: LIMITS.who, why: LIMITS.why };

@@ -8,7 +8,9 @@ outcomes are ordered from worse to better for whoever rolled, ``below`` is the p
 worse one, so ``below + p / 2`` places the result in its distribution (luck: 1/2 on average).
 A panel names its outcomes worst first and takes ``p`` and ``below`` from the odds it shows
 (``ordered``, ``valued``); outcomes of equal worth are still put in a fixed order, so the mean of
-``rank`` stays exactly 1/2. A die with three sides is always written as a FUDGE die, faces −1/0/+1:
+``rank`` stays exactly 1/2. A roll of a small scale (at most ``MAX_ODDS`` outcomes) also keeps
+``odds``, every outcome with its exact probability, so statistics can say how often each outcome
+was expected (Σ P over the rolls), not only how often it came. A die with three sides is always written as a FUDGE die, faces −1/0/+1:
 a d3 shows its face − 2 (``d3``), which is exactly one dF (seed 002: 6d3−12 ≡ 6dF), so a count of
 three-sided faces reads one way.
 
@@ -19,6 +21,8 @@ three-sided faces reads one way.
 True
 >>> ordered("fudge.action", (), "tie", (("failure", Fraction(1, 4)), ("tie", Fraction(1, 4)), ("success", Fraction(1, 2)))).below
 Fraction(1, 4)
+>>> dict(ordered("fudge.action", (), "tie", (("failure", Fraction(1, 4)), ("tie", Fraction(1, 4)), ("success", Fraction(1, 2)))).odds)["success"]
+Fraction(1, 2)
 >>> valued("notation", ((6, 2), (6, 5)), 7, {v: Fraction(6 - abs(v - 7), 36) for v in range(2, 13)}).below
 Fraction(5, 12)
 >>> roll_from_json({"rule": "gauss.roll", "dice": [], "outcome": "x", "p": "3/2"})
@@ -39,6 +43,7 @@ __all__ = [
     "FUDGE_SIDES",
     "MAX_DICE",
     "MAX_FACE",
+    "MAX_ODDS",
     "Roll",
     "d3",
     "ordered",
@@ -50,6 +55,7 @@ __all__ = [
 FUDGE_SIDES = 3  # a FUDGE die is written as sides 3 with faces −1, 0, +1
 MAX_DICE = 1000  # physical dice kept with one roll (a bigger pool keeps its total and outcome)
 MAX_FACE = 1_000_000  # |face|, |total| and sides a saved roll may hold
+MAX_ODDS = 24  # outcomes whose odds a roll keeps (a GaussD20 value has 20; a bigger scale keeps none)
 _RULE = re.compile(r"[a-z][a-z0-9_]{0,19}(?:\.[a-z0-9_]{1,20}){0,3}")
 _P = re.compile(r"([0-9]{1,60})/([0-9]{1,60})")  # ASCII digits, as static/journal-db.js reads them
 
@@ -60,7 +66,7 @@ class Roll:
     ``dice`` every physical die as ``(sides, face)`` (FUDGE dice: sides ``FUDGE_SIDES``, faces
     −1/0/+1), ``outcome`` the rule's own code for what happened, ``p`` its exact probability before
     the roll, ``total`` the dice's total where the rule has one, ``by_hand`` for dice typed in from
-    the table."""
+    the table, ``odds`` every outcome of its scale with its exact probability (empty: not kept)."""
 
     rule: str
     dice: tuple[tuple[int, int], ...]
@@ -69,6 +75,7 @@ class Roll:
     total: int | None = None
     by_hand: bool = False
     below: Fraction | None = None
+    odds: tuple[tuple[str, Fraction], ...] = ()
 
     @property
     def rank(self) -> Fraction | None:
@@ -86,6 +93,20 @@ class Roll:
             raise ValueError("a roll's outcome is a code of 1 to 80 characters")
         if len(self.dice) > MAX_DICE:
             raise ValueError(f"a roll keeps at most {MAX_DICE} dice")
+        if self.odds:
+            _check_odds(self.odds, self.outcome, self.p)
+
+
+def _check_odds(odds: Sequence[tuple[str, Fraction]], outcome: str, p: Fraction) -> None:
+    codes = [code for code, _ in odds]
+    if len(odds) > MAX_ODDS or len(set(codes)) != len(codes):
+        raise ValueError(f"a roll's odds are at most {MAX_ODDS} distinct outcomes")
+    if any(not isinstance(c, str) or not 0 < len(c) <= 80 for c in codes):
+        raise ValueError("a roll's odds name outcomes of 1 to 80 characters")
+    if any(not 0 <= q <= 1 for _, q in odds) or sum((q for _, q in odds), Fraction(0)) != 1:
+        raise ValueError("a roll's odds are probabilities that sum to 1")
+    if dict(odds).get(outcome) != p:
+        raise ValueError("a roll's odds give its own outcome the probability p")
 
 
 Dice = Iterable[tuple[int, int]]
@@ -107,7 +128,8 @@ def ordered(
         raise ValueError(f"{outcome!r} is not one of the outcomes {codes}")
     at = codes.index(outcome)
     below = sum((p for _, p in scale[:at]), Fraction(0))
-    return Roll(rule, tuple(dice), outcome, scale[at][1], total=total, below=below)
+    odds = tuple(scale) if len(scale) <= MAX_ODDS else ()
+    return Roll(rule, tuple(dice), outcome, scale[at][1], total=total, below=below, odds=odds)
 
 
 def valued(
@@ -138,6 +160,8 @@ def roll_to_json(roll: Roll, /) -> dict[str, Any]:
     }
     if roll.below is not None:
         data["below"] = _fraction_text(roll.below)
+    if roll.odds:
+        data["odds"] = {code: _fraction_text(q) for code, q in roll.odds}
     return data
 
 
@@ -177,10 +201,25 @@ def roll_from_json(raw: Any, /) -> Roll:
         if sides < 1:
             raise ValueError("a roll's die has at least one side")
         pairs.append((sides, face))
+    odds: tuple[tuple[str, Fraction], ...] = ()
+    if raw.get("odds") is not None:
+        given = raw["odds"]
+        if not isinstance(given, dict) or len(given) > MAX_ODDS:
+            raise ValueError(f"a roll's odds are an object of at most {MAX_ODDS} outcomes")
+        odds = tuple((str(code), _fraction(q, "odds")) for code, q in given.items())
+        if odds:  # {}: none kept
+            _check_odds(odds, outcome, exact)
     total = raw.get("total")
     by_hand = raw.get("by_hand", False)
     if not isinstance(by_hand, bool):
         raise ValueError("a roll's by_hand must be true or false")
     return Roll(
-        rule, tuple(pairs), outcome, exact, None if total is None else _int(total, "total"), by_hand, below
+        rule,
+        tuple(pairs),
+        outcome,
+        exact,
+        None if total is None else _int(total, "total"),
+        by_hand,
+        below,
+        odds,
     )

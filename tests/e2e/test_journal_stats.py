@@ -3,7 +3,9 @@ are called suspicious, the page's own dice are not, and a converted forum log is
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import re
+
+from playwright.sync_api import Locator, Page, expect
 
 from e2e_support import wait_ready
 
@@ -38,6 +40,16 @@ def test_sixty_typed_twenties_are_suspicious(app: Page) -> None:
     expect(verdict).to_contain_text("d20 со стола, бросков: 60 — подозрительно")
     expect(app.locator("#journal-stats-hand-d20 .fairness-chart rect")).to_have_count(20)  # a bar per face
     expect(app.locator("#journal-stats-result")).to_contain_text("Бросков с данными: 20")
+
+    # outcome counts against their exact expectation: 20 × P(GaussD20 = 10 | luck 5) = 2.23 for a
+    # 10 that never came, 20 × P(20) = 0.01 for the twenty that came every time
+    def row(value: int) -> Locator:
+        first = app.locator(":is(td, th):first-child", has_text=re.compile(f"^{value}$"))
+        return app.locator("#journal-stats .stats-more tr").filter(has=first)
+
+    expect(row(10)).to_contain_text("2,2")
+    expect(row(20)).to_contain_text("0,0")
+    expect(app.locator("#journal-stats")).not_to_contain_text("«—»")
     app.click("#lang-switch")
     expect(verdict).to_contain_text("d20 from the table, rolls: 60 — suspicious")
     app.click("#lang-switch")

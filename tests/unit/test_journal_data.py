@@ -207,3 +207,26 @@ def test_a_roll_as_data_goes_into_the_entry_and_back() -> None:
     for broken in ({"rule": "Gauss"}, {**saved["roll"], "p": "1/0"}, {**saved["roll"], "dice": [[20]]}):
         good, bad = entries_from_json([{**saved, "roll": broken}])
         assert good == () and len(bad) == 1
+
+
+def test_a_small_scale_s_odds_are_kept_with_the_roll_and_checked() -> None:
+    """``ordered`` keeps every outcome's odds where the scale has at most ``MAX_ODDS`` outcomes;
+    they survive the JSON; odds that do not sum to 1 or miss the roll's own ``p`` set the entry
+    aside."""
+    from kit.roll import MAX_ODDS, ordered, roll_from_json, roll_to_json
+
+    scale = (("failure", Fraction(1, 4)), ("tie", Fraction(1, 4)), ("success", Fraction(1, 2)))
+    roll = ordered("fudge.action", ((3, 1),), "success", scale)
+    assert roll.odds == scale
+    assert roll_to_json(roll)["odds"] == {"failure": "1/4", "tie": "1/4", "success": "1/2"}
+    assert roll_from_json(roll_to_json(roll)) == roll
+    wide = tuple((str(v), Fraction(1, MAX_ODDS + 1)) for v in range(MAX_ODDS + 1))
+    assert ordered("notation", (), "0", wide).odds == ()
+    saved = roll_to_json(roll)
+    for broken in (
+        {**saved["odds"], "success": "1/3"},  # sums to 5/6
+        {"failure": "1/4", "tie": "1/2", "success": "1/4"},  # the roll's own is not p
+        {"failure": "1/4", "tie": "1/4", "win": "1/2"},  # the roll's own is missing
+    ):
+        with pytest.raises(ValueError):
+            roll_from_json({**saved, "odds": broken})

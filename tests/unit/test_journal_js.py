@@ -147,6 +147,25 @@ def _mutations(base: dict[str, Any]) -> list[dict[str, Any]]:
         {**good_roll, "total": "7"},
         {**good_roll, "total": 2_000_000},
         {**good_roll, "by_hand": 1},
+        # every outcome's odds: summing to 1, the roll's own at p, at most MAX_ODDS of them
+        {**good_roll, "odds": {"7": "1/20", "8": "19/20"}},
+        {**good_roll, "odds": {"7": "2/40", "x": "38/40"}},
+        {**good_roll, "odds": {}},
+        {**good_roll, "odds": None},
+        {**good_roll, "odds": {"7": "1/20", "8": "18/20"}},
+        {**good_roll, "odds": {"7": "2/20", "8": "18/20"}},
+        {**good_roll, "odds": {"6": "1/20", "8": "19/20"}},
+        {**good_roll, "odds": {"7": "1/20", "": "19/20"}},
+        {**good_roll, "odds": {"7": "1/20", "8": 0.95}},
+        {**good_roll, "odds": [["7", "1/20"], ["8", "19/20"]]},
+        {
+            **good_roll,
+            "odds": {"7": "1/20", **{f"z{k}": "0/1" for k in range(roll.MAX_ODDS - 2)}, "x": "19/20"},
+        },
+        {
+            **good_roll,
+            "odds": {"7": "1/20", **{f"z{k}": "0/1" for k in range(roll.MAX_ODDS - 1)}, "x": "19/20"},
+        },
     ]
     out += [{**base, "roll": r} for r in rolls]
     evenings: list[Any] = [
@@ -204,11 +223,12 @@ def test_the_worker_checks_an_imported_entry_as_the_page_reads_one(tmp_path: Pat
     )
     assert 0 < sum(expected) < len(expected)
     limits = answer["limits"]
-    assert (limits["ru"], limits["why"], limits["dice"], limits["face"]) == (
+    assert (limits["ru"], limits["why"], limits["dice"], limits["face"], limits["odds"]) == (
         MAX_TEXT,
         MAX_NOTE,
         roll.MAX_DICE,
         roll.MAX_FACE,
+        roll.MAX_ODDS,
     )
     assert (limits["entryChars"], limits["entryDepth"], limits["kept"]) == (
         journal_store.MAX_ENTRY_CHARS,

@@ -7,7 +7,7 @@ import json
 import random
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 from math import comb
@@ -112,7 +112,34 @@ def test_dice_luck_and_outcomes_match_a_plain_count() -> None:
         assert abs(overall[who].mean - float(sum(mine) / len(mine))) < 1e-12
     outcomes = Counter(e.roll.outcome for e in entries if e.roll)
     assert {(o.outcome, o.count) for o in found.outcomes} == set(outcomes.items())
-    assert all(o.expected is None for o in found.outcomes)  # no roll carries every outcome's odds
+    assert all(o.expected is not None for o in found.outcomes)  # every roll carries its odds
+
+
+def test_expected_gaussd20_values_are_the_enumerated_odds_summed_over_the_rolls() -> None:
+    """«Ожидалось» for the roller's values: Σ over the rolls of P(value | that roll's luck), each P
+    by enumerating the 8,000 throws of 3d20 (values that never came included)."""
+    rng = random.Random(7)
+    lucks = [rng.choice((1, 3, 5, 8)) for _ in range(300)]
+    entries = [
+        Entry(f"e{i}", "2026-12-01T20:00:00", "roller", "x", "x", roll=as_data(gauss.roll(rng, luck)))
+        for i, luck in enumerate(lucks)
+    ]
+    brute: dict[int, Counter[int]] = {
+        luck: Counter(
+            gauss.apply_luck(gauss.from_3d20_total(a + b + c), luck)
+            for a, b, c in product(range(1, 21), repeat=3)
+        )
+        for luck in set(lucks)
+    }
+    want: Counter[str] = Counter()
+    for luck in lucks:
+        for value, n in brute[luck].items():
+            want[str(value)] += n  # in 8000ths
+    found = {o.outcome: o for o in statistics(entries).outcomes if o.rule == "gauss.roll"}
+    assert set(found) == set(want)
+    for value, ways in want.items():
+        assert found[value].expected == pytest.approx(ways / 8000, abs=1e-9)
+    assert sum(o.count for o in found.values()) == 300
 
 
 def test_secret_entries_are_left_out_and_counted_as_such() -> None:
@@ -167,24 +194,16 @@ def test_three_sided_dice_custom_faces_and_big_dice() -> None:
     assert by[(1000, False)].off == 1 and by[(1000, False)].n == 0
 
 
-@dataclass(frozen=True)
-class _Odds(Roll):
-    """A roll that also carries every outcome's exact probability (the field proposed for
-    ``kit.roll.Roll``); the statistics read it wherever it is."""
-
-    odds: tuple[tuple[str, Fraction], ...] = ()
-
-
 def test_outcome_expectations_sum_every_rolls_odds() -> None:
     """The expected count of an outcome is Σ P(outcome) over the rolls, also of outcomes that
     never came; a rule with a roll lacking the odds shows none."""
     coin = (("heads", Fraction(1, 2)), ("tails", Fraction(1, 2)))
     loaded = (("heads", Fraction(9, 10)), ("tails", Fraction(1, 10)))
     rolls = [
-        _Odds("test.coin", (), "heads", Fraction(1, 2), odds=coin),
-        _Odds("test.coin", (), "heads", Fraction(1, 2), odds=coin),
-        _Odds("test.coin", (), "heads", Fraction(9, 10), odds=loaded),
-        _Odds("test.die", (), "1", Fraction(1, 4), odds=(("1", Fraction(1, 4)), ("2", Fraction(3, 4)))),
+        Roll("test.coin", (), "heads", Fraction(1, 2), odds=coin),
+        Roll("test.coin", (), "heads", Fraction(1, 2), odds=coin),
+        Roll("test.coin", (), "heads", Fraction(9, 10), odds=loaded),
+        Roll("test.die", (), "1", Fraction(1, 4), odds=(("1", Fraction(1, 4)), ("2", Fraction(3, 4)))),
         Roll("test.die", (), "2", Fraction(3, 4)),
     ]
     found = statistics(Entry(str(i), "t", "x", "x", "x", roll=r) for i, r in enumerate(rolls))

@@ -283,6 +283,7 @@ def statistics(entries: Iterable[Entry], /) -> Statistics:
     keys: Counter[_Key] = Counter()
     dice: dict[tuple[bool, str], list[tuple[tuple[int, int], ...]]] = {}
     odds_of: dict[int, Any] = {}
+    odds_ids: dict[tuple[tuple[str, Fraction], ...], int] = {}
     secret = 0
     rows: list[_Key] = []
     add = rows.append
@@ -293,9 +294,11 @@ def statistics(entries: Iterable[Entry], /) -> Statistics:
         if entry.hidden and not entry.revealed:
             secret += 1
             continue
-        p, below, odds = roll.p, roll.below, getattr(roll, "odds", None)
-        if odds:
-            odds_of[id(odds)] = odds
+        p, below, odds = roll.p, roll.below, roll.odds
+        odds_id = None
+        if odds:  # equal odds, one key, as the saved JSON's are grouped (so both sum alike)
+            odds_id = odds_ids.setdefault(odds, len(odds_ids))
+            odds_of.setdefault(odds_id, odds)
         add(
             (
                 entry.who,
@@ -303,7 +306,7 @@ def statistics(entries: Iterable[Entry], /) -> Statistics:
                 roll.outcome,
                 (p.numerator, p.denominator),
                 None if below is None else (below.numerator, below.denominator),
-                id(odds) if odds else None,
+                odds_id,
             )
         )
         group = (roll.by_hand, roll.rule)

@@ -113,9 +113,10 @@ OUTCOME_COLUMNS = (
 )
 NO_ODDS = Msg(
     "journal.stats_no_odds",
-    "«—»: броски этого правила хранят вероятность только выпавшего исхода, ожидаемое число не из чего посчитать.",
-    "«—»: this rule's rolls keep the probability of the outcome that came only: there is nothing to"
-    " count the expectation from.",
+    "«—»: у части бросков этого правила хранится вероятность только выпавшего исхода (формула"
+    " кубиков с большим разбросом, броски старых версий), ожидаемое число не из чего посчитать.",
+    "«—»: some of this rule's rolls keep the probability of the outcome that came only (a dice"
+    " formula of many totals, rolls of older versions): there is nothing to count the expectation from.",
 )
 SUMMARY_TITLE = Msg("journal.summary_title", "Статистика", "Statistics")
 SUMMARY_LUCK = (

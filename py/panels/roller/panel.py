@@ -23,7 +23,7 @@ from kit.form import Form, read_int
 from kit.journal import Note
 from kit.msg import Renderable, pct, signed
 from kit.panel import LogSpec, Outcome, Panel
-from kit.roll import Roll
+from kit.roll import Roll, valued
 from kit.view import Node, Show, View, bar_chart, table_rows
 from panels.roller import text
 from panels.shell.table import from_table, mark_table, rolled_by_hand
@@ -63,17 +63,11 @@ def describe(rolled: gauss.GaussRoll) -> Renderable:
 
 
 def as_data(rolled: gauss.GaussRoll, /) -> Roll:
-    """The roll for the journal: its three d20, P(GaussD20 = value | luck) before it, and the
-    chance of a lower value (higher is better)."""
-    dist = _distribution(rolled.luck)
-    return Roll(
-        "gauss.roll",
-        tuple((20, face) for face in rolled.dice),
-        str(rolled.value),
-        dist[rolled.value],
-        total=rolled.total if rolled.dice else None,
-        below=sum((p for value, p in dist.items() if value < rolled.value), Fraction(0)),
-    )
+    """The roll for the journal: its three d20, P(GaussD20 = value | luck) before it, the chance
+    of a lower value (higher is better) and every value's odds."""
+    dice = tuple((20, face) for face in rolled.dice)
+    total = rolled.total if rolled.dice else None
+    return valued("gauss.roll", dice, rolled.value, _distribution(rolled.luck), total=total)
 
 
 def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:

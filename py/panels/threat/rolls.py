@@ -20,6 +20,7 @@ those of the colour drawn, given that number.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from kit.roll import Roll, ordered
@@ -72,7 +73,7 @@ def check_data(bag: threat.BagState, entry: threat.JournalEntry, /) -> Roll:
         thrown = ((D20, entry.kept_value),)
     total = None if entry.source == "substitute" else entry.kept_value
     data = ordered("threat.check", thrown, _outcome(bag, entry), _scale(bag, entry), total=total)
-    return Roll(data.rule, data.dice, data.outcome, data.p, data.total, entry.source == "record", data.below)
+    return replace(data, by_hand=entry.source == "record")
 
 
 def as_data(done: State, entry: object, /) -> Roll | None:
