@@ -182,6 +182,7 @@ def panel(rng: random.Random) -> Panel[State]:
         "#fudge-w-take": _on("wounds", wounds.take),
         wounds.ROW_BUTTON: _on("wounds", wounds.clear_row),
         "#fudge-w-clear-all": _on("wounds", wounds.clear_all),
+        "#fudge-w-undo": _on("wounds", wounds.restore),
         "#fudge-w-revive": _on("wounds", wounds.revive),
         "#fudge-acc-sub-add": _on("accumulators", accumulators.add_sub_scale),
         "#fudge-acc-exh-add": _on("accumulators", accumulators.add_exhaustion),

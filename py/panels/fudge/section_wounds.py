@@ -1,6 +1,6 @@
 """The FUDGE panel's wounds, accumulators, scale and log (static markup; panels/fudge/section.py places them)."""
 
-from kit import common
+from kit import common, undo
 from kit.markup import button, h, number, select
 from panels.fudge import text, text_cast, text_wounds
 
@@ -22,6 +22,7 @@ WOUNDS = h(
         h("button", h("span", text_wounds.REVIVE), id="fudge-w-revive", type="button", disabled=True),
         cls="controls",
     ),
+    undo.bar("fudge-w"),  # «Отменить» of «Очистить все раны», just under it
     h("p", cls="error", role="alert", hidden=True),
     h("p", cls="result", id="fudge-w-status", aria_live="polite"),
     h(

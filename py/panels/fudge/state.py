@@ -144,6 +144,9 @@ class WoundsState:
     track: fudge.WoundTrack = field(default_factory=fudge.WoundTrack)
     said: Renderable | None = None  # what the last change did (shown before the status)
     who: str = ""
+    # «Очистить все раны» taken back: whose track ("": by hand), the wounds it had, the journal
+    # entry's id of the clear (``kit.form.LOG_ID``; the undo removes that line); never saved
+    undo: Undo[tuple[str, fudge.WoundTrack, str]] | None = None
 
 
 @dataclass(frozen=True)

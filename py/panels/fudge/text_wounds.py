@@ -58,6 +58,16 @@ TOOK = Msg("fudge.took", "Урон {amount}: {what}.", "Damage {amount}: {what}.
 ROW_EMPTY = Msg("fudge.row_empty", "В строке «{box}» нет отмеченных ячеек.", "Row {box} has no marked boxes.")
 ROW_CLEARED = Msg("fudge.row_cleared", "Снята одна ячейка «{box}».", "Cleared one box of {box}.")
 ALL_CLEARED = Msg("fudge.all_cleared", "Все раны очищены.", "All wounds cleared.")
+CLEARED_OF = Msg("fudge.cleared_of", "Раны очищены: {name}.", "Wounds cleared: {name}.")
+CLEARED_BY_HAND = Msg(
+    "fudge.cleared_by_hand", "Раны очищены (ручной трек).", "Wounds cleared (the track by hand)."
+)
+WOUNDS_BACK = Msg("fudge.wounds_back", "Очищенные раны возвращены.", "The cleared wounds are back.")
+TRACK_GONE = Msg(
+    "fudge.track_gone",
+    "Этого персонажа больше нет в списке: раны вернуть некуда.",
+    "That character is no longer in the list: there is no track to put the wounds back on.",
+)
 NOT_DEAD = Msg("fudge.not_dead", "Отметки «Мёртв» нет.", "There is no «Мёртв» (dead) mark.")
 REVIVED = Msg(
     "fudge.revived", "Отметка «Мёртв» снята (решение Мастера).", "«Мёртв» (dead) undone (the GM's decision)."

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kit.form import ARG, Form, InputError, read_int
+from kit import undo as kit_undo
+from kit.form import ARG, LOG_ID, Form, InputError, read_int
 from kit.journal import Note
 from kit.msg import Cat, Renderable, signed
-from kit.panel import Outcome
+from kit.panel import Outcome, Unlog
 from kit.shared import Share
 from kit.view import Node, Show, View
 from panels.fudge import text_cast, words
 from panels.fudge import text_wounds as text
-from panels.fudge.state import Wounded, WoundsState
+from panels.fudge.state import Wounded
 from panels.roster.shared import ROSTER
 from rules import fudge
 from rules.roster import Entry
@@ -32,6 +33,7 @@ __all__ = [
     "current",
     "mark_each",
     "owner",
+    "restore",
     "revive",
     "status",
     "take",
@@ -83,7 +85,7 @@ def commit(
     journal entry names the character."""
     entry = owner(state, who)
     if entry is None:
-        wounds = WoundsState(track, said, "")
+        wounds = replace(state.wounds, track=track, said=said, who="")
         return Outcome(replace(state, wounds=wounds), log=_line(said, track, None))
     roster = state.roster.update(entry.id, entry.name, replace(entry.sheet, wounds=track))
     done = Wounded(replace(state.wounds, said=said, who=entry.id), roster)
@@ -131,7 +133,44 @@ def clear_row(state: Wounded, form: Form) -> Outcome[Wounded]:
 
 
 def clear_all(state: Wounded, form: Form) -> Outcome[Wounded]:
-    return commit(state, current(state).clear_all(), text.ALL_CLEARED)
+    """Every box and «Мёртв» off the track shown; what it had is offered back («Отменить»,
+    ``restore``) as long as nothing else is cleared this way."""
+    track, entry = current(state), owner(state)
+    done = commit(state, track.clear_all(), text.ALL_CLEARED)
+    if track == fudge.WoundTrack():
+        return done
+    said = text.CLEARED_BY_HAND if entry is None else text.CLEARED_OF(name=entry.name)
+    took = (entry.id if entry else "", track, str(form.get(LOG_ID, "")))
+    offered = replace(done.state.wounds, undo=kit_undo.offer(took, said))
+    return replace(done, state=replace(done.state, wounds=offered))
+
+
+def _added(track: fudge.WoundTrack, back: fudge.WoundTrack) -> fudge.WoundTrack:
+    """``back``'s marks added to ``track``'s (what was marked since the clear stays), each row at
+    most full."""
+    marked = tuple(
+        min(box.boxes, a + b) for box, a, b in zip(fudge.WOUND_BOXES, track.marked, back.marked, strict=True)
+    )
+    return fudge.WoundTrack(marked, track.dead or back.dead)
+
+
+def restore(state: Wounded, form: Form) -> Outcome[Wounded]:
+    """The wounds «Очистить все раны» took, back on the track they came from (added to any marked
+    since), and the clear's journal line gone; nothing written."""
+    who, track, ident = kit_undo.taken(state.wounds.undo)
+    entry = owner(state, who) if who else None
+    if who and entry is None:
+        raise InputError(text.TRACK_GONE)
+    base = replace(state, wounds=replace(state.wounds, undo=None))
+    unlog = (Unlog((ident,)),) if ident else ()
+    if entry is None:
+        back = _added(base.wounds.track, track)
+        wounds = replace(base.wounds, track=back, said=text.WOUNDS_BACK, who="")
+        return Outcome(replace(base, wounds=wounds), say=text.WOUNDS_BACK, effects=unlog)
+    back = _added(entry.sheet.wounds, track)
+    roster = state.roster.update(entry.id, entry.name, replace(entry.sheet, wounds=back))
+    done = Wounded(replace(base.wounds, said=text.WOUNDS_BACK, who=entry.id), roster)
+    return Outcome(done, say=text.WOUNDS_BACK, effects=(Share(ROSTER, roster), *unlog))
 
 
 def revive(state: Wounded, form: Form) -> Outcome[Wounded]:
@@ -184,5 +223,6 @@ def view(state: Wounded) -> View:
         "fudge-w-who": words.select(whose, "" if entry is None else entry.id),
         "fudge-w-rows": Show(children=rows),
         "fudge-w-revive": Show(disabled=not track.dead),
+        **kit_undo.view(state.wounds.undo, "fudge-w"),
         "fudge-w-status": Show(text=_line(state.wounds.said, track, None if entry is None else entry.name)),
     }
