@@ -22,7 +22,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from kit import csv_cells
+from kit import csv_cells, undo
 from kit.common import COMPUTE_TOO_SLOW_HERE
 from kit.compute import NEEDS_ISOLATION, TOO_SLOW_HERE
 from kit.form import ARG, Form, InputError, read_choice, read_text
@@ -64,6 +64,7 @@ __all__ = [
     "download_svg",
     "move_row",
     "remove_row",
+    "restore_row",
     "run_lab",
     "set_lab_view",
 ]
@@ -96,7 +97,12 @@ def compute_lab(
     or a saved lab, and then in the sandboxed runner."""
     source = lab.program if program is None else program
     runs = (lab.run if run is None else run) and bool(source.strip())
-    kept = {"program": source, "run": runs, "linked": lab.linked if linked is None else linked}
+    kept = {
+        "program": source,
+        "run": runs,
+        "linked": lab.linked if linked is None else linked,
+        "undo": lab.undo,  # a removed row's offer outlives the recomputing
+    }
     if not runs and not parse_is_light(rows):  # even parsing them would hold the page: the worker does
         if lab.digest is not None and not lab.run and _essence(lab.key) == _essence(rows):
             return Outcome(replace(lab, rows=rows, key=rows, **kept), effects=effects)
@@ -248,8 +254,26 @@ def add_row(lab: Lab, form: Form) -> Outcome[Lab]:
 
 
 def remove_row(lab: Lab, form: Form) -> Outcome[Lab]:
+    """Take the row ``data-arg`` out; a row with text is offered back («Отменить», ``restore_row``)."""
     index, rows = _index(lab, form), _rows(lab, form)
+    line = rows[index]
+    if line.strip():
+        lab = replace(lab, undo=undo.offer((index, line), lab_text.REMOVED(n=index + 1, line=line)))
     return compute_lab(lab, rows[:index] + rows[index + 1 :] or ("",))
+
+
+def restore_row(lab: Lab, form: Form) -> Outcome[Lab]:
+    """The removed row back at its place among the rows as they are now (label and expression as
+    they were); refused when the lab is full."""
+    index, line = undo.taken(lab.undo)
+    rows = _rows(lab, form)
+    if rows == ("",):  # removing the only row left an empty one: the row takes its place
+        rows = ()
+    if len(rows) >= MAX_ROWS:
+        raise InputError(lab_text.FULL(n=MAX_ROWS))
+    at = min(index, len(rows))
+    done = compute_lab(replace(lab, undo=None), (*rows[:at], line, *rows[at:]))
+    return replace(done, say=lab_text.RESTORED(n=at + 1))
 
 
 def move_row(step: int, lab: Lab, form: Form) -> Outcome[Lab]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from kit.undo import Undo
 from panels.notation.lab_digest import MAX_ROWS, LabDigest
 from panels.notation.program import MAX_PROGRAM
 from rules import notation
@@ -50,6 +51,7 @@ class Lab:
     program: str = ""  # the lab's program (shown, saved and shared), "" for none
     run: bool = False  # its outputs join the series: the user ran it in this page (never restored)
     linked: bool = False  # it came from a link and has not been run yet (the lab says so)
+    undo: Undo[tuple[int, str]] | None = None  # a removed row: its place and its text (never saved)
 
 
 def dump_lab(lab: Lab, /) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from kit import undo
 from kit.chart import legend, line_chart
 from kit.msg import Cat, Renderable, fixed, short_pct
 from kit.view import Node, Show, table_rows
@@ -128,6 +129,7 @@ def lab_view(lab: Lab, /) -> dict[str, Show]:
             value=lab.rows[i] if i < len(lab.rows) else "",
             attrs=(("aria-invalid", "true" if invalid else None), ("placeholder", lab_text.ROW_PLACEHOLDER)),
         )
+    shown.update(undo.view(lab.undo, "lab"))
     shown["lab-caret"] = _caret(lab)
     shown["lab-program-origin"] = _program_origin(lab)
     shown["lab-status"] = Show(text=_status(lab))

@@ -87,6 +87,7 @@ def panel(rng: random.Random) -> Panel[State]:
             ".lab-row": _on("lab", lab.run_lab),
             "#lab-add": _on("lab", lab.add_row),
             ".lab-remove": _on("lab", lab.remove_row),
+            "#lab-undo": _on("lab", lab.restore_row),
             ".lab-up": _on("lab", partial(lab.move_row, -1)),
             ".lab-down": _on("lab", partial(lab.move_row, 1)),
             "input[name='lab-view']": _on("lab", lab.set_lab_view),

@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable
 
-from kit import common
+from kit import common, undo
 from kit.markup import button, h, main_button, select
 from kit.msg import Msg
 from kit.view import Node
@@ -234,6 +234,7 @@ LAB = h(
     "section",
     h("h3", lab_text.TITLE, id="lab-title"),
     h("ol", *(_row(i) for i in range(MAX_ROWS)), cls="nd-lab-rows"),
+    undo.bar("lab"),  # a removed row's «Отменить», just under the rows
     h(
         "div",
         button("lab-add", lab_text.ADD),
