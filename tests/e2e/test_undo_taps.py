@@ -1,5 +1,6 @@
 """«Отменить» after «Очистить все раны» (FUDGE) and after a dice lab row's «Убрать», in the page:
-the offer stands by the tap, gives back exactly what was taken, and the journal keeps no trace."""
+the offer stands by the tap, gives back exactly what was taken, and the journal keeps no trace; and
+the threat panel's «Screen mode» label stays beside its checkbox on a phone."""
 
 from __future__ import annotations
 
@@ -64,5 +65,22 @@ def test_a_removed_lab_row_comes_back_at_its_place(browser: Browser, site_url: s
     expect(page.locator("#lab-dist-head th")).to_have_text(
         ["Значение", "stats (4d6kh3)", "plain (3d6)", "2d6+3"]
     )
+    context.close()
+    watch.assert_clean()
+
+
+def test_the_screen_mode_label_sits_beside_its_checkbox_at_360_px(browser: Browser, site_url: str) -> None:
+    """At 360 px in English «Screen mode («режим ширмы»)» wraps within itself beside the checkbox."""
+    watch = Watch()
+    context, page = open_app(
+        browser, site_url + "index.html#threat", watch, "threat", viewport={"width": 360, "height": 800}
+    )
+    page.click("#lang-switch")
+    label = page.locator("label[for='threat-screen']")
+    expect(label).to_contain_text("Screen mode")
+    box, text = page.locator("#threat-screen").bounding_box(), label.bounding_box()
+    assert box and text
+    assert text["x"] >= box["x"] + box["width"]  # beside, not under
+    assert text["y"] < box["y"] + box["height"] and box["y"] < text["y"] + text["height"]
     context.close()
     watch.assert_clean()
