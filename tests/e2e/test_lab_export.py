@@ -36,13 +36,13 @@ def test_the_russian_csv_has_a_bom_semicolons_and_decimal_commas(app: Page) -> N
     data = _download(app, "#lab-csv")
     assert data.startswith(b"\xef\xbb\xbf")
     lines = data.decode("utf-8-sig").splitlines()
-    assert lines[0].startswith('"значение";"сила P(=)";"сила P(>=)"')
+    assert lines[0].startswith('"значение";"сила (d2) P(=)";"сила (d2) P(>=)"')  # a label names its row
     assert lines[1] == "1;0,5;1;0,5;0,25;1;0,25"
     assert "ряд;среднее;СКО;минимум;максимум" in lines
     app.click("#lang-switch")
     try:
         lines = _download(app, "#lab-csv").decode("utf-8-sig").splitlines()
-        assert lines[0].startswith('"value","сила P(=)"') and lines[1] == "1,0.5,1,0.5,0.25,1,0.25"
+        assert lines[0].startswith('"value","сила (d2) P(=)"') and lines[1] == "1,0.5,1,0.5,0.25,1,0.25"
     finally:
         app.click("#lang-switch")
 
@@ -53,11 +53,11 @@ def test_the_svg_carries_its_title_and_a_legend_of_the_rows(app: Page) -> None:
     _lab(app, "4d6kh3 # статы", "3d6")
     root = ElementTree.fromstring(_download(app, "#lab-svg"))
     assert root[0].tag == f"{SVG}title"
-    assert root[0].text == "Лаборатория кубиков, P(=): статы, 3d6"
+    assert root[0].text == "Лаборатория кубиков, P(=): статы (4d6kh3), 3d6"
     names = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "name"]
     assert names == ["статы", "3d6"]
     headings = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "title"]
-    assert headings == ["Лаборатория кубиков, P(=): статы, 3d6"]
+    assert headings == ["Лаборатория кубиков, P(=): статы (4d6kh3), 3d6"]
     png = _download(app, "#lab-png")
     assert png.startswith(b"\x89PNG") and int.from_bytes(png[20:24], "big") == 2 * int(root.get("height"))
 

@@ -52,9 +52,10 @@ STATS = h(
 )
 
 ENTRIES = (
-    h("div", button("journal-new-evening", text.NEW_EVENING), cls="controls"),
     h(
         "div",
+        main_button("journal-copy-bbcode", text.COPY_BBCODE),  # first: in a phone's first screen
+        " ",
         h("span", text.EXPORTS, cls="muted"),
         " ",
         button("journal-export-bbcode", text.EXPORT_BBCODE),
@@ -64,8 +65,6 @@ ENTRIES = (
         button("journal-export-csv", text.EXPORT_CSV),
         " ",
         button("journal-export-json", text.EXPORT_JSON),
-        " ",
-        main_button("journal-copy-bbcode", text.COPY_BBCODE),
         " ",
         h("label", text.ORDER, for_="journal-order"),
         " ",
@@ -85,6 +84,7 @@ ENTRIES = (
         h("span", cls="muted", id="journal-status", role="status"),
         cls="controls",
     ),
+    h("div", button("journal-new-evening", text.NEW_EVENING), cls="controls"),
     h(
         "div",
         h("label", text.IMPORT, for_="journal-import"),

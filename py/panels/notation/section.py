@@ -115,8 +115,8 @@ ROLL = (
     ),
     h(
         "div",
+        h("p", cls="result", id="notation-result", aria_live="polite"),  # the verdict first, then its dice
         h("div", cls="nd-dice", id="notation-dice"),
-        h("p", cls="result", id="notation-result", aria_live="polite"),
         h("p", cls="muted", id="notation-where"),
         h("p", text.LEGEND, cls="muted nd-legend"),
         cls="roll-out",
