@@ -55,7 +55,7 @@ def test_the_svg_carries_its_title_and_a_legend_of_the_rows(app: Page) -> None:
     assert root[0].tag == f"{SVG}title"
     assert root[0].text == "Лаборатория кубиков, P(=): статы (4d6kh3), 3d6"
     names = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "name"]
-    assert names == ["статы", "3d6"]
+    assert names == ["статы (4d6kh3)", "3d6"]
     headings = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "title"]
     assert headings == ["Лаборатория кубиков, P(=): статы (4d6kh3), 3d6"]
     png = _download(app, "#lab-png")
