@@ -2,8 +2,9 @@
 
 An evening starts by itself when the GM acts after a pause of more than ``GAP`` (6 hours: a long
 break, never a game night) since the journal's newest entry, or when the GM presses «Новый вечер»
-(``#journal-new-evening``). Its id is the local time it started and its date that time's date; an
-entry saves both (``"evening": {"id": …, "date": …}``). Entries saved before evenings existed (an
+(``#journal-new-evening``). Its id is the local time it started (with ``+N`` after it when «Новый
+вечер» comes within the second the current one started) and its date that time's date; an entry
+saves both (``"evening": {"id": …, "date": …}``). Entries saved before evenings existed (an
 old record, a v1 file) get theirs by the same rule over their own times (``kit.journal.assign_evenings``).
 
 >>> first = Evening.starting("2026-12-01T20:00:00")
@@ -24,7 +25,16 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-__all__ = ["GAP", "UNDATED", "Evening", "evening_for", "evening_from_json", "evening_to_json", "gap_between"]
+__all__ = [
+    "GAP",
+    "UNDATED",
+    "Evening",
+    "evening_for",
+    "evening_from_json",
+    "evening_to_json",
+    "gap_between",
+    "started_after",
+]
 
 GAP = timedelta(hours=6)  # a pause longer than this starts a new evening
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -69,6 +79,24 @@ def evening_for(current: Evening | None, last: str, now: str) -> Evening:
     if current is None or current == UNDATED or gap_between(last, now):
         return Evening.starting(now)
     return current
+
+
+def started_after(now: str, current: Evening | None) -> Evening:
+    """The evening «Новый вечер» starts at ``now``: its own id even where ``current`` (the newest
+    entry's) started within the same second.
+
+    >>> started_after("2026-12-04T20:00:00", Evening("2026-12-04T20:00:00+1", "2026-12-04")).id
+    '2026-12-04T20:00:00+2'
+    >>> started_after("2026-12-04T20:00:05", Evening("2026-12-04T20:00:00", "2026-12-04")).id
+    '2026-12-04T20:00:05'
+    """
+    started = Evening.starting(now)
+    taken = current.id if current is not None else ""
+    if not started.id or not taken.startswith(started.id):
+        return started
+    rest = taken[len(started.id) :]
+    count = int(rest[1:]) if rest[:1] == "+" and rest[1:].isdigit() else 0
+    return Evening(f"{started.id}+{count + 1}", started.date)
 
 
 def evening_to_json(evening: Evening, /) -> dict[str, str]:

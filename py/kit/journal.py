@@ -45,7 +45,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kit.evening import Evening, evening_for
+from kit.evening import Evening, evening_for, started_after
 from kit.journal_entry import (
     MAX_NOTE,
     MAX_TEXT,
@@ -282,27 +282,12 @@ def assign_evenings(entries: Iterable[Entry], /) -> tuple[Entry, ...]:
     return tuple(out)
 
 
-def _fresh(started: Evening, current: str) -> Evening:
-    """``started``, or, where the current evening began in the same second, a new id after it
-    («Новый вечер» pressed right after a roll that started an evening).
-
-    >>> _fresh(Evening("2026-12-04T20:00:00", "2026-12-04"), "2026-12-04T20:00:00+1").id
-    '2026-12-04T20:00:00+2'
-    """
-    if not started.id or not current.startswith(started.id):
-        return started
-    rest = current[len(started.id) :]
-    count = int(rest[1:]) if rest[:1] == "+" and rest[1:].isdigit() else 0
-    return Evening(f"{started.id}+{count + 1}", started.date)
-
-
 def evening_now(journal: Journal, now: str, note: Note | None = None) -> Evening:
     """The evening an entry made ``now`` belongs to: the newest entry's, unless a pause of over
     six hours passed since it, or the ``note`` starts a new one («Новый вечер»)."""
     newest = journal.entries[0] if journal.entries else None
     if note is not None and note.new_evening:
-        current = newest.evening if newest is not None else None
-        return _fresh(Evening.starting(now), current.id if current is not None else "")
+        return started_after(now, newest.evening if newest is not None else None)
     if newest is None:
         return Evening.starting(now)
     return evening_for(newest.evening, newest.time, now)
