@@ -10,9 +10,9 @@ A panel names its outcomes worst first and takes ``p`` and ``below`` from the od
 (``ordered``, ``valued``); outcomes of equal worth are still put in a fixed order, so the mean of
 ``rank`` stays exactly 1/2. A roll of a small scale (at most ``MAX_ODDS`` outcomes) also keeps
 ``odds``, every outcome with its exact probability, so statistics can say how often each outcome
-was expected (Σ P over the rolls), not only how often it came. A die with three sides is always written as a FUDGE die, faces −1/0/+1:
-a d3 shows its face − 2 (``d3``), which is exactly one dF (seed 002: 6d3−12 ≡ 6dF), so a count of
-three-sided faces reads one way.
+was expected (Σ P over the rolls), not only how often it came. A die with three sides is always
+written as a FUDGE die, faces −1/0/+1: a d3 shows its face − 2 (``d3``), which is exactly one dF
+(seed 002: 6d3−12 ≡ 6dF), so a count of three-sided faces reads one way.
 
 >>> r = Roll("gauss.roll", ((20, 7), (20, 12), (20, 20)), "13", Fraction(1, 40), total=13)
 >>> roll_to_json(r)
