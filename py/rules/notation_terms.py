@@ -123,6 +123,8 @@ def keep_op(p: _Scanner, /) -> tuple[str, int] | None:
     n = p.integer() if p.peek() in _DIGITS_SET else 1
     if n < 1:
         raise p.error("keep_zero", at, word=kind)
+    if word == "d" and p.text[at] in "кК":  # «4к6к3»: к is d, so a drop; a keep is also meant by some
+        p.read("cyrillic_drop", at, n=n)
     return kind, n
 
 
@@ -144,6 +146,9 @@ def modifiers(p: _Scanner, pos: int, count: int, faces: tuple[int, ...], random_
     failure_word = ""
     while True:
         at = p.pos
+        if p.text[at : at + 1] in ("к", "К") and p.text[at + 1 : at + 2] in ("х", "Х", "л", "Л"):
+            word = "kh" if p.text[at + 1] in "хХ" else "kl"  # «4к6кх3»: kh spelled in Cyrillic
+            raise p.error("unknown_modifier", at, text=p.text[at : at + 2], instead=word)
         if p.eat("min") or p.eat("max"):
             kind = p.low[at : p.pos]
             _once(p, seen, kind, at)

@@ -126,6 +126,7 @@ READING_CODES: tuple[str, ...] = (
     "explode_not_equal",  # value: a glued `!=5` explodes on 5 (rpg-dice-roller); spaced `!= 5` compares
     "group_total",  # point: {…}>N compares the group's total; Roll20 compares each die (write it on the dice)
     "trailing_label",  # label: text after the formula is its label (Roll20)
+    "cyrillic_drop",  # n: «к3» after dice is d3 (drop the lowest 3), as к is d; keeping is kh3
 )
 
 

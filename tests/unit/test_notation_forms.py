@@ -83,6 +83,24 @@ def test_russian_letters_work_in_labels_names_and_links() -> None:
     assert notation.parse("2к6 урон").label == "урон"
 
 
+def test_a_russian_k_after_dice_drops_and_says_how_to_keep() -> None:
+    """«4к6к3» is 4d6d3 (к is d: drop the lowest 3), said under the line with the keep spelled out;
+    «кх3» / «кл3», kh and kl spelled in Cyrillic, are refused with the Latin form suggested."""
+    expression = notation.parse("4к6к3")
+    assert notation.distribution(expression) == notation.distribution("4d6dl3")
+    (reading,) = expression.readings
+    assert (reading.code, reading.position) == ("cyrillic_drop", 3)
+    assert "«kh3»" in render(reading_message(reading), "ru")
+    assert "'kh3'" in render(reading_message(reading), "en")
+    assert notation.parse("4d6d3").readings == ()
+    for line, instead in (("4к6кх3", "kh"), ("4К6КЛ1", "kl")):
+        with pytest.raises(NotationError) as caught:
+            notation.parse(line)
+        assert (caught.value.code, caught.value.position) == ("unknown_modifier", 3)
+        assert caught.value.params["instead"] == instead
+        assert f"«{instead}»" in render(error_message(caught.value), "ru")
+
+
 _LETTERS = st.sampled_from(["к", "К", "d", "D"])
 _TERMS = st.tuples(
     st.integers(1, 3),

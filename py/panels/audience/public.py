@@ -7,7 +7,8 @@ The rules, each checked by tests/unit/test_audience_public.py:
 - **Only rolls, only as data.** A journal entry shows if it carries its roll as data
   (``Entry.roll``); the big result is the newest such entry that is not secret, worded from the
   roll (its rule, its outcome code, its value), never by reading its sentence. Entries without a
-  roll (bag changes, wounds, money, converted logs, the «Раскрыто:» copy of a reveal) stay off.
+  roll (bag changes, wounds, money, converted logs) stay off. A reveal marks its entry in place,
+  so a revealed roll shows from its own data.
 - **A secret entry is one fixed line.** Hidden and not revealed: «Мастер бросил за ширмой» and the
   minute it happened; no dice, no count of dice, no outcome, no name, no «зачем». Of its roll only
   whether there is one is read. Once revealed it shows like any other.

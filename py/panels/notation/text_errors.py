@@ -332,5 +332,12 @@ READINGS: dict[str, Msg] = {
             "Текст после формулы — подпись броска, как в Roll20: «{label}». Обычно подпись пишут после #.",
             "The text after the formula is the roll's label, as in Roll20: '{label}'. A label usually follows #.",
         ),
+        _reading(
+            "cyrillic_drop",
+            "«к{n}» после кубиков читается как d{n}: отбросить {n} меньших (к — это d). "
+            "Оставить {n} больших — «kh{n}».",
+            "'к{n}' after the dice reads as d{n}: drop the lowest {n} (к is d). To keep the highest {n}, "
+            "write 'kh{n}'.",
+        ),
     )
 }
