@@ -1,5 +1,5 @@
-"""No text cut at 360 and 1280 px, in both languages: the «со стола» examples in their fields, the
-armour chosen in FUDGE's lists, the lab's statistics in their box; the wording a GM tripped over
+"""No text cut at 360 and 1280 px, in both languages: every panel's title clear of its rules link,
+the «со стола» examples in their fields, the armour chosen in FUDGE's lists, the lab's statistics in their box; the wording a GM tripped over
 («провал (провал)», «атака не проходит.: 19,25 %», «вытянуто тёмный 6») is gone; on a 1280 × 800
 laptop the threat panel's «Проверка» is in the first screen.
 """
@@ -27,6 +27,18 @@ CUT = """(ids) => {
   return out;
 }"""
 SIZES = [(360, 740), (1280, 800)]
+# Every panel's title against its «Правила и толкования» beside it: no word wider than the title's
+# box (it would run under the link) and the two boxes apart.
+TITLES = """(id) => {
+  const panel = document.getElementById(id), out = [];
+  const title = panel.querySelector(':scope > h2'), link = panel.querySelector(':scope > .rules-link a');
+  if (!title || !link) return out;
+  const t = title.getBoundingClientRect(), l = link.getBoundingClientRect();
+  if (title.scrollWidth > title.clientWidth + 1) out.push(`${id}: title ${title.scrollWidth} px in ${title.clientWidth}`);
+  if (t.right > l.left + 1 && t.bottom > l.top + 1 && l.bottom > t.top + 1 && l.right > t.left + 1)
+    out.push(`${id}: title over its rules link`);
+  return out;
+}"""
 
 
 def _tab(page: Page, panel: str, tool: str | None = None) -> None:
@@ -50,6 +62,9 @@ def test_no_cut_text_and_the_wording_fixed(
         if page.evaluate("document.documentElement.lang") != lang:
             page.click("#lang-switch")
         cut: list[str] = []
+        for panel in page.eval_on_selector_all("nav.tabs a", "tabs => tabs.map(a => a.hash.slice(1))"):
+            _tab(page, panel)
+            cut += page.evaluate(TITLES, panel)
         for panel, tool in (("roller", None), ("checks", "skill"), ("checks", "combat"), ("ite", None)):
             _tab(page, panel, tool)
             cut += page.evaluate(CUT, ".table-dice")
