@@ -18,7 +18,7 @@ from kit.compute import settle
 from kit.journal import Entry, Filter, Journal, entry_to_json
 from kit.msg import render
 from kit.panel import Answer
-from kit.roll import Roll
+from kit.roll import Roll, ordered
 from kit.roll import d3 as d3_face
 from kit.view import Node, texts
 from panels.journal import jobs, stats
@@ -324,3 +324,30 @@ def test_a_journal_held_in_part_is_counted_by_the_worker_from_the_store() -> Non
     shown = ask.done(done.state, Answer(True, answer))
     assert isinstance(shown, stats.Looking) and shown.stats.found is not None
     assert shown.stats.found.rolls == 1 and shown.stats.found.luck[0].who == "Кац"
+
+
+SKILL_TIERS = (
+    "worst", "double_critical_failure", "critical_failure", "failure", "success", "good",
+    "critical_success", "double_critical_success", "best",
+)  # fmt: skip  # worst first (docs/rules.md)
+
+
+def test_outcomes_are_worded_and_listed_worst_first() -> None:
+    """A skill check's tiers show in the seed's words, worst first as the rule's odds list them
+    (not alphabetically, not as codes); a threat check's colours are told apart."""
+    scale = tuple((key, Fraction(1, 9)) for key in SKILL_TIERS)
+    rolls = [
+        ordered("gauss.skill", ((20, 10),) * 3, "success", scale),
+        ordered("gauss.skill", ((20, 10),) * 3, "best", scale),
+        ordered("threat.check", ((20, 4),), "light", (("event", Fraction(1, 4)), ("dark", Fraction(1, 4)), ("light", Fraction(1, 2)))),
+    ]  # fmt: skip
+    entries = [Entry(f"s{i}", "2026-12-01T20:00:00", "checks", "x", "x", roll=r) for i, r in enumerate(rolls)]
+    found = statistics(entries)
+    assert [o.outcome for o in found.outcomes if o.rule == "gauss.skill"] == list(SKILL_TIERS)
+    counted = settle(journal_panel.panel(random.Random(1)).actions["#journal-stats-run"](
+        journal_panel.State(_journal(entries)), {}))  # fmt: skip
+    ru = _shown(dict(journal_panel.view(counted)), "ru")
+    en = _shown(dict(journal_panel.view(counted)), "en")
+    assert "double_critical_failure" not in ru + en and "critical_success" not in ru + en
+    assert ru.index("худший из всех возможных") < ru.index("провал") < ru.index("лучший из всех возможных")
+    assert "Тёмный, без события" in ru and "Светлый, без события" in ru and "Light, no event" in en

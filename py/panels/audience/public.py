@@ -40,11 +40,11 @@ from itertools import islice
 from typing import Any
 
 from kit.journal import Entry, Journal, mark_of
-from kit.msg import Cat, Renderable, render, signed
+from kit.msg import Cat, Renderable, render
 from kit.roll import Roll
 from panels.audience import text
 from panels.audience.state import State
-from panels.checks.seed import TIERS
+from panels.shell.outcomes import outcome_word
 from rules.threat import BagState
 
 __all__ = ["LINES", "MAX_CHARS", "SCAN", "message", "message_text"]
@@ -53,7 +53,6 @@ SCAN = 200  # newest journal entries looked at, at most
 LINES = 6  # lines under the big result
 MAX_CHARS = 300  # of one line: the room reads results, not converted logs
 VERSION = 1
-_VALUES = frozenset({"gauss.roll", "gauss.defence", "notation"})  # the outcome is the number rolled
 
 
 def newest(journal: Journal, count: int, /) -> Iterator[Entry]:
@@ -67,14 +66,7 @@ def _clip(line: str) -> str:
 
 def _outcome_word(roll: Roll) -> Renderable:
     """The roll's outcome for the room: its value, or its code in words."""
-    code = roll.outcome
-    if roll.rule in _VALUES:
-        return code
-    if roll.rule == "fudge.roll":
-        return signed(int(code)) if code.lstrip("-").isdigit() else code
-    if roll.rule == "gauss.skill" and code in TIERS:
-        return TIERS[code]
-    return text.OUTCOMES.get(code.partition(".")[0], code)
+    return outcome_word(roll.rule, roll.outcome)
 
 
 def _threat_line(roll: Roll) -> Renderable:
@@ -84,7 +76,7 @@ def _threat_line(roll: Roll) -> Renderable:
     drawn: Renderable = text.DREW_LIGHT if kind == "light" else text.DARK_NAMED
     if kind != "light" and place:
         drawn = Cat((text.DARK_NAMED, f"№{place}"), " ")
-    verdict = text.OUTCOMES.get(kind, kind)
+    verdict = text.NO_EVENT if kind in ("dark", "light") else outcome_word(roll.rule, kind)
     if roll.total is None:
         return text.THREAT_LINE_NO_VALUE(drawn=drawn, verdict=verdict)
     return text.THREAT_LINE(drawn=drawn, value=roll.total, verdict=verdict)

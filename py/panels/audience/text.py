@@ -105,29 +105,8 @@ RULES = {
     "threat.check": Msg("audience.rule.threat_check", "Проверка угрозы", "Threat check"),
     "notation": Msg("audience.rule.notation", "Кубики", "Dice"),
 }
-# Outcome codes worded for the room (the skill check's tiers are the seed's: panels.checks.seed).
-OUTCOMES = {
-    "inside": Msg("audience.outcome.inside", "В окне", "Inside the window"),
-    "below": Msg("audience.outcome.below", "Ниже окна", "Below the window"),
-    "above": Msg("audience.outcome.above", "Выше окна", "Above the window"),
-    "held": Msg("audience.outcome.held", "Защита выдержала", "The defence held"),
-    "pierced": Msg("audience.outcome.pierced", "Пробой защиты", "The defence is pierced"),
-    "attack_failed": Msg("audience.outcome.attack_failed", "Атака не удалась", "The attack failed"),
-    "defence_best": Msg("audience.outcome.defence_best", "Лучшая защита", "The best defence"),
-    "defence_failed": Msg("audience.outcome.defence_failed", "Защита провалена", "The defence failed"),
-    "unblockable": Msg("audience.outcome.unblockable", "Неотразимая атака", "An unblockable attack"),
-    "undefended": Msg("audience.outcome.undefended", "Без защиты", "Undefended"),
-    "attack_best": Msg("audience.outcome.attack_best", "Лучшая атака", "The best attack"),
-    "failure": Msg("audience.outcome.failure", "Провал", "Failure"),
-    "success": Msg("audience.outcome.success", "Успех", "Success"),
-    "tie": Msg("audience.outcome.tie", "Ничья", "Tie"),
-    "miss": Msg("audience.outcome.miss", "Промах", "Miss"),
-    "graze": Msg("audience.outcome.graze", "Задел", "Graze"),
-    "hit": Msg("audience.outcome.hit", "Попадание", "Hit"),
-    "event": Msg("audience.outcome.event", "Событие угрозы!", "Threat event!"),
-    "dark": Msg("audience.outcome.dark", "Без события", "No event"),
-    "light": Msg("audience.outcome.light", "Без события", "No event"),
-}
+# A threat check's verdict beside the die it names (the colour is said by the die).
+NO_EVENT = Msg("audience.no_event", "Без события", "No event")
 THREAT_LINE = Msg(
     "audience.threat_line", "Угроза: {drawn} {value} — {verdict}", "Threat: {drawn} {value} — {verdict}"
 )

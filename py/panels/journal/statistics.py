@@ -210,6 +210,7 @@ def _summarise(keys: Counter[_Key], faces: _Faces, secret: int, odds_of: Mapping
     came: Counter[tuple[str, str]] = Counter()
     expected: dict[tuple[str, str], float] = {}
     without_odds: set[str] = set()
+    place: dict[tuple[str, str], int] = {}  # an outcome's place in its rule's odds (worst first)
     rolls = 0
     for (who, rule, outcome, p, below, odds_id), count in keys.items():
         exact = _exact(p, cache)
@@ -227,24 +228,26 @@ def _summarise(keys: Counter[_Key], faces: _Faces, secret: int, odds_of: Mapping
         if odds is None:
             without_odds.add(rule)
             continue
-        for other, q in odds.items():
+        for at, (other, q) in enumerate(odds.items()):
             expected[(rule, other)] = expected.get((rule, other), 0.0) + float(q) * count
+            place[(rule, other)] = min(at, place.get((rule, other), at))
     for rule, other in expected:
         came.setdefault((rule, other), 0)
     luck = tuple(Luck(who, rule, n, luck_sum[(who, rule)] / n) for (who, rule), n in sorted(luck_n.items()))
     outcomes = tuple(
         Tallied(rule, outcome, count, None if rule in without_odds else expected.get((rule, outcome), 0.0))
-        for (rule, outcome), count in sorted(came.items(), key=lambda item: _order(*item[0]))
+        for (rule, outcome), count in sorted(came.items(), key=lambda item: _order(*item[0], place))
     )
     return Statistics(rolls, secret, _dice(faces), luck, outcomes)
 
 
-def _order(rule: str, outcome: str) -> tuple[str, int, float, str]:
-    """Outcomes by rule, numeric codes by value, the rest by name."""
+def _order(rule: str, outcome: str, place: Mapping[tuple[str, str], int], /) -> tuple[str, int, float, str]:
+    """Outcomes by rule; numeric codes by value, the rest worst first as the rule's odds list them
+    (docs/rules.md), then by name."""
     try:
         return (rule, 0, float(outcome), "")
     except ValueError:
-        return (rule, 1, 0.0, outcome)
+        return (rule, 1, float(place.get((rule, outcome), len(place))), outcome)
 
 
 def _dice(grouped: _Faces) -> tuple[DiceCounts, ...]:

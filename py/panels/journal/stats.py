@@ -39,6 +39,7 @@ from panels.journal import text_stats as text
 from panels.journal.listing import filter_args
 from panels.journal.statistics import DiceCounts, Luck, Statistics, statistics, statistics_from_json
 from panels.shell import fairness
+from panels.shell.outcomes import outcome_word
 
 __all__ = ["INLINE_ENTRIES", "PART", "Looking", "Stats", "count", "counted", "die_name", "share", "view"]
 
@@ -210,7 +211,12 @@ def _outcomes(found: Statistics) -> tuple[Node, ...]:
     for rule in dict.fromkeys(o.rule for o in found.outcomes):
         mine = [o for o in found.outcomes if o.rule == rule]
         rows = table_rows(
-            (o.outcome, grouped(o.count), "—" if o.expected is None else fixed(o.expected, 1)) for o in mine
+            (
+                outcome_word(rule, o.outcome),
+                grouped(o.count),
+                "—" if o.expected is None else fixed(o.expected, 1),
+            )
+            for o in mine
         )
         said = text.RULE_ROLLS(rule=_rule(rule), n=grouped(sum(o.count for o in mine)))
         nodes.append(

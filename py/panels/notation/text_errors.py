@@ -336,7 +336,7 @@ READINGS: dict[str, Msg] = {
             "cyrillic_drop",
             "«к{n}» после кубиков читается как d{n}: отбросить {n} меньших (к — это d). "
             "Оставить {n} больших — «kh{n}».",
-            "'к{n}' after the dice reads as d{n}: drop the lowest {n} (к is d). To keep the highest {n}, "
+            "«к{n}» after the dice reads as d{n}: drop the lowest {n} («к» is d). To keep the highest {n}, "
             "write 'kh{n}'.",
         ),
     )
