@@ -162,23 +162,61 @@ async function journalHead(newest, perPanel) {
 // [time, id] this tab knew, `retire`: a records key removed with them). Resolves to the JSON text of
 // the newer entries another tab wrote meanwhile ("[]": none), or to the name of what went wrong
 // (never rejects). Other tabs and this tab's journal worker hear of it.
-async function journalWrite(records, gone, since = null, retire = null) {
+// Writes asked for while one is on its way to disk go together in the next transaction (their net
+// effect, in the order asked): a burst of rolls waits for one disk flush, not one each.
+const journalQueue = []; // [{puts, ids, since, retire, news, resolve}], oldest first
+let journalWriting = false;
+
+function journalWrite(records, gone, since = null, retire = null) {
   const puts = JSON.parse(records);
   const ids = Array.from(gone || [], String);
   for (const record of puts) entriesInFlight.set(record.id, record);
   for (const id of ids) entriesInFlight.set(id, { id, gone: true });
   const news = { put: puts, gone: ids };
   gmJournal.changed(news); // the worker's index: before any later request of this tab
-  try {
-    const found = await gmJournalDb.writeEntries(puts, ids, since ? Array.from(since, String) : null, retire);
-    journalChannel?.postMessage(news);
-    return found;
-  } catch (error) {
-    return String(error?.name || error || "Error");
-  } finally {
-    for (const record of puts) if (entriesInFlight.get(record.id) === record) entriesInFlight.delete(record.id);
-    for (const id of ids) if (entriesInFlight.get(id)?.gone) entriesInFlight.delete(id);
+  return new Promise((resolve) => {
+    journalQueue.push({ puts, ids, since: since ? Array.from(since, String) : null, retire, news, resolve });
+    if (!journalWriting) writeQueued();
+  });
+}
+
+// The queued writes up to the first that retires a record (that one alone), as one transaction.
+async function writeQueued() {
+  journalWriting = true;
+  while (journalQueue.length) {
+    let take = 1;
+    if (!journalQueue[0].retire) while (take < journalQueue.length && !journalQueue[take].retire) take += 1;
+    const batch = journalQueue.splice(0, take);
+    const net = new Map(); // id → record, or null: deleted
+    for (const write of batch) {
+      for (const record of write.puts) net.set(record.id, record);
+      for (const id of write.ids) net.set(id, null);
+    }
+    const puts = [...net.values()].filter(Boolean);
+    const ids = [...net].filter(([, record]) => record === null).map(([id]) => id);
+    const marks = batch.map((w) => w.since).filter(Boolean);
+    const since = marks.reduce((a, b) => (b[0] < a[0] || (b[0] === a[0] && b[1] < a[1]) ? b : a), marks[0] || null);
+    let answer;
+    try {
+      answer = await gmJournalDb.writeEntries(puts, ids, since, batch[0].retire);
+      for (const write of batch) journalChannel?.postMessage(write.news);
+    } catch (error) {
+      answer = null;
+      const name = String(error?.name || error || "Error");
+      for (const write of batch) write.resolve(name);
+    } finally {
+      for (const write of batch) {
+        for (const record of write.puts) if (entriesInFlight.get(record.id) === record) entriesInFlight.delete(record.id);
+        for (const id of write.ids) if (entriesInFlight.get(id)?.gone) entriesInFlight.delete(id);
+      }
+    }
+    if (answer !== null) {
+      // Another tab's newer entries go to the first write that asked (from the earliest mark).
+      const first = batch.find((w) => w.since);
+      for (const write of batch) write.resolve(write === first ? answer : "[]");
+    }
   }
+  journalWriting = false;
 }
 
 // How many entries the journal keeps (tests and tools).
