@@ -1,7 +1,8 @@
 // Saved data: one IndexedDB record per panel (kit/browser.py writes the whole record at once), and
 // the journal one record per entry (static/journal-db.js, which opens the database for both).
-// Each save is its own transaction with durability "strict", so it is on disk when it completes
-// and a killed browser loses at most the action in flight (localStorage is written lazily).
+// Each save is its own transaction with durability "strict" (the journal's: those asked for while
+// one is on its way, together), so it is on disk when it completes and a killed browser loses at
+// most the actions in flight (localStorage is written lazily).
 // A save still in flight when the page goes away (a reload right after a click) is kept in
 // localStorage by the pagehide handler, and carried into IndexedDB by the next load.
 // Python calls these through globalThis.gmStorage and globalThis.gmJournal; every function
