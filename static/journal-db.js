@@ -28,7 +28,7 @@
   // tests/unit/test_journal_js.py holds them equal).
   const LIMITS = {
     id: 80, time: 40, panel: 40, ru: 4000, en: 4000, who: 200, why: 200, public: 4000,
-    outcome: 80, rule: 80, dice: 1000, odds: 24, face: 1000000, eveningId: 80,
+    outcome: 80, rule: 80, dice: 1000, odds: 24, digits: 1000, face: 1000000, eveningId: 80,
     entryChars: 20000, entryDepth: 12, kept: 200000, gapMs: 6 * 3600 * 1000, futureMs: 24 * 3600 * 1000,
   };
   const CHUNK = 2000; // entries an import writes in one transaction, then says how far it got
@@ -161,7 +161,7 @@
   const fits = (s, limit) => s.length <= limit || points(s) <= limit;
 
   const RULE = /^[a-z][a-z0-9_]{0,19}(?:\.[a-z0-9_]{1,20}){0,3}$/;
-  const FRACTION = /^([0-9]{1,60})\/([0-9]{1,60})$/;
+  const FRACTION = new RegExp(`^([0-9]{1,${LIMITS.digits}})/([0-9]{1,${LIMITS.digits}})$`);
   const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
   const TIME = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$/;
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from kit.evening import Evening, evening_from_json, evening_to_json
 from kit.msg import Renderable, both
-from kit.roll import Roll, roll_from_json, roll_to_json
+from kit.roll import Roll, fitted, roll_from_json, roll_to_json
 
 __all__ = [
     "MAX_NOTE",
@@ -232,7 +232,7 @@ def entry_for(
         texts["en"][:MAX_TEXT],
         who[:200],
         why[:MAX_NOTE],
-        roll=note.roll if note is not None else None,
+        roll=fitted(note.roll) if note is not None and note.roll is not None else None,
         evening=evening,
     )
     if note is None or note.public is None:

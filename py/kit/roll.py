@@ -12,7 +12,9 @@ A panel names its outcomes worst first and takes ``p`` and ``below`` from the od
 ``odds``, every outcome with its exact probability, so statistics can say how often each outcome
 was expected (Σ P over the rolls), not only how often it came. A die with three sides is always
 written as a FUDGE die, faces −1/0/+1: a d3 shows its face − 2 (``d3``), which is exactly one dF
-(seed 002: 6d3−12 ≡ 6dF), so a count of three-sided faces reads one way.
+(seed 002: 6d3−12 ≡ 6dF), so a count of three-sided faces reads one way. A fraction is kept with
+at most ``MAX_DIGITS`` digits a side (200d6's P(700) has 155); ``fitted`` is what the journal keeps
+of a roll: its odds, then its dice, left out where its JSON would be over ``MAX_ROLL_CHARS``.
 
 >>> r = Roll("gauss.roll", ((20, 7), (20, 12), (20, 20)), "13", Fraction(1, 40), total=13)
 >>> roll_to_json(r)
@@ -33,9 +35,10 @@ ValueError: a roll's p must be a fraction from 0 to 1
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -45,7 +48,10 @@ __all__ = [
     "MAX_FACE",
     "MAX_ODDS",
     "Roll",
+    "MAX_DIGITS",
+    "MAX_ROLL_CHARS",
     "d3",
+    "fitted",
     "ordered",
     "roll_from_json",
     "roll_to_json",
@@ -56,8 +62,10 @@ FUDGE_SIDES = 3  # a FUDGE die is written as sides 3 with faces −1, 0, +1
 MAX_DICE = 1000  # physical dice kept with one roll (a bigger pool keeps its total and outcome)
 MAX_FACE = 1_000_000  # |face|, |total| and sides a saved roll may hold
 MAX_ODDS = 24  # outcomes whose odds a roll keeps (a GaussD20 value has 20; a bigger scale keeps none)
+MAX_DIGITS = 1000  # digits of a kept fraction's numerator and denominator (1000d10 needs 1001)
+MAX_ROLL_CHARS = 11_000  # a kept roll's JSON: with two 4,000-character sentences, under an entry's 20,000
 _RULE = re.compile(r"[a-z][a-z0-9_]{0,19}(?:\.[a-z0-9_]{1,20}){0,3}")
-_P = re.compile(r"([0-9]{1,60})/([0-9]{1,60})")  # ASCII digits, as static/journal-db.js reads them
+_P = re.compile(rf"([0-9]{{1,{MAX_DIGITS}}})/([0-9]{{1,{MAX_DIGITS}}})")  # as static/journal-db.js reads them
 
 
 @dataclass(frozen=True)
@@ -147,6 +155,43 @@ def d3(face: int, /) -> tuple[int, int]:
 
 def _fraction_text(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
+
+
+_TOO_LONG = 10**MAX_DIGITS  # the first number of more digits (never written out: Python refuses past 4,300)
+
+
+def _long(p: Fraction | None) -> bool:
+    return p is not None and max(p.numerator, p.denominator) >= _TOO_LONG
+
+
+def fitted(roll: Roll, /) -> Roll | None:
+    """``roll`` as the journal keeps it: ``None`` if ``p`` or ``below`` needs more than
+    ``MAX_DIGITS`` digits a side (the entry then keeps its sentences only); without its odds where
+    one of them does, or where its JSON would be over ``MAX_ROLL_CHARS``; then without its dice.
+
+    >>> r = Roll("notation", ((10, 1),) * 1000, "1", Fraction(1, 10**1000))  # 1000d10: 1,001 digits
+    >>> fitted(r) is None, fitted(replace(r, p=Fraction(1, 10**999))).dice == r.dice
+    (True, True)
+    >>> big = replace(r, dice=((10000, 9999),) * 1000, p=Fraction(1, 2))
+    >>> fitted(big).dice
+    ()
+    """
+    if _long(roll.p) or _long(roll.below):
+        return None
+    if any(_long(q) for _, q in roll.odds):
+        roll = replace(roll, odds=())
+    if _size(roll) <= MAX_ROLL_CHARS:
+        return roll
+    if roll.odds:
+        roll = replace(roll, odds=())
+        if _size(roll) <= MAX_ROLL_CHARS:
+            return roll
+    roll = replace(roll, dice=())
+    return roll if _size(roll) <= MAX_ROLL_CHARS else None
+
+
+def _size(roll: Roll) -> int:
+    return len(json.dumps(roll_to_json(roll)))
 
 
 def roll_to_json(roll: Roll, /) -> dict[str, Any]:

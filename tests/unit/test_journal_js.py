@@ -126,10 +126,11 @@ def _mutations(base: dict[str, Any]) -> list[dict[str, Any]]:
         {**good_roll, "p": "1/1"},
         {**good_roll, "p": "١/٢"},
         {**good_roll, "p": " 1/2"},
-        {**good_roll, "p": "1" * 61 + "/" + "2" * 61},
-        {**good_roll, "p": "1" * 60 + "/" + "2" * 60},
-        {**good_roll, "p": "0" * 61 + "/1"},
-        {**good_roll, "p": "1/" + "0" * 60 + "1"},
+        {**good_roll, "p": "1" * (roll.MAX_DIGITS + 1) + "/" + "2" * (roll.MAX_DIGITS + 1)},
+        {**good_roll, "p": "1" * roll.MAX_DIGITS + "/" + "2" * roll.MAX_DIGITS},
+        {**good_roll, "p": "1" * 155 + "/" + "2" * 156},  # 200d6's P(700) needs 155 digits
+        {**good_roll, "p": "0" * (roll.MAX_DIGITS + 1) + "/1"},
+        {**good_roll, "p": "1/" + "0" * roll.MAX_DIGITS + "1"},
         {**good_roll, "p": "1/2", "below": "1/2"},
         {**good_roll, "p": "1/2", "below": "2/3"},
         {**good_roll, "below": None},
@@ -223,12 +224,20 @@ def test_the_worker_checks_an_imported_entry_as_the_page_reads_one(tmp_path: Pat
     )
     assert 0 < sum(expected) < len(expected)
     limits = answer["limits"]
-    assert (limits["ru"], limits["why"], limits["dice"], limits["face"], limits["odds"]) == (
+    assert (
+        limits["ru"],
+        limits["why"],
+        limits["dice"],
+        limits["face"],
+        limits["odds"],
+        limits["digits"],
+    ) == (
         MAX_TEXT,
         MAX_NOTE,
         roll.MAX_DICE,
         roll.MAX_FACE,
         roll.MAX_ODDS,
+        roll.MAX_DIGITS,
     )
     assert (limits["entryChars"], limits["entryDepth"], limits["kept"]) == (
         journal_store.MAX_ENTRY_CHARS,

@@ -52,7 +52,7 @@ from itertools import chain
 from typing import Any
 
 from kit.journal import Entry
-from kit.roll import FUDGE_SIDES
+from kit.roll import FUDGE_SIDES, MAX_DIGITS
 from rules import fairness
 
 __all__ = [
@@ -74,7 +74,7 @@ __all__ = [
 MAX_SIDES = 100  # dice sizes tested face by face (a d100 by hand, yes; a d1000, no)
 FUDGE_FACES = (-1, 0, 1)
 LUCKY, UNLUCKY, EVEN = "lucky", "unlucky", "even"
-_FRACTION = re.compile(r"([0-9]{1,60})/([0-9]{1,60})")
+_FRACTION = re.compile(rf"([0-9]{{1,{MAX_DIGITS}}})/([0-9]{{1,{MAX_DIGITS}}})")
 
 
 @dataclass(frozen=True)
