@@ -51,6 +51,7 @@ from kit.journal_entry import (
     MAX_TEXT,
     Entry,
     Filter,
+    LateRoll,
     LogMark,
     Note,
     entries_from_json,
@@ -63,6 +64,7 @@ from kit.journal_entry import (
 )
 from kit.merge import merge_by_id
 from kit.msg import Msg, both
+from kit.roll import Roll, fitted
 from kit.shared import Salvaged, Shared
 
 __all__ = [
@@ -75,6 +77,7 @@ __all__ = [
     "Entry",
     "Filter",
     "Journal",
+    "LateRoll",
     "Note",
     "assign_evenings",
     "carry_log",
@@ -134,6 +137,27 @@ class Journal:
             return self
         return replace(
             self, entries=tuple(replace(e, revealed=True) if e.id == ident else e for e in self.entries)
+        )
+
+    def with_roll(self, ident: str, roll: Roll, /) -> Journal:
+        """The entry ``ident`` given its roll as data, written before its odds were known
+        (``LateRoll``): once; an entry that has a roll already, or that the journal no longer
+        holds (undone, deleted, or never held here), is left as it is (the same journal).
+
+        >>> from fractions import Fraction
+        >>> j = Journal((Entry("1", "2026-12-01T20:00:00", "ite", "x", "x"),))
+        >>> r = Roll("ite.chain", (), "success", Fraction(1, 3))
+        >>> late = j.with_roll("1", r)
+        >>> late.entries[0].roll == r, late.with_roll("1", replace(r, p=Fraction(1, 2))) is late
+        (True, True)
+        >>> j.with_roll("2", r) is j
+        True
+        """
+        kept = fitted(roll)
+        if kept is None or not any(e.id == ident and e.roll is None for e in self.entries):
+            return self
+        return replace(
+            self, entries=tuple(replace(e, roll=kept) if e.id == ident else e for e in self.entries)
         )
 
     def hide(self, ident: str, /) -> Journal:

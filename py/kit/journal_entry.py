@@ -23,6 +23,7 @@ __all__ = [
     "MAX_TEXT",
     "Entry",
     "Filter",
+    "LateRoll",
     "LogMark",
     "Note",
     "entries_from_json",
@@ -51,6 +52,17 @@ class Note:
     public: Renderable | None = None
     roll: Roll | None = None
     new_evening: bool = False
+
+
+@dataclass(frozen=True)
+class LateRoll:
+    """An effect: the roll as data of the entry ``entry``, written before its odds were known
+    (a heavy ITE chain or dice line whose odds the compute worker gave after the line): the kit
+    gives it to that entry, if the journal still holds it without a roll
+    (``Journal.with_roll``), and writes that one entry."""
+
+    entry: str
+    roll: Roll
 
 
 def note_of(effects: Iterable[object], /) -> Note | None:

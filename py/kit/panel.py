@@ -27,7 +27,7 @@ from typing import Any, Generic, TypeVar, Union
 
 from kit import bounded_json, common
 from kit.form import OVERSIZED, Form
-from kit.journal import LogMark, Note
+from kit.journal import LateRoll, LogMark, Note
 from kit.msg import Cat, Msg, Renderable, both
 from kit.shared import Follow, Share, Sound
 from kit.view import View
@@ -226,6 +226,7 @@ Effect = Union[  # noqa: UP007  (a generic alias: Effect[S] is what an Outcome[S
     AskJournal[S],
     Share,
     Note,
+    LateRoll,
     Unlog,
 ]
 

@@ -17,7 +17,17 @@ from typing import Any, assert_never
 from kit import common, compute, undo
 from kit.dom import Element
 from kit.form import ARG, LANG, LOG_ID, MAX_READ_CHARS, NOW, OVERSIZED, InputError
-from kit.journal import JOURNAL, Filter, Note, entry_for, entry_to_json, evening_now, mark_of, note_of
+from kit.journal import (
+    JOURNAL,
+    Filter,
+    LateRoll,
+    Note,
+    entry_for,
+    entry_to_json,
+    evening_now,
+    mark_of,
+    note_of,
+)
 from kit.journal_store import read_answer
 from kit.msg import Renderable, fixed, render
 from kit.panel import (
@@ -92,6 +102,11 @@ def _effect(
             return effect
         case Note():
             pass  # read with the outcome's log line (``journal``)
+        case LateRoll(entry=ident, roll=roll):
+            before = rt.shared_value(JOURNAL)
+            after = before.with_roll(ident, roll)
+            if after is not before:  # that one entry written (``runtime_journal.keep``)
+                rt.share(mounted, JOURNAL, after)
         case Unlog(ids=ids):
             before = rt.shared_value(JOURNAL)
             after = before
