@@ -1,8 +1,9 @@
 """The ITE chain sub-tool (ITE-2, or ITE-1 with one check on): the И-, Т- and Эф-checks the form
 describes, in the GM's order, and their exact odds before the roll.
 
-Its state is ``Chain`` (the chain last read from the form and a heavy chain's odds from the
-compute worker); the panel lifts it with ``kit.part`` (``panels.ite.panel.LIFT["chain"]``). The
+Its state is ``Chain`` (the chain last read from the form, a heavy chain's odds from the compute
+worker, and the rolls journalled before their chain's odds came: ``panels.ite.waiting``); the
+panel lifts it with ``kit.part`` (``panels.ite.panel.LIFT["chain"]``). The
 stage tabs (И, Т, Эф) are screens of this one sub-tool: the order and the chain's bound span all
 three, so the form is read as a whole. One stage's fields and formula: ``panels.ite.stage``.
 
@@ -25,11 +26,13 @@ from typing import Any
 from kit.common import COMPUTE_TOO_SLOW_HERE
 from kit.compute import TOO_SLOW_HERE
 from kit.form import Form, InputError, read_choice
+from kit.journal import LateRoll
 from kit.msg import Cat, Renderable, pct
 from kit.panel import Answer, Compute, Effect, Outcome
 from kit.view import Show, View, bar_chart, table_rows
 from panels.ite import jobs, text
 from panels.ite.stage import dump_stage, load_stage, read_stage, stage_view
+from panels.ite.waiting import MAX_WAITING, Waiting
 from rules import ite
 
 __all__ = [
@@ -46,6 +49,7 @@ __all__ = [
     "odds_stopped",
     "read_chain",
     "view",
+    "wait",
     "with_odds",
 ]
 
@@ -71,10 +75,18 @@ class Computed:
 @dataclass(frozen=True)
 class Chain:
     """The chain the form describes and, for a heavy one, its odds (light ones are computed in
-    the view; neither is saved)."""
+    the view; neither is saved); the rolls whose chain's odds had not come when they were
+    journalled (``waiting``, oldest first; saved)."""
 
     stages: tuple[ite.Stage, ...] = DEFAULT_STAGES
     computed: Computed | None = None
+    waiting: tuple[Waiting, ...] = ()
+
+
+def wait(chain: Chain, waiting: Waiting) -> Chain:
+    """``waiting`` among the rolls waiting for their chain's odds (the oldest beyond
+    ``MAX_WAITING`` goes: its entry keeps its sentences only)."""
+    return replace(chain, waiting=(*chain.waiting, waiting)[-MAX_WAITING:])
 
 
 # --------------------------------------------------------------------------- odds off the page
@@ -82,39 +94,80 @@ class Chain:
 
 def with_odds(chain: Chain) -> Chain | Outcome[Chain]:
     """``chain`` (whose stages may have changed), asking the worker for a heavy chain's odds unless
-    they are already here or on their way; a stopped computation is asked for again."""
+    they are already here or on their way (a stopped computation is asked for again), and for
+    the odds of the chains of the rolls waiting, unless a heavy chain's request on its way carries
+    them: every request carries every waiting chain, so a newer one loses none of them."""
     got = chain.computed
-    if got is not None and got.stages == chain.stages and not got.stopped:
-        return chain
-    if jobs.is_light(chain.stages):
-        return replace(chain, computed=None)
+    heavy = not jobs.is_light(chain.stages)
+    here = got is not None and got.stages == chain.stages and not got.stopped
+    on_way = here and got is not None and got.odds is None
+    if not (heavy and not here) and not (chain.waiting and not on_way):
+        return chain if heavy else replace(chain, computed=None)
     stages = chain.stages
+    carried = tuple(dict.fromkeys(w.stages for w in chain.waiting if w.stages != stages))
+    args: dict[str, Any] = {"stages": dump_chain(stages)}
+    if carried:
+        args["rolled"] = [dump_chain(c) for c in carried]
     ask: Effect[Chain] = Compute(
         jobs.JOB,
-        {"stages": dump_chain(stages)},
-        partial(got_odds, stages),
+        args,
+        partial(got_odds, stages, carried),
         text.ODDS_LABEL,
-        failed=partial(odds_stopped, stages),
+        failed=partial(odds_stopped, stages, carried),
     )
-    return Outcome(replace(chain, computed=Computed(stages)), effects=(ask,))
+    computed = (got if here else Computed(stages)) if heavy else None
+    return Outcome(replace(chain, computed=computed), effects=(ask,))
 
 
-def got_odds(stages: tuple[ite.Stage, ...], chain: Chain, answer: Answer) -> Chain | Outcome[Chain]:
-    """The worker's answer for ``stages``; dropped if the form describes another chain by now.
-    Where no worker runs, a chain over the job's bound is refused: stopped, and said why."""
-    if chain.stages != stages:
+Chains = tuple[tuple[ite.Stage, ...], ...]
+
+
+def _answered(
+    chain: Chain, found: dict[tuple[ite.Stage, ...], Fraction]
+) -> tuple[Chain, tuple[LateRoll, ...]]:
+    """The waiting rolls whose chain's P(every check succeeds) is ``found``, given their data."""
+    late = tuple(LateRoll(w.entry, w.roll(found[w.stages])) for w in chain.waiting if w.stages in found)
+    if not late:
+        return chain, ()
+    return replace(chain, waiting=tuple(w for w in chain.waiting if w.stages not in found)), late
+
+
+def _given_up(chain: Chain, chains: Chains) -> Chain:
+    """Without the rolls waiting for these chains' odds (never to come: their entries keep their
+    sentences only)."""
+    if not any(w.stages in chains for w in chain.waiting):
         return chain
+    return replace(chain, waiting=tuple(w for w in chain.waiting if w.stages not in chains))
+
+
+def got_odds(
+    stages: tuple[ite.Stage, ...], carried: Chains, chain: Chain, answer: Answer
+) -> Chain | Outcome[Chain]:
+    """The worker's answer for ``stages`` (shown if the form still describes them) and for the
+    waiting chains it ``carried`` (their rolls given their data). Where no worker runs, a chain
+    over the job's bound is refused: stopped, and said why."""
     if not answer.ok and answer.code == TOO_SLOW_HERE:  # no worker here, and over its bound
-        stopped = odds_stopped(stages, chain, answer)
+        stopped = odds_stopped(stages, carried, _given_up(chain, (stages, *carried)), answer)
         return Outcome(stopped, error=COMPUTE_TOO_SLOW_HERE(what=text.ODDS_LABEL))
     if not answer.ok:  # the job refused its input: cannot happen for a chain the form accepted
-        return odds_stopped(stages, chain, answer)
-    return replace(chain, computed=Computed(stages, jobs.odds_from(answer.result)))
+        return odds_stopped(stages, carried, _given_up(chain, (stages, *carried)), answer)
+    shown = jobs.odds_from(answer.result)
+    rolled = answer.result.get("rolled") or []
+    found = {stages: shown.all_succeed, **{c: Fraction(p) for c, p in zip(carried, rolled, strict=False)}}
+    chain, late = _answered(chain, found)
+    if chain.stages == stages and not jobs.is_light(stages):
+        chain = replace(chain, computed=Computed(stages, shown))
+    return Outcome(chain, effects=late) if late else chain
 
 
-def odds_stopped(stages: tuple[ite.Stage, ...], chain: Chain, answer: Answer) -> Chain:
-    """Out of time or memory, or cancelled: the view says so until the odds are asked for again."""
-    return replace(chain, computed=Computed(stages, stopped=True)) if chain.stages == stages else chain
+def odds_stopped(stages: tuple[ite.Stage, ...], carried: Chains, chain: Chain, answer: Answer) -> Chain:
+    """Out of time or memory, or cancelled: the view says so until the odds are asked for again.
+    The rolls waiting stay for the next request, unless the job ran out of time or memory."""
+    if answer.code in ("timeout", "memory"):
+        chain = _given_up(chain, (stages, *carried))
+    if chain.stages != stages or jobs.is_light(stages):
+        return chain
+    return replace(chain, computed=Computed(stages, stopped=True))
 
 
 def odds_of(chain: Chain) -> tuple[jobs.Odds | None, Renderable]:

@@ -11,6 +11,8 @@ saved file opened from disk) a chain over ``kit.compute.MAIN_THREAD_STEPS`` is r
 message instead of freezing the page (a chain's walk is not sliced; no chain the form accepts has
 come near that bound). Either way the panel shows ``Odds``, which
 holds only what the view prints (no margin distributions), so the worker's answer stays small.
+A request also carries the chains of the rolls journalled before their odds came
+(``panels.ite.waiting``, ``rolled``): the answer adds each one's P(every check succeeds).
 
 >>> from panels.ite.chain import DEFAULT_STAGES
 >>> is_light(DEFAULT_STAGES)
@@ -28,6 +30,7 @@ from typing import Any
 
 from kit.compute import JobError, job
 from panels.ite.stage import alone_odds, dump_stage, load_stage
+from panels.ite.waiting import MAX_WAITING
 from rules import ite
 
 __all__ = [
@@ -86,11 +89,25 @@ STEPS_PER_WORK = 12
 STEPS_FIXED = 5_000
 
 
-def steps(stages: list[Any]) -> int:
-    """The declared bound of ``odds_job(stages)``: Python-level calls, from the estimate ``work``
-    (``ValueError`` for stages the job would refuse: it then runs and says why)."""
-    chain = ite.validate_chain([load_stage(raw) for raw in stages])
-    return STEPS_FIXED + STEPS_PER_WORK * work(tuple(chain))
+def _chain(stages: Any) -> tuple[ite.Stage, ...]:
+    if not isinstance(stages, list):
+        raise ValueError("a chain is a list of stages")
+    return tuple(ite.validate_chain([load_stage(raw) for raw in stages]))
+
+
+def _rolled(rolled: Any) -> list[tuple[ite.Stage, ...]]:
+    if rolled is None:
+        return []
+    if not isinstance(rolled, list) or len(rolled) > MAX_WAITING:
+        raise ValueError(f"at most {MAX_WAITING} rolled chains")
+    return [_chain(stages) for stages in rolled]
+
+
+def steps(stages: list[Any], rolled: list[Any] | None = None) -> int:
+    """The declared bound of ``odds_job(stages, rolled)``: Python-level calls, from the estimate
+    ``work`` (``ValueError`` for stages the job would refuse: it then runs and says why)."""
+    chains = [_chain(stages), *_rolled(rolled)]
+    return STEPS_FIXED * len(chains) + STEPS_PER_WORK * sum(work(chain) for chain in chains)
 
 
 def is_light(stages: tuple[ite.Stage, ...]) -> bool:
@@ -151,13 +168,18 @@ def encode_odds(shown: Odds) -> dict[str, Any]:
 
 
 @job(JOB, steps=steps)
-def odds_job(stages: list[Any]) -> dict[str, Any]:
-    """The exact odds of the chain given as saved stages (``dump_stage``), as ``encode_odds``."""
+def odds_job(stages: list[Any], rolled: list[Any] | None = None) -> dict[str, Any]:
+    """The exact odds of the chain given as saved stages (``dump_stage``), as ``encode_odds``;
+    with ``rolled`` (chains of rolls waiting for their odds), each one's P(every check
+    succeeds) too, in order, under ``"rolled"``."""
     try:
-        chain = ite.validate_chain([load_stage(raw) for raw in stages])
+        chain, others = _chain(stages), _rolled(rolled)
     except ValueError as error:
         raise JobError("invalid", reason=str(error)) from None
-    return encode_odds(odds(chain))
+    answer = encode_odds(odds(chain))
+    if others:
+        answer["rolled"] = [odds(other).all_succeed for other in others]
+    return answer
 
 
 def odds_from(result: dict[str, Any]) -> Odds:

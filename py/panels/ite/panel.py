@@ -34,6 +34,7 @@ from panels.ite.cast import WHO, WHOM, Cast, attach
 from panels.ite.chain import DEFAULT_STAGES, ORDERS, Chain, dump_chain, load_chain, read_chain
 from panels.ite.presets import PRESETS, Filling
 from panels.ite.rolling import Rolled, Rolling, dump_rolled, load_rolled
+from panels.ite.waiting import dump_waiting, load_waiting
 from panels.roster.shared import pick, who_acts
 from panels.shell.table import from_table
 
@@ -112,7 +113,8 @@ def next_situation(state: State, form: Form) -> Outcome[State]:
 
 
 def start(state: State, form: Form, params: Mapping[str, str]) -> State | Outcome[State]:
-    """A restored heavy chain's odds are asked of the worker (they are not saved)."""
+    """A restored heavy chain's odds are asked of the worker (they are not saved), and those of
+    the rolls still waiting for theirs."""
     return LIFT["chain"].outcome(state, chain.with_odds(state.chain))
 
 
@@ -127,9 +129,13 @@ def view(state: State) -> View:
 
 
 def dump(state: State) -> dict[str, Any]:
-    """The record's shape from before the sub-tools were lifted: the chain's stages, the last roll."""
+    """The record's shape from before the sub-tools were lifted: the chain's stages, the last roll;
+    and the rolls waiting for their chain's odds, where there are any."""
     last = None if state.last is None else dump_rolled(state.last)
-    return {"stages": dump_chain(state.chain.stages), "last": last}
+    record: dict[str, Any] = {"stages": dump_chain(state.chain.stages), "last": last}
+    if state.chain.waiting:
+        record["waiting"] = dump_waiting(state.chain.waiting)
+    return record
 
 
 def load(raw: Any) -> State:
@@ -138,7 +144,8 @@ def load(raw: Any) -> State:
         raise ValueError("the ITE state must be an object")
     stages = load_chain(raw.get("stages"))
     last = raw.get("last")
-    return State(Chain(stages), None if last is None else load_rolled(last))
+    waiting = load_waiting(raw["waiting"]) if raw.get("waiting") is not None else ()
+    return State(Chain(stages, waiting=waiting), None if last is None else load_rolled(last))
 
 
 def panel(rng: random.Random) -> Panel[State]:

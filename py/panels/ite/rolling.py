@@ -24,15 +24,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kit import common
-from kit.form import Form
+from kit.form import LOG_ID, Form
 from kit.journal import Note
 from kit.msg import Cat, Renderable
 from kit.panel import Outcome
 from kit.part import Part, field_part
-from kit.roll import Roll, d3, ordered
+from kit.roll import Roll
 from kit.view import Show, View, table_rows
 from panels.ite import text
-from panels.ite.chain import Chain, dump_chain, load_chain, odds_of, read_chain, with_odds
+from panels.ite.chain import Chain, dump_chain, load_chain, odds_of, read_chain, wait, with_odds
+from panels.ite.waiting import as_roll, waiting_for
 from panels.ite.words import new_situation, roll_rows, summary
 from panels.shell.table import mark_table, rolled_by_hand
 from rules import ite
@@ -63,13 +64,19 @@ CHAIN: Part[Rolling, Chain] = field_part("chain")
 
 def roll(rng: random.Random, part: Rolling, form: Form) -> Outcome[Rolling]:
     """Roll the chain the form describes with ``rng`` (a ``TableDice`` when the dice were typed);
-    the summary is logged, and a heavy chain's odds are asked for as after any change."""
+    the summary is logged, and a heavy chain's odds are asked for as after any change. A roll
+    made before a heavy chain's odds came is logged at once and waits for them
+    (``panels.ite.waiting``): the worker's answer gives its entry its roll."""
     stages = read_chain(form)
     result = ite.run_chain(rng, stages, with_odds=False)
-    rolled = replace(part, last=Rolled(stages, result, rolled_by_hand(rng)))
+    by_hand = rolled_by_hand(rng)
+    rolled = replace(part, last=Rolled(stages, result, by_hand))
     chain = replace(part.chain, stages=stages)
-    done = CHAIN.outcome(rolled, with_odds(chain))
     data = as_data(chain, result)
+    entry = form.get(LOG_ID)
+    if data is None and isinstance(entry, str) and entry:
+        chain = wait(chain, waiting_for(entry, stages, result, by_hand=by_hand))
+    done = CHAIN.outcome(rolled, with_odds(chain))
     return replace(done, log=summary(result), effects=(*done.effects, *((Note(roll=data),) if data else ())))
 
 
@@ -77,21 +84,12 @@ def as_data(chain: Chain, result: ite.ChainResult, /) -> Roll | None:
     """The roll for the journal: one check (``ite.check``) or a chain (``ite.chain``), ``success``
     when every check succeeded, else ``failure``, with the whole chain's odds the panel shows;
     every die of every rolled check (both sides). ``None`` while a heavy chain's odds are still
-    on their way from the compute worker (or were stopped): the page does not compute them itself."""
+    on their way from the compute worker (or were stopped): the page does not compute them
+    itself; the roll then waits for them (``roll``)."""
     odds, _ = odds_of(chain)
     if odds is None:
         return None
-    sides = {stage.kind: stage.check.n for stage in chain.stages}
-    dice = tuple(
-        d3(face) if sides[rolled.kind] == 3 else (sides[rolled.kind], face)
-        for rolled in result.stages
-        for face in (*rolled.faces, *rolled.right_faces)
-    )
-    outcome = "success" if result.all_succeed else "failure"
-    scale = (("failure", 1 - odds.all_succeed), ("success", odds.all_succeed))
-    alone = len(chain.stages) == 1
-    total = sum(result.stages[0].faces) if alone and not result.stages[0].right_faces else None
-    return ordered("ite.check" if alone else "ite.chain", dice, outcome, scale, total=total)
+    return as_roll(chain.stages, result, odds.all_succeed)
 
 
 def view(part: Rolling) -> View:
