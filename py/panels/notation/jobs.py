@@ -7,7 +7,9 @@ page. Everything else goes to the worker, where the old a-priori work limit give
 worker's time and memory budget: only the certainly hopeless is refused before computing. Where
 no worker runs, the same bounds refuse what would freeze the page (``kit.compute.run_inline_json``).
 The worker answers with a digest (``panels.notation.digest``): what the page shows, not the whole
-distribution.
+distribution. A request also carries the (line, total) of the rolls journalled before their odds
+were known (``panels.notation.late``, ``rolled``); the answer adds what each keeps (``rolled``),
+and ``notation.rolled`` asks for those alone.
 
 >>> from panels.notation.digest import from_json
 >>> from panels.notation.jobs import digest
@@ -24,7 +26,7 @@ from typing import Any
 
 from kit import bounded_json, compute
 from kit.compute import JobError, job
-from panels.notation import lab_answer, lab_digest, program
+from panels.notation import lab_answer, lab_digest, late, program
 from panels.notation.digest import Key, make, to_json
 from panels.notation.words import csv_text
 from rules import notation, notation_cost
@@ -41,6 +43,8 @@ __all__ = [
     "parse_is_light",
     "parse_steps",
     "reply_steps",
+    "rolled_odds",
+    "rolled_steps",
     "run_program",
 ]
 
@@ -147,10 +151,77 @@ def _summary(line: str) -> notation.Summary:
         raise JobError(error.code, position=error.position, **error.params) from None
 
 
-@job("notation.digest", steps=line_steps)
-def digest(line: str, hit: int | None, view: str, show_all: bool) -> dict[str, Any]:
-    """What the panel shows of ``line``'s exact distribution (see ``panels.notation.digest``)."""
-    return to_json(make(_summary(line), Key(line, hit, view, show_all)))
+def _rolled_lines(rolled: Any) -> list[str]:
+    """The distinct lines of ``rolled`` ([[line, total], …], at most ``late.MAX_WAITING``)."""
+    if rolled is None:
+        return []
+    if not isinstance(rolled, list) or len(rolled) > late.MAX_WAITING:
+        raise ValueError(f"at most {late.MAX_WAITING} rolls")
+    if not all(
+        isinstance(r, list) and len(r) == 2 and isinstance(r[0], str) and type(r[1]) is int for r in rolled
+    ):
+        raise ValueError("a roll is [line, total]")
+    return list(dict.fromkeys(r[0] for r in rolled))
+
+
+def rolled_steps(rolled: Any, line: str | None = None, *_: object, **__: object) -> int:
+    """A bound of the work of what ``rolled`` keeps (each distinct line's distribution, ``line``'s
+    counted with it); a line that does not parse counts nothing (it is answered ``None``)."""
+    total = 0
+    for other in _rolled_lines(rolled):
+        if other != line:
+            try:
+                total += line_steps(other)
+            except notation.NotationError:
+                continue
+    return total
+
+
+def _digest_steps(line: str, hit: int | None, view: str, show_all: bool, rolled: Any = None) -> int:
+    return line_steps(line) + rolled_steps(rolled, line)
+
+
+def _rolled_answer(rolled: list[list[Any]] | None) -> list[Any]:
+    """What each roll of ``rolled`` keeps (``late.found_in``: P(= total), P(≤ total), the odds of
+    every total of a line of at most ``kit.roll.MAX_ODDS``), or ``None`` where the line's
+    distribution is refused or the total is not one of it."""
+    limits = WORKER_LIMITS if compute.IN_WORKER else notation.DEFAULT_LIMITS
+    answers: list[Any] = []
+    for line, total in rolled or []:
+        try:
+            outcomes = sorted(notation.distribution(line, limits=limits).items())
+        except notation.NotationError:
+            answers.append(None)
+            continue
+        found = late.found_in(outcomes, total)
+        answers.append(None if found is None else [found[0], found[1], [list(pair) for pair in found[2]]])
+    return answers
+
+
+@job("notation.digest", steps=_digest_steps)
+def digest(line: str, hit: int | None, view: str, show_all: bool, rolled: Any = None) -> dict[str, Any]:
+    """What the panel shows of ``line``'s exact distribution (see ``panels.notation.digest``);
+    with ``rolled`` ([[line, total], …] of rolls waiting for their odds), what each keeps, in
+    order, under ``"rolled"`` (``_rolled_answer``)."""
+    try:
+        _rolled_lines(rolled)
+    except ValueError as error:
+        raise JobError("bad_rows", reason=str(error)) from None
+    answer = to_json(make(_summary(line), Key(line, hit, view, show_all)))
+    if rolled:
+        answer["rolled"] = _rolled_answer(rolled)
+    return answer
+
+
+@job("notation.rolled", steps=rolled_steps)
+def rolled_odds(rolled: Any) -> dict[str, Any]:
+    """What each of ``rolled`` keeps, as ``digest``'s ``"rolled"`` (rolls waiting for their odds
+    while the line shown needs no worker)."""
+    try:
+        _rolled_lines(rolled)
+    except ValueError as error:
+        raise JobError("bad_rows", reason=str(error)) from None
+    return {"rolled": _rolled_answer(rolled)}
 
 
 @job("notation.csv", steps=line_steps)

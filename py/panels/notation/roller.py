@@ -2,7 +2,9 @@
 
 A refused line clears what was shown (no old chart left beside input it does not belong to),
 marks the character at fault, and drops ``?expr=`` from the address; CSV and the share link act
-only on the result shown for the line in the field. The panel lifts these onto its whole state
+only on the result shown for the line in the field. A roll of a heavy line whose odds are not
+known yet is journalled at once and waits for them (``panels.notation.late``): every odds request
+carries the rolls waiting, and the answer gives each entry its roll. The panel lifts these onto its whole state
 (``kit.part``: ``panels.notation.state.LIFT["roller"]``).
 
 >>> import random
@@ -19,17 +21,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 from functools import partial
 
 from kit import common
 from kit.common import COMPUTE_TOO_SLOW_HERE
 from kit.compute import TOO_SLOW_HERE
-from kit.form import Form, InputError, read_choice, read_text
-from kit.journal import Note
+from kit.form import LOG_ID, Form, InputError, read_choice, read_text
+from kit.journal import LateRoll, Note
 from kit.panel import Answer, Compute, CopyUrl, Download, DownloadLog, Effect, Outcome, SetFields, SetUrl
 from panels.notation import rolls, text
 from panels.notation.digest import Key, from_json
 from panels.notation.jobs import is_light
+from panels.notation.late import MAX_WAITING, Found, Waiting
 from panels.notation.state import MAX_LENGTH, VIEWS, Fault, Odds, Roller
 from panels.notation.view import key_of, odds_of
 from panels.notation.words import csv_text, error_message, roll_text
@@ -44,6 +48,7 @@ __all__ = [
     "export_log",
     "from_link",
     "got_odds",
+    "got_rolled",
     "odds_only",
     "odds_stopped",
     "roll",
@@ -61,10 +66,15 @@ def _line(form: Form, key: str = FIELD) -> str:
 
 
 def _compute(
-    state: Roller, line: str, rng: random.Random | None, effects: tuple[Effect, ...] = ()
+    state: Roller,
+    line: str,
+    rng: random.Random | None,
+    effects: tuple[Effect, ...] = (),
+    entry: str = "",
 ) -> Outcome[Roller]:
-    """Parse ``line``, roll it when given ``rng``; a refused line clears what was shown."""
-    cleared = Roller(view=state.view)
+    """Parse ``line``, roll it when given ``rng`` (its journal entry will be ``entry``); a refused
+    line clears what was shown."""
+    cleared = Roller(view=state.view, waiting=state.waiting)
     if not line.strip():
         return Outcome(cleared, error=text.EMPTY, effects=(*effects, DROP_LINK))
     try:
@@ -79,60 +89,143 @@ def _compute(
     table = isinstance(rng, TableDice) if rng is not None else state.from_table and same
     kept = state.odds if same and state.odds is not None and not state.odds.stopped else None
     new = Roller(
-        line, result, state.view, state.show_all and same, odds=kept, from_table=table
+        line, result, state.view, state.show_all and same, odds=kept, from_table=table, waiting=state.waiting
     )  # odds kept if their key fits
     link = SetUrl((("expr", line),))
     rolled = rng is not None and result is not None
     data = rolls.as_data(new) if rolled else None
+    if rolled and result is not None and data is None and entry and rolls.waits(new):
+        waiting = Waiting(entry, line, result.total, rolls.dice_of(result), table)  # given its data later
+        new = replace(new, waiting=(*new.waiting, waiting)[-MAX_WAITING:])
     return Outcome(
         new,
         log=roll_text(result) if rolled and result is not None else None,
-        effects=(*effects, link, *_heavy_odds(new), *((Note(roll=data),) if data is not None else ())),
+        effects=(*effects, link, *_asks(new), *((Note(roll=data),) if data is not None else ())),
     )
 
 
-def _heavy_odds(state: Roller) -> tuple[Effect, ...]:
-    """Ask the compute worker for the odds of a heavy line (a light one is computed in the view)."""
+Rolled = tuple[tuple[str, int], ...]  # the (line, total) of the rolls a request carries
+
+
+def _asks(state: Roller) -> tuple[Effect, ...]:
+    """Ask the compute worker for the odds of a heavy line (a light one is computed in the view),
+    carrying the rolls waiting for theirs; or for those alone, where the line needs no worker.
+    Every request carries every roll waiting, so a newer one loses none of them."""
     key = key_of(state)
-    if not state.expr or (state.odds is not None and state.odds.key == key) or is_light(state.expr):
-        return ()
-    return (
-        Compute(
-            "notation.digest",
-            key._asdict(),
-            partial(got_odds, key),
-            text.ODDS_LABEL(expr=state.expr.split("#")[0].strip()),
-            failed=partial(odds_stopped, key),
-        ),
-    )
+    carried: Rolled = tuple(dict.fromkeys((w.line, w.total) for w in state.waiting))
+    rolled = {"rolled": [list(pair) for pair in carried]} if carried else {}
+    heavy = bool(state.expr) and not (state.odds is not None and state.odds.key == key)
+    if heavy and not is_light(state.expr):
+        return (
+            Compute(
+                "notation.digest",
+                {**key._asdict(), **rolled},
+                partial(got_odds, key, carried),
+                text.ODDS_LABEL(expr=state.expr.split("#")[0].strip()),
+                failed=partial(odds_stopped, key, carried),
+            ),
+        )
+    if carried:
+        return (
+            Compute(
+                "notation.rolled",
+                rolled,
+                partial(got_rolled, carried),
+                text.ROLLED_LABEL,
+                failed=partial(rolled_stopped, carried),
+            ),
+        )
+    return ()
 
 
 def ask_odds(state: Roller) -> Outcome[Roller]:
-    """The line's odds asked of the worker if heavy and not asked yet (a saved line on start)."""
-    return Outcome(state, effects=_heavy_odds(state))
+    """The line's odds asked of the worker if heavy and not asked yet (a saved line on start), and
+    those of the rolls still waiting for theirs."""
+    return Outcome(state, effects=_asks(state))
 
 
-def got_odds(key: Key, state: Roller, answer: Answer) -> Roller | Outcome[Roller]:
-    """The worker's answer for ``key``; dropped if the panel shows something else by now."""
-    if key_of(state) != key:
+def _found(raw: object) -> Found | None:
+    if not isinstance(raw, list) or len(raw) != 3:
+        return None
+    p, at_most, odds = raw
+    return Fraction(p), Fraction(at_most), tuple((int(v), Fraction(q)) for v, q in odds)
+
+
+def _attach(state: Roller, carried: Rolled, answers: object) -> tuple[Roller, tuple[LateRoll, ...]]:
+    """The rolls waiting for ``carried`` given their data from the worker's ``answers`` (one per
+    pair; ``None``: a refused distribution, never to come): their entries keep their sentences."""
+    if not carried or not isinstance(answers, list):
+        return state, ()
+    found = dict(zip(carried, map(_found, answers), strict=False))
+    late = []
+    for w in state.waiting:
+        given = found.get((w.line, w.total))
+        data = w.roll(given) if given is not None else None
+        if data is not None:
+            late.append(LateRoll(w.entry, data))
+    if not found:
+        return state, ()
+    kept = tuple(w for w in state.waiting if (w.line, w.total) not in found)
+    return replace(state, waiting=kept), tuple(late)
+
+
+def _given_up(state: Roller, pairs: Rolled) -> Roller:
+    """Without the rolls waiting for ``pairs`` (no odds will come: their entries keep their sentences)."""
+    if not any((w.line, w.total) in pairs for w in state.waiting):
         return state
+    return replace(state, waiting=tuple(w for w in state.waiting if (w.line, w.total) not in pairs))
+
+
+def _with_late(state: Roller, late: tuple[LateRoll, ...]) -> Roller | Outcome[Roller]:
+    return Outcome(state, effects=late) if late else state
+
+
+def got_odds(key: Key, carried: Rolled, state: Roller, answer: Answer) -> Roller | Outcome[Roller]:
+    """The worker's answer for ``key`` (dropped if the panel shows something else by now) and for
+    the rolls waiting it ``carried``."""
     if answer.ok:
-        return replace(state, odds=Odds(key, digest=from_json(answer.result)))
+        state, late = _attach(state, carried, answer.result.get("rolled"))
+        if key_of(state) == key:
+            state = replace(state, odds=Odds(key, digest=from_json(answer.result)))
+        return _with_late(state, late)
     if answer.code == TOO_SLOW_HERE:  # no worker here, and too heavy for the page
+        state = _given_up(state, carried)
+        if key_of(state) != key:
+            return state
         label = text.ODDS_LABEL(expr=key.line.split("#")[0].strip())
         return Outcome(replace(state, odds=Odds(key, stopped=True)), error=COMPUTE_TOO_SLOW_HERE(what=label))
-    params = {k: v for k, v in answer.params.items() if k != "position"}
-    refused = notation.NotationError(answer.code, int(answer.params.get("position", 0)), **params)
-    return replace(state, odds=Odds(key, refused=refused))
+    # the line's distribution is refused: its rolls never get odds; the others are asked for alone
+    state = _given_up(state, tuple(pair for pair in carried if pair[0] == key.line))
+    if key_of(state) == key:
+        params = {k: v for k, v in answer.params.items() if k != "position"}
+        refused = notation.NotationError(answer.code, int(answer.params.get("position", 0)), **params)
+        state = replace(state, odds=Odds(key, refused=refused))
+    asks = _asks(state) if state.waiting else ()
+    return Outcome(state, effects=asks) if asks else state
 
 
-def odds_stopped(key: Key, state: Roller, answer: Answer) -> Roller:
+def odds_stopped(key: Key, carried: Rolled, state: Roller, answer: Answer) -> Roller:
+    """Out of time or memory, or cancelled: said until asked again. The rolls waiting stay for the
+    next request, unless the job ran out of time or memory."""
+    if answer.code in ("timeout", "memory"):
+        state = _given_up(state, carried)
     return replace(state, odds=Odds(key, stopped=True)) if key_of(state) == key else state
+
+
+def got_rolled(carried: Rolled, state: Roller, answer: Answer) -> Roller | Outcome[Roller]:
+    """The worker's answer for the rolls waiting it ``carried`` alone."""
+    if not answer.ok:
+        return _given_up(state, carried)
+    return _with_late(*_attach(state, carried, answer.result.get("rolled")))
+
+
+def rolled_stopped(carried: Rolled, state: Roller, answer: Answer) -> Roller:
+    return _given_up(state, carried) if answer.code in ("timeout", "memory") else state
 
 
 def roll(rng: random.Random, state: Roller, form: Form) -> Outcome[Roller]:
     """Roll the line in the field (its odds show too) and log it."""
-    return _compute(state, _line(form), rng)
+    return _compute(state, _line(form), rng, entry=str(form.get(LOG_ID) or ""))
 
 
 def odds_only(state: Roller, form: Form) -> Outcome[Roller]:
@@ -150,12 +243,12 @@ def choose_preset(state: Roller, form: Form) -> Roller | Outcome[Roller]:
 
 def set_view(state: Roller, form: Form) -> Outcome[Roller]:
     new = replace(state, view=read_choice(form, "notation-view", VIEWS, text.BAD_VIEW))
-    return Outcome(new, effects=_heavy_odds(new))
+    return Outcome(new, effects=_asks(new))
 
 
 def show_all(state: Roller, form: Form) -> Outcome[Roller]:
     new = replace(state, show_all=True)
-    return Outcome(new, effects=_heavy_odds(new))
+    return Outcome(new, effects=_asks(new))
 
 
 def _current(state: Roller, form: Form) -> None:
@@ -201,5 +294,5 @@ def from_link(state: Roller, line: str) -> Outcome[Roller]:
     odds shown."""
     if len(line) > MAX_LENGTH:
         message = common.TOO_LONG(name=text.EXPRESSION, length=len(line), limit=MAX_LENGTH)
-        return Outcome(Roller(view=state.view), error=message, effects=(DROP_LINK,))
+        return Outcome(Roller(view=state.view, waiting=state.waiting), error=message, effects=(DROP_LINK,))
     return _compute(state, line, None, (SetFields(((FIELD, line),)),))

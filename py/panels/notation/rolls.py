@@ -8,7 +8,9 @@ clamped by ``min``/``max``) is no plain die: its throws count in the total, not 
 
 A light line's odds are computed on the page (the digest the view draws, for the rolled total);
 a heavy line's come from the compute worker after the roll, so its roll takes the odds of the
-total from the table shown before it, when the total is on it (else the roll keeps no data).
+total from the table shown before it, when the total is on it; else the roll waits for the
+worker's answer (``panels.notation.late``). A line of at most ``kit.roll.MAX_ODDS`` totals (d20,
+2d6, 3d6, 4dF, a count of successes) keeps every total's odds too (``Roll.odds``).
 
 >>> import random
 >>> from panels.notation.state import Roller
@@ -17,20 +19,19 @@ total from the table shown before it, when the total is on it (else the roll kee
 >>> data = as_data(state)
 >>> data.rule, len(data.dice), data.outcome == str(data.total)
 ('notation', 2, True)
->>> data.p == notation.distribution(line)[data.total]
-True
+>>> data.p == notation.distribution(line)[data.total], sum(p for _, p in data.odds) == 1
+(True, True)
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from kit.roll import FUDGE_SIDES, MAX_DICE, MAX_FACE, Roll, d3
+from kit.roll import FUDGE_SIDES, MAX_ODDS, Roll, d3
+from panels.notation.late import Found, made
 from panels.notation.state import Roller
 from panels.notation.view import odds_of
 from rules import notation
 
-__all__ = ["as_data", "dice_of"]
+__all__ = ["as_data", "dice_of", "waits"]
 
 FUDGE_FACES = (-1, 0, 1)
 
@@ -63,29 +64,39 @@ def dice_of(result: notation.RollResult, /) -> tuple[tuple[int, int], ...]:
     return tuple(kept)
 
 
-def _odds(state: Roller, total: int) -> tuple[Fraction, Fraction] | None:
-    """(P(total), P(≤ total)) as the panel shows them."""
+def _found(state: Roller, total: int) -> Found | None:
+    """(P(total), P(≤ total), every total's odds when they fit) as the panel shows them: the
+    digest of the line and its roll, or the table shown before the roll."""
     digest, _, _, _ = odds_of(state)
-    if digest is not None and digest.where is not None:
-        return digest.where[0], digest.where[1]
-    before = state.odds.digest if state.odds is not None else None
-    if before is None or before.key.line != state.expr:
-        return None
-    row = next((row for row in before.rows if row[0] == total), None)
-    return None if row is None else (row[1], row[3])
+    if digest is None or digest.where is None:
+        before = state.odds.digest if state.odds is not None else None
+        if before is None or before.key.line != state.expr:
+            return None
+        digest = before
+    rows = digest.rows
+    whole = digest.count <= MAX_ODDS and len(rows) == digest.count  # every total is on the table
+    if digest.where is not None and digest.key.hit == total:
+        p, at_most = digest.where[0], digest.where[1]
+    else:
+        row = next((row for row in rows if row[0] == total), None)
+        if row is None:
+            return None
+        p, at_most = row[1], row[3]
+    return p, at_most, tuple((row[0], row[1]) for row in rows) if whole else ()
 
 
 def as_data(state: Roller, /) -> Roll | None:
     """The roll for the journal of ``state``'s last roll; ``None`` when its odds are not known here
     (a refused distribution, a heavy line whose total was not on the table shown)."""
     result = state.roll
-    if result is None or len(str(result.total)) > 80:
+    if result is None:
         return None
-    found = _odds(state, result.total)
-    if found is None:
-        return None
-    p, at_most = found
-    dice = dice_of(result)
-    dice = dice if len(dice) <= MAX_DICE and all(abs(face) <= MAX_FACE for _, face in dice) else ()
-    total = result.total if abs(result.total) <= MAX_FACE else None
-    return Roll("notation", dice, str(result.total), p, total=total, below=at_most - p)
+    found = _found(state, result.total)
+    return None if found is None else made(result.total, dice_of(result), found)
+
+
+def waits(state: Roller, /) -> bool:
+    """Whether the last roll's odds are on their way from the compute worker (or were stopped):
+    its roll then waits for them; a refused distribution never gives any."""
+    digest, refused, _, _ = odds_of(state)
+    return state.roll is not None and digest is None and refused is None

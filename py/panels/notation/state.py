@@ -21,6 +21,7 @@ from kit.part import Part, field_part
 from panels.notation.digest import Digest, Key
 from panels.notation.lab_digest import MAX_ROWS
 from panels.notation.lab_state import MAX_LENGTH, VIEWS, Lab, dump_lab, load_lab
+from panels.notation.late import Waiting, dump_waiting, load_waiting
 from rules import notation
 
 __all__ = ["LIFT", "VIEWS", "Fault", "Odds", "Roller", "State", "dump", "load", "merge"]
@@ -50,7 +51,8 @@ class Roller:
     """The dice line's state. ``expr``: the line whose odds (and roll) are shown, "" for none;
     ``roll``: its last roll; ``view``: the chart's =/≥/≤; ``show_all``: the whole table was asked
     for; ``fault``: the line just refused (nothing else is shown then); ``from_table``: the last
-    roll's dice were typed (rolled by hand at the table)."""
+    roll's dice were typed (rolled by hand at the table); ``waiting``: the rolls journalled
+    before their odds were known, oldest first (saved)."""
 
     expr: str = ""
     roll: notation.RollResult | None = None
@@ -59,6 +61,7 @@ class Roller:
     fault: Fault | None = None
     odds: Odds | None = None  # a heavy line's odds from the worker (light lines are computed in the view)
     from_table: bool = False
+    waiting: tuple[Waiting, ...] = ()  # rolls journalled before their odds came (panels.notation.late)
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,7 @@ def dump(state: State) -> dict[str, Any]:
             ],
             **({"table": True} if line.from_table else {}),  # absent for rolled dice, as before
         },
+        **({"waiting": dump_waiting(line.waiting)} if line.waiting else {}),  # absent: none, as before
     }
 
 
@@ -213,5 +217,6 @@ def load(raw: Any) -> State:
         from_table = _bool(roll.get("table", False))
     lab = load_lab(raw["lab"]) if "lab" in raw else Lab()  # records from before the lab have none
     lab = replace(lab, linked=_bool(raw.get("lab_linked", False)) and bool(lab.program.strip()))
-    line = Roller(expr, rolled, view, _bool(raw.get("show_all")), from_table=from_table)
+    waiting = load_waiting(raw["waiting"]) if raw.get("waiting") is not None else ()
+    line = Roller(expr, rolled, view, _bool(raw.get("show_all")), from_table=from_table, waiting=waiting)
     return State(line, lab)

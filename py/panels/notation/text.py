@@ -81,6 +81,9 @@ ODDS_STOPPED = Msg(
 )
 CSV_LABEL = Msg("notation.csv_label", "таблица для CSV", "the CSV table")
 ODDS_LABEL = Msg("notation.odds_label", "точные вероятности «{expr}»", "the exact odds of «{expr}»")
+ROLLED_LABEL = Msg(
+    "notation.rolled_label", "точные вероятности прошлых бросков", "the exact odds of earlier rolls"
+)
 SHOW = Msg("notation.show", "Показать", "Show")
 DOWNLOAD_CSV = Msg("notation.download_csv", "Скачать CSV", "Download CSV")
 COPY_LINK = Msg("notation.copy_link", "Копировать ссылку", "Copy link")
