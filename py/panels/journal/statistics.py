@@ -18,7 +18,9 @@ and counts, in one pass:
 - **outcomes**: each rule's outcome codes, how often each came, and how often each was expected:
   Σ P(outcome) over the rolls, which needs every outcome's probability for each roll, not only
   the one that came. A roll that carries ``odds`` (every outcome's exact probability, a mapping or
-  pairs) adds to the expectation of every outcome; a rule whose rolls lack it shows counts only.
+  pairs) adds to the expectation of every outcome; a rule whose rolls lack it shows counts only,
+  and how many of its rolls lack it (``Statistics.unexpected``: a dice line of more than
+  ``kit.roll.MAX_ODDS`` totals, a roll saved before the odds were kept).
 
 Secret entries (hidden and not revealed) are left out, as they are out of every view and export.
 The pass groups equal rolls first (a key of plain values, counted by ``collections.Counter``):
@@ -36,8 +38,8 @@ the exact arithmetic runs once per distinct roll, not once per roll.
 (2, [(20, 3, 3)])
 >>> [(x.who, x.rule, x.n, x.mean) for x in found.luck]
 [('Кац', '', 2, 0.5), ('Кац', 'gauss.roll', 2, 0.5)]
->>> [(o.outcome, o.count, o.expected) for o in found.outcomes]
-[('1', 1, None), ('20', 1, None)]
+>>> [(o.outcome, o.count, o.expected) for o in found.outcomes], found.unexpected
+([('1', 1, None), ('20', 1, None)], (('gauss.roll', 2, 2),))
 """
 
 from __future__ import annotations
@@ -145,13 +147,16 @@ class Tallied:
 @dataclass(frozen=True)
 class Statistics:
     """What ``statistics`` found: ``rolls`` counted (``secret``: left out), the dice of each size,
-    luck per character and rule, outcome counts per rule."""
+    luck per character and rule, outcome counts per rule, and per rule whose expected counts
+    are unknown (``None``) how many of its rolls lack every outcome's odds, of how many
+    (``unexpected``: (rule, without, of)), so the view can say why."""
 
     rolls: int = 0
     secret: int = 0
     dice: tuple[DiceCounts, ...] = ()
     luck: tuple[Luck, ...] = ()
     outcomes: tuple[Tallied, ...] = ()
+    unexpected: tuple[tuple[str, int, int], ...] = ()
 
 
 def actor(who: str, /) -> str:
@@ -209,7 +214,8 @@ def _summarise(keys: Counter[_Key], faces: _Faces, secret: int, odds_of: Mapping
     luck_n: Counter[tuple[str, str]] = Counter()
     came: Counter[tuple[str, str]] = Counter()
     expected: dict[tuple[str, str], float] = {}
-    without_odds: set[str] = set()
+    without_odds: Counter[str] = Counter()
+    of_rule: Counter[str] = Counter()
     place: dict[tuple[str, str], int] = {}  # an outcome's place in its rule's odds (worst first)
     rolls = 0
     for (who, rule, outcome, p, below, odds_id), count in keys.items():
@@ -217,6 +223,7 @@ def _summarise(keys: Counter[_Key], faces: _Faces, secret: int, odds_of: Mapping
         if exact is None:
             continue  # a damaged roll the store let through: counted nowhere
         rolls += count
+        of_rule[rule] += count
         came[(rule, outcome)] += count
         low = _exact(below, cache)
         if low is not None and low + exact <= 1:
@@ -226,7 +233,7 @@ def _summarise(keys: Counter[_Key], faces: _Faces, secret: int, odds_of: Mapping
                 luck_n[slot] += count
         odds = _odds(odds_of[odds_id], cache) if odds_id is not None else None
         if odds is None:
-            without_odds.add(rule)
+            without_odds[rule] += count
             continue
         for at, (other, q) in enumerate(odds.items()):
             expected[(rule, other)] = expected.get((rule, other), 0.0) + float(q) * count
@@ -238,7 +245,8 @@ def _summarise(keys: Counter[_Key], faces: _Faces, secret: int, odds_of: Mapping
         Tallied(rule, outcome, count, None if rule in without_odds else expected.get((rule, outcome), 0.0))
         for (rule, outcome), count in sorted(came.items(), key=lambda item: _order(*item[0], place))
     )
-    return Statistics(rolls, secret, _dice(faces), luck, outcomes)
+    unexpected = tuple((rule, n, of_rule[rule]) for rule, n in sorted(without_odds.items()))
+    return Statistics(rolls, secret, _dice(faces), luck, outcomes, unexpected)
 
 
 def _order(rule: str, outcome: str, place: Mapping[tuple[str, str], int], /) -> tuple[str, int, float, str]:
@@ -392,6 +400,7 @@ def statistics_to_json(found: Statistics, /) -> dict[str, Any]:
         "dice": [[d.by_hand, d.sides, d.fudge, list(d.counts), d.off] for d in found.dice],
         "luck": [[x.who, x.rule, x.n, x.mean] for x in found.luck],
         "outcomes": [[o.rule, o.outcome, o.count, o.expected] for o in found.outcomes],
+        "unexpected": [list(u) for u in found.unexpected],
     }
 
 
@@ -410,6 +419,7 @@ def statistics_from_json(raw: Any, /) -> Statistics:
                 Tallied(str(r), str(o), int(c), None if e is None else float(e))
                 for r, o, c, e in raw["outcomes"]
             ),
+            tuple((str(r), int(n), int(of)) for r, n, of in raw.get("unexpected", ())),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError("not the journal's statistics") from error

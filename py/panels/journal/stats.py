@@ -34,6 +34,7 @@ from kit.journal import Entry, Filter, Journal, entry_to_json
 from kit.msg import Msg, Renderable, fixed, grouped, pct
 from kit.panel import Answer, Compute, Outcome
 from kit.part import Part
+from kit.roll import MAX_ODDS
 from kit.view import Node, Show, View, table_rows
 from panels.journal import text_stats as text
 from panels.journal.listing import filter_args
@@ -208,6 +209,7 @@ def _outcomes(found: Statistics) -> tuple[Node, ...]:
     if not found.outcomes:
         return ()
     nodes: list[Node] = [Node("h4", text.OUTCOMES)]
+    unexpected = {rule: (n, of) for rule, n, of in found.unexpected}
     for rule in dict.fromkeys(o.rule for o in found.outcomes):
         mine = [o for o in found.outcomes if o.rule == rule]
         rows = table_rows(
@@ -219,16 +221,19 @@ def _outcomes(found: Statistics) -> tuple[Node, ...]:
             for o in mine
         )
         said = text.RULE_ROLLS(rule=_rule(rule), n=grouped(sum(o.count for o in mine)))
-        nodes.append(
-            Node(
-                "details",
-                cls="stats-more",
-                children=(Node("summary", said), _table(text.OUTCOME_COLUMNS, rows)),
-            )
-        )
-    if any(o.expected is None for o in found.outcomes):
-        nodes.append(Node("p", text.NO_ODDS, cls="muted"))
+        parts = [Node("summary", said), _table(text.OUTCOME_COLUMNS, rows)]
+        if rule in unexpected and any(o.expected is None for o in mine):
+            parts.append(Node("p", _why_unexpected(rule, *unexpected[rule]), cls="muted stats-why"))
+        nodes.append(Node("details", cls="stats-more", children=tuple(parts)))
     return tuple(nodes)
+
+
+def _why_unexpected(rule: str, n: int, of: int) -> Renderable:
+    """Why a rule's expected counts are «—»: some of its rolls keep only the odds of what came
+    (a dice line of more than ``MAX_ODDS`` totals; any rule's rolls saved before the odds were kept)."""
+    if rule == "notation":
+        return text.NO_ODDS_LINE(n=grouped(n), of=grouped(of), most=MAX_ODDS)
+    return text.NO_ODDS_OLD(n=grouped(n), of=grouped(of))
 
 
 def _shown(found: Statistics) -> tuple[Node, ...]:

@@ -111,12 +111,19 @@ OUTCOME_COLUMNS = (
     Msg("journal.stats_col_came", "Выпало", "Came"),
     Msg("journal.stats_col_expected", "Ожидалось", "Expected"),
 )
-NO_ODDS = Msg(
-    "journal.stats_no_odds",
-    "«—»: у части бросков этого правила хранится вероятность только выпавшего исхода (формула"
-    " кубиков с большим разбросом, броски старых версий), ожидаемое число не из чего посчитать.",
-    "«—»: some of this rule's rolls keep the probability of the outcome that came only (a dice"
-    " formula of many totals, rolls of older versions): there is nothing to count the expectation from.",
+NO_ODDS_LINE = Msg(
+    "journal.stats_no_odds_line",
+    "«—»: ожидаемого числа нет — у {n} из {of} бросков больше {most} возможных итогов (как у 3d20"
+    " или 200d6) или они записаны старой версией, и у них хранится вероятность только выпавшего итога.",
+    "«—»: no expected count — {n} of {of} rolls have more than {most} possible totals (as 3d20 or"
+    " 200d6 do) or were saved by an older version, and they keep the probability of the total that came only.",
+)
+NO_ODDS_OLD = Msg(
+    "journal.stats_no_odds_old",
+    "«—»: ожидаемого числа нет — {n} из {of} бросков записаны старой версией, которая хранила"
+    " вероятность только выпавшего исхода.",
+    "«—»: no expected count — {n} of {of} rolls were saved by an older version, which kept the"
+    " probability of the outcome that came only.",
 )
 SUMMARY_TITLE = Msg("journal.summary_title", "Статистика", "Statistics")
 SUMMARY_LUCK = (
