@@ -179,6 +179,9 @@ class Compute(Generic[S, R]):
     (never our compute worker, never the page); where it cannot start, the answer is the error
     ``kit.compute.NEEDS_ISOLATION``.
 
+    ``for_journal``: the answer gives journal entries their rolls (``kit.journal.LateRoll``): the
+    computation is not stopped when the GM leaves the panel, as one only for the view is.
+
     ``journal``: the job gets the journal's entries this selection keeps (``kit.journal.Filter``'s
     fields: who, panel, evening, search) as its keyword ``entries``, their JSON newest first: the
     worker reads them from the journal's store itself, so the page never holds them
@@ -194,6 +197,7 @@ class Compute(Generic[S, R]):
     isolated: bool = False
     journal: Mapping[str, str] | None = None
     download: tuple[str, str] | None = None
+    for_journal: bool = False
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,7 @@ class Mounted:
     written: dict[str, Show] = field(default_factory=dict)  # what each element shows (in ``lang``)
     written_log: tuple[str, tuple[LogEntry, ...]] | None = None
     computing: int = 0  # the panel's request in flight (0: none)
+    computing_for_journal: bool = False  # … whose answer gives journal entries their rolls
     asking: dict[str, int] = field(default_factory=dict)  # the journal store's request in flight, by kind
     log_view: tuple[Journal, LogMark | None, tuple[Entry, ...]] | None = None  # the last one worked out
 

@@ -293,6 +293,7 @@ def _compute(rt: Runtime, mounted: Mounted, effect: Compute[Any, Any], box: Any)
     rt.requests += 1
     token = rt.requests
     mounted.computing = token
+    mounted.computing_for_journal = effect.for_journal
     status = _status_near(rt, box)
     started = dom.now_ms()
 

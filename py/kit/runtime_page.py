@@ -44,8 +44,9 @@ def enable(rt: Runtime, root: Element | None) -> None:
 
 
 def left_panel(rt: Runtime) -> None:
-    """Another tab: a computation the GM walked away from is stopped (the worker restarts)."""
-    if any(m.computing for m in rt.mounted.values()):
+    """Another tab: a computation the GM walked away from is stopped (the worker restarts),
+    unless its answer gives journal entries their rolls (``Compute.for_journal``)."""
+    if any(m.computing and not m.computing_for_journal for m in rt.mounted.values()):
         rt.worker.cancel()
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from kit import compute, runtime_effects, runtime_mount
+from kit import compute, runtime_effects, runtime_mount, runtime_page
 from kit.journal import Entry, Journal, LateRoll, Note, entry_for, note_of
 from kit.msg import pct, render, short_pct
 from kit.panel import Outcome, Unlog, outcome
@@ -180,6 +180,22 @@ def test_a_heavy_chain_rolled_before_its_odds_came_gets_its_roll_when_they_come(
     ]
     assert render(pct(success), "ru") in page.el("ite-chain-odds").text
     assert page.state("ite").chain.waiting == ()
+
+
+def test_leaving_the_panel_stops_odds_for_the_view_only_not_those_rolls_wait_for() -> None:
+    """Another tab stops a heavy chain's odds asked for the view (the worker restarts), but not a
+    request that rolls wait for: the GM rolls, then opens the journal."""
+    page = _ite_page()
+    _fill(page, HEAVY)
+    page.click("ite-calc")
+    runtime_page.left_panel(page.rt)
+    assert page.worker.cancelled == 1
+    _fill(page, {**HEAVY, "ite-t-dif": "15"})
+    page.click("ite-roll")
+    runtime_page.left_panel(page.rt)
+    assert page.worker.cancelled == 1, "the roll's data is on its way"
+    _answer(page)
+    assert "roll" in page.records.journal_entries()[0]
 
 
 def test_rolls_of_several_heavy_chains_all_get_their_rolls_from_the_newest_request() -> None:

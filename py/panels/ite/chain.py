@@ -114,6 +114,7 @@ def with_odds(chain: Chain) -> Chain | Outcome[Chain]:
         partial(got_odds, stages, carried),
         text.ODDS_LABEL,
         failed=partial(odds_stopped, stages, carried),
+        for_journal=bool(chain.waiting),  # not stopped when the GM walks away to the journal
     )
     computed = (got if here else Computed(stages)) if heavy else None
     return Outcome(replace(chain, computed=computed), effects=(ask,))

@@ -123,6 +123,7 @@ def _asks(state: Roller) -> tuple[Effect, ...]:
                 partial(got_odds, key, carried),
                 text.ODDS_LABEL(expr=state.expr.split("#")[0].strip()),
                 failed=partial(odds_stopped, key, carried),
+                for_journal=bool(carried),  # not stopped when the GM walks away to the journal
             ),
         )
     if carried:
@@ -133,6 +134,7 @@ def _asks(state: Roller) -> tuple[Effect, ...]:
                 partial(got_rolled, carried),
                 text.ROLLED_LABEL,
                 failed=partial(rolled_stopped, carried),
+                for_journal=True,
             ),
         )
     return ()
