@@ -18,9 +18,7 @@ and counts, in one pass:
 - **outcomes**: each rule's outcome codes, how often each came, and how often each was expected:
   Σ P(outcome) over the rolls, which needs every outcome's probability for each roll, not only
   the one that came. A roll that carries ``odds`` (every outcome's exact probability, a mapping or
-  pairs) adds to the expectation of every outcome; a rule whose rolls lack it shows counts only,
-  and how many of its rolls lack it (``Statistics.unexpected``: a dice line of more than
-  ``kit.roll.MAX_ODDS`` totals, a roll saved before the odds were kept).
+  pairs) adds to the expectation of every outcome; a rule whose rolls lack it shows counts only.
 
 Secret entries (hidden and not revealed) are left out, as they are out of every view and export.
 The pass groups equal rolls first (a key of plain values, counted by ``collections.Counter``):
@@ -147,16 +145,14 @@ class Tallied:
 @dataclass(frozen=True)
 class Statistics:
     """What ``statistics`` found: ``rolls`` counted (``secret``: left out), the dice of each size,
-    luck per character and rule, outcome counts per rule, and per rule whose expected counts
-    are unknown (``None``) how many of its rolls lack every outcome's odds, of how many
-    (``unexpected``: (rule, without, of)), so the view can say why."""
+    luck per character and rule, outcome counts per rule, and ``unexpected``."""
 
     rolls: int = 0
     secret: int = 0
     dice: tuple[DiceCounts, ...] = ()
     luck: tuple[Luck, ...] = ()
     outcomes: tuple[Tallied, ...] = ()
-    unexpected: tuple[tuple[str, int, int], ...] = ()
+    unexpected: tuple[tuple[str, int, int], ...] = ()  # (rule, rolls without every odds, of how many)
 
 
 def actor(who: str, /) -> str:
@@ -215,7 +211,6 @@ def _summarise(keys: Counter[_Key], faces: _Faces, secret: int, odds_of: Mapping
     came: Counter[tuple[str, str]] = Counter()
     expected: dict[tuple[str, str], float] = {}
     without_odds: Counter[str] = Counter()
-    of_rule: Counter[str] = Counter()
     place: dict[tuple[str, str], int] = {}  # an outcome's place in its rule's odds (worst first)
     rolls = 0
     for (who, rule, outcome, p, below, odds_id), count in keys.items():
@@ -223,7 +218,6 @@ def _summarise(keys: Counter[_Key], faces: _Faces, secret: int, odds_of: Mapping
         if exact is None:
             continue  # a damaged roll the store let through: counted nowhere
         rolls += count
-        of_rule[rule] += count
         came[(rule, outcome)] += count
         low = _exact(below, cache)
         if low is not None and low + exact <= 1:
@@ -245,6 +239,7 @@ def _summarise(keys: Counter[_Key], faces: _Faces, secret: int, odds_of: Mapping
         Tallied(rule, outcome, count, None if rule in without_odds else expected.get((rule, outcome), 0.0))
         for (rule, outcome), count in sorted(came.items(), key=lambda item: _order(*item[0], place))
     )
+    of_rule = {rule: sum(n for (r, _), n in came.items() if r == rule) for rule in without_odds}
     unexpected = tuple((rule, n, of_rule[rule]) for rule, n in sorted(without_odds.items()))
     return Statistics(rolls, secret, _dice(faces), luck, outcomes, unexpected)
 
@@ -400,7 +395,7 @@ def statistics_to_json(found: Statistics, /) -> dict[str, Any]:
         "dice": [[d.by_hand, d.sides, d.fudge, list(d.counts), d.off] for d in found.dice],
         "luck": [[x.who, x.rule, x.n, x.mean] for x in found.luck],
         "outcomes": [[o.rule, o.outcome, o.count, o.expected] for o in found.outcomes],
-        "unexpected": [list(u) for u in found.unexpected],
+        "unexpected": found.unexpected,
     }
 
 
@@ -419,7 +414,7 @@ def statistics_from_json(raw: Any, /) -> Statistics:
                 Tallied(str(r), str(o), int(c), None if e is None else float(e))
                 for r, o, c, e in raw["outcomes"]
             ),
-            tuple((str(r), int(n), int(of)) for r, n, of in raw.get("unexpected", ())),
+            tuple((str(r), int(n), int(of)) for r, n, of in raw.get("unexpected", ())),  # older: none
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError("not the journal's statistics") from error
