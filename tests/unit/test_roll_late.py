@@ -417,6 +417,7 @@ def test_a_line_of_many_totals_keeps_none_and_the_statistics_say_why() -> None:
     )
     found = statistics(rolls)
     assert found.unexpected == (("notation", 2, 4),)
+    assert all(o.count for o in found.outcomes), "no row of what never came where nothing is expected"
     journal = Journal(tuple(rolls))
     shown = stats_view(Looking(journal, journal_panel.State().chosen, Stats(asked=True)))
     ru, en = " ".join(texts(shown, "ru")), " ".join(texts(shown, "en"))

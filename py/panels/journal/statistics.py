@@ -232,7 +232,7 @@ def _summarise(keys: Counter[_Key], faces: _Faces, secret: int, odds_of: Mapping
         for at, (other, q) in enumerate(odds.items()):
             expected[(rule, other)] = expected.get((rule, other), 0.0) + float(q) * count
             place[(rule, other)] = min(at, place.get((rule, other), at))
-    for rule, other in expected:
+    for rule, other in (k for k in expected if k[0] not in without_odds):  # outcomes that never came
         came.setdefault((rule, other), 0)
     luck = tuple(Luck(who, rule, n, luck_sum[(who, rule)] / n) for (who, rule), n in sorted(luck_n.items()))
     outcomes = tuple(
