@@ -149,6 +149,8 @@ def got_odds(
     over the job's bound is refused: stopped, and said why."""
     if not answer.ok and answer.code == TOO_SLOW_HERE:  # no worker here, and over its bound
         stopped = odds_stopped(stages, carried, _given_up(chain, (stages, *carried)), answer)
+        if chain.stages != stages:
+            return stopped
         return Outcome(stopped, error=COMPUTE_TOO_SLOW_HERE(what=text.ODDS_LABEL))
     if not answer.ok:  # the job refused its input: cannot happen for a chain the form accepted
         return odds_stopped(stages, carried, _given_up(chain, (stages, *carried)), answer)

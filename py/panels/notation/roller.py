@@ -4,8 +4,8 @@ A refused line clears what was shown (no old chart left beside input it does not
 marks the character at fault, and drops ``?expr=`` from the address; CSV and the share link act
 only on the result shown for the line in the field. A roll of a heavy line whose odds are not
 known yet is journalled at once and waits for them (``panels.notation.late``): every odds request
-carries the rolls waiting, and the answer gives each entry its roll. The panel lifts these onto its whole state
-(``kit.part``: ``panels.notation.state.LIFT["roller"]``).
+carries the rolls waiting, and the answer gives each entry its roll. The panel lifts these onto
+its whole state (``kit.part``: ``panels.notation.state.LIFT["roller"]``).
 
 >>> import random
 >>> from kit.msg import render
