@@ -709,6 +709,35 @@ def test_exchange_odds_match_brute_force(setup):
     assert odds.lands == sum(p for k, p in odds.endings.items() if k in gauss.LANDING_ENDINGS)
 
 
+def _drawn_setup(seed: int) -> CombatSetup:
+    """A combat setup drawn at random over the form's ranges (the same draw for a seed)."""
+    draw = random.Random(seed)
+    return CombatSetup(
+        attack_modifier=draw.randint(-30, 30),
+        defence_modifier=draw.randint(-30, 30),
+        armour_penalty=draw.randint(-20, 0),
+        armour_bonus=draw.randint(0, 20),
+        weapon_piercing=draw.randint(0, 20),
+        opposed_modifier=draw.randint(-10, 10),
+        attack_luck=draw.randint(1, 9),
+        defence_luck=draw.randint(1, 9),
+        luck_on_window=draw.random() < 0.7,
+        blockable=draw.random() < 0.8,
+        defender_can_defend=draw.random() < 0.8,
+    )
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_exchange_odds_of_drawn_setups_match_brute_force(seed):
+    """The exchange's odds are summed in whole numbers over one denominator: for setups drawn over
+    every field's range they are exactly brute force's, ending by ending and damage by damage."""
+    setup = _drawn_setup(seed)
+    endings, damage = brute_exchange(setup)
+    odds = gauss.exchange_odds(setup)
+    assert odds.endings == endings
+    assert {(e.multiplier, e.kind): p for e, p in odds.damage.items()} == damage
+
+
 def test_exchange_odds_lands_less_with_armour():
     """Seed 000 «тяжелые латы … сужая диапазон, в котором может пройти атака»: armour lowers landing odds."""
     plain = gauss.exchange_odds(CombatSetup()).lands
