@@ -21,7 +21,7 @@ from kit.journal import Note
 from kit.msg import Cat, Renderable, pct, signed
 from kit.panel import Outcome
 from kit.view import Show, View, items
-from panels.checks import parts, rolls, seed, text
+from panels.checks import combat_default, parts, rolls, seed, text
 from panels.shell.table import mark_table, rolled_by_hand
 from rules import gauss
 
@@ -145,8 +145,9 @@ def summary(exchange: gauss.Exchange) -> Renderable:
 
 @lru_cache(maxsize=8)
 def exchange_odds(setup: gauss.CombatSetup) -> gauss.ExchangeOdds:
-    """The exchange's exact odds, shared by the view and the roll's data (tens of ms each time)."""
-    return gauss.exchange_odds(setup)
+    """The exchange's exact odds, shared by the view and the roll's data; the default setup's are
+    data (``combat_default``), so a mount in its initial state sums none."""
+    return combat_default.ODDS if setup == combat_default.ODDS.setup else gauss.exchange_odds(setup)
 
 
 def roll(rng: random.Random, state: State, form: Form) -> Outcome[State]:
