@@ -98,11 +98,13 @@ def _mount(rt: Runtime, panel: Panel[Any], saved: str | None, afresh: Renderable
         log_notice = common.LOG_ENTRIES_SET_ASIDE(count=restored.log_set_aside)
         offer = _aside_offer(rt, [panel.key]) or ""
         rt.say(mounted, rt.by_id(f"{panel.log.prefix}-log-notice"), log_notice, offer)
+    shown = False  # the view written once: a start's outcome is applied (and shown) like an action's
     if panel.start is not None:
         box = rt.error_of(mounted)
         try:  # the URL is untrusted input: a refusal shows like an action's
             done = outcome(panel.start(mounted.state, dom.read_form(section), dom.url_params()))
             apply(rt, mounted, done, box)
+            shown = True
         except InputError as error:
             rt.say(mounted, box, error.message)
         else:
@@ -110,7 +112,8 @@ def _mount(rt: Runtime, panel: Panel[Any], saved: str | None, afresh: Renderable
                 rt.say(mounted, box, done.error)
     elif not has_record or notice is not None or restored.log_set_aside or carried:
         rt.save(mounted)  # carried over (from before the kit, its log into the journal), or repaired
-    rt.render(mounted)
+    if not shown:
+        rt.render(mounted)
     clear_id = None if panel.log is None else f"{panel.log.prefix}-log-clear"
     clear = dom.find(clear_id) if clear_id and f"#{clear_id}" not in panel.actions else None
     if clear is not None:
