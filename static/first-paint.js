@@ -53,6 +53,11 @@ for (const control of document.querySelectorAll("[data-needs-python]")) control.
       if (element && page.contains(element)) paintView(element, shown);
     }
   };
+  // The language a section shows its initial view in (kit.prerender.PAINTED): the kit, mounting
+  // the panel in its initial state in that language, does not write the same tables again.
+  const painted = (section) => {
+    if (typeof FIRST_PAINT === "object") section.setAttribute("data-painted", document.documentElement.lang);
+  };
   const stampId = (id) => {
     if (!id || document.getElementById(id)) return null;
     for (const template of document.querySelectorAll("template[data-page]")) {
@@ -60,6 +65,7 @@ for (const control of document.querySelectorAll("[data-needs-python]")) control.
       const page = template.content.firstElementChild;
       template.replaceWith(template.content);
       if (page && document.documentElement.lang === "en" && typeof FIRST_PAINT === "object") paintEnglish(page);
+      if (page) painted(page);
       if (page) page.dispatchEvent(new Event("gm-stamped", { bubbles: true }));
       return page;
     }
@@ -92,9 +98,11 @@ for (const control of document.querySelectorAll("[data-needs-python]")) control.
     document.documentElement.lang = "en";
     english(document);
   }
-  if (lang !== "en" || typeof FIRST_PAINT !== "object") return;
-  for (const [id, shown] of Object.entries(FIRST_PAINT.en)) {
-    const element = document.getElementById(id);
-    if (element) paintView(element, shown);
+  if (lang === "en" && typeof FIRST_PAINT === "object") {
+    for (const [id, shown] of Object.entries(FIRST_PAINT.en)) {
+      const element = document.getElementById(id);
+      if (element) paintView(element, shown);
+    }
   }
+  for (const section of document.querySelectorAll("section.panel[id]")) painted(section);
 })();

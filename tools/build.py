@@ -220,19 +220,24 @@ def _with_attributes(html: str, element_id: str, attrs: dict[str, str]) -> str:
     return html[: opening.start()] + tag + html[opening.end() :]
 
 
-def write_first_paint(out: Path, painted: dict[str, dict]) -> None:
-    """Each panel's initial view into index.html (Russian), and the English one with the static
-    catalogue into static/first-paint.js."""
-    page = out / "index.html"
-    html = page.read_text(encoding="utf-8")
-    for element_id, shown in painted["ru"].items():
+def paint(html: str, views: dict[str, dict]) -> str:
+    """``html`` with each element's initial view written in: ``views`` are one language's of
+    ``kit.prerender.first_paint``, by element id."""
+    for element_id, shown in views.items():
         if "attrs" in shown:
             html = _with_attributes(html, element_id, shown["attrs"])
         if "html" in shown or "text" in shown:
             start, end = _inner_span(html, element_id)
             inner = shown.get("html", escape(shown.get("text", ""), quote=False))
             html = html[:start] + inner + html[end:]
-    page.write_text(html, encoding="utf-8")
+    return html
+
+
+def write_first_paint(out: Path, painted: dict[str, dict]) -> None:
+    """Each panel's initial view into index.html (Russian), and the English one with the static
+    catalogue into static/first-paint.js."""
+    page = out / "index.html"
+    page.write_text(paint(page.read_text(encoding="utf-8"), painted["ru"]), encoding="utf-8")
     script = out / FIRST_PAINT
     # "</" escaped: the single saved file inlines this script in the page.
     english = json.dumps({"ids": painted["ids"], "en": painted["en"]}, ensure_ascii=False).replace(

@@ -15,9 +15,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from kit.msg import catalogue, render
-from kit.view import View, to_html
+from kit.view import Show, View, to_html
 
-__all__ = ["first_paint", "load_texts"]
+__all__ = ["PAINTED", "first_paint", "load_texts", "painted"]
+
+# On a panel's section: the language static/first-paint.js painted its initial view in (the build's
+# Russian, or English). The kit reads it when it mounts the panel (``painted``).
+PAINTED = "data-painted"
 
 
 def load_texts(modules: Iterable[str]) -> None:
@@ -40,6 +44,26 @@ def _shown(view: View, lang: str) -> dict[str, dict[str, Any]]:
         if entry:
             out[element_id] = entry
     return out
+
+
+def painted(view: View) -> dict[str, Show]:
+    """What the first paint wrote of ``view`` (``_shown``): each element's text, children and set
+    attributes. A panel mounted in its initial state, in the language its section was painted in,
+    starts from this as what its elements show, so the kit writes only the rest (hidden, values,
+    removed attributes) instead of the same tables and charts again.
+
+    >>> shown = Show(text="1/2", hidden=False, attrs=(("title", "x"), ("aria-busy", None)))
+    >>> painted({"odds": shown})["odds"] == Show(text="1/2", attrs=(("title", "x"),))
+    True
+    """
+    return {
+        element_id: Show(
+            text=show.text,
+            children=show.children,
+            attrs=tuple((name, value) for name, value in show.attrs if value is not None),
+        )
+        for element_id, show in view.items()
+    }
 
 
 def first_paint(panel_modules: Iterable[str], text_modules: Iterable[str]) -> str:

@@ -30,6 +30,7 @@ from kit.dom import Dom, Element, Records, Worker
 from kit.journal import JOURNAL, Entry, Journal, LogMark, of_panel
 from kit.msg import LANGUAGES, Renderable, catalogue, render
 from kit.panel import MAX_FIELD_CHARS, Download, LogEntry, Panel, encode
+from kit.prerender import painted
 from kit.shared import Shared, decode_shared, encode_shared
 from kit.view import Node, Show, changes, to_html
 
@@ -73,6 +74,7 @@ class Mounted:
     shown: dict[str, tuple[Element, Renderable, str | Download | Offer]] = field(default_factory=dict)
     statuses: set[str] = field(default_factory=set)  # copy statuses on screen, until the next action
     written: dict[str, Show] = field(default_factory=dict)  # what each element shows (in ``lang``)
+    painted: bool = False  # until the first render: the section shows the build's first paint (in ``lang``)
     written_log: tuple[str, tuple[LogEntry, ...]] | None = None
     computing: int = 0  # the panel's request in flight (0: none)
     computing_for_journal: bool = False  # … whose answer gives journal entries their rolls
@@ -215,8 +217,15 @@ class Runtime:
                 dom.set_attribute(element, name, render(value, lang))
 
     def render(self, mounted: Mounted) -> None:
-        """Write what changed in the view since the last render (everything after a switch)."""
-        for element_id, show in mounted.panel.view(mounted.state).items():
+        """Write what changed in the view since the last render (everything after a switch). The
+        first render of a panel whose section still shows the first paint, in its initial state,
+        starts from what that paint wrote (``kit.prerender.painted``)."""
+        view = mounted.panel.view(mounted.state)
+        if mounted.painted:
+            mounted.painted = False
+            if mounted.state == mounted.panel.initial:
+                mounted.written = painted(view)
+        for element_id, show in view.items():
             change = changes(mounted.written.get(element_id), show)
             if change is not None:
                 self.write(self.by_id(element_id), change)

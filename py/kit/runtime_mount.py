@@ -18,6 +18,7 @@ from kit.journal import JOURNAL, carry_log, of_panel
 from kit.journal_store import PER_PANEL, head_from_data, read_answer
 from kit.msg import Cat, Renderable
 from kit.panel import WHAT_FIELDS, Download, LogEntry, Panel, decode, dropped_notice, outcome
+from kit.prerender import PAINTED
 from kit.runtime import Mounted, Runtime
 from kit.runtime_effects import apply, clear_log, error_box, run
 from kit.runtime_page import enable
@@ -32,12 +33,17 @@ FILE_PROBLEMS = {"too_large": common.FILE_TOO_LARGE, "unreadable": common.FILE_U
 
 def mount(rt: Runtime, panel: Panel[Any]) -> None:
     """Restore the panel's saved record, show it, listen to its section and enable its controls;
-    the section is then marked ``data-mounted="true"``. A record the panel
+    the section is then marked ``data-mounted="true"``. A section that still shows its first paint
+    in the page's language (``kit.prerender.PAINTED``) is not written again where the panel is in
+    its initial state (``Runtime.render``). A record the panel
     fails to start from is set aside (kept, offered for download) and the panel starts from its
     defaults with a notice: never a dead panel with live-looking buttons."""
     saved = rt.records.read(panel.key)
+    section = rt.by_id(panel.name)
+    painted = rt.dom.attribute(section, PAINTED) == rt.lang
+    rt.dom.remove_attribute(section, PAINTED)  # from here on the kit writes it
     try:
-        _mount(rt, panel, saved)
+        _mount(rt, panel, saved, painted=painted)
     except Exception:
         if saved is None:
             raise
@@ -48,7 +54,6 @@ def mount(rt: Runtime, panel: Panel[Any]) -> None:
         rt.records.set_aside(panel.key, saved)
         rt.dom.reset_fields(rt.by_id(panel.name))
         _mount(rt, panel, None, aside.STARTED_AFRESH)
-    section = rt.by_id(panel.name)
     enable(rt, section)
     rt.dom.set_attribute(section, MOUNTED, "true")  # its controls work (tests of one panel wait for it)
 
@@ -59,13 +64,20 @@ def _aside_offer(rt: Runtime, keys: list[str]) -> Download | None:
     return Download(aside.FILE_NAME, aside.download_text(found), "application/json") if found else None
 
 
-def _mount(rt: Runtime, panel: Panel[Any], saved: str | None, afresh: Renderable | None = None) -> None:
+def _mount(
+    rt: Runtime,
+    panel: Panel[Any],
+    saved: str | None,
+    afresh: Renderable | None = None,
+    *,
+    painted: bool = False,
+) -> None:
     dom = rt.dom
     section = rt.by_id(panel.name)
     rt.known[panel.key] = saved
     has_record = saved is not None or afresh is not None
     restored = decode(panel, saved, None if has_record else rt.records.legacy_json)
-    mounted = Mounted(panel, section, restored.state, restored.cleared)
+    mounted = Mounted(panel, section, restored.state, restored.cleared, painted=painted)
     rt.mounted[panel.name] = mounted
     carried = _carry_log(rt, mounted, restored.log)
     dropped = list(restored.dropped)
