@@ -51,9 +51,13 @@ def set_language(lang: str, /, *, save: bool = True, first_paint: bool = False) 
 
 
 def mount(panel: Panel[Any]) -> None:
-    """Mount ``panel``; its section is stamped first if it is still a template (tools/page.py)."""
+    """Mount ``panel``; its section is stamped first if it is still a template (tools/page.py).
+    The mount is timed as the User Timing measure ``mount NAME`` (tools/bench.py, the e2e tests)."""
+    started = f"mount {panel.name} started"
+    window.performance.mark(started)
     tabs.stamp_panel(panel.name)
     runtime_mount.mount(RUNTIME, panel)
+    window.performance.measure(f"mount {panel.name}", started)
 
 
 def enable(root: Element | None) -> None:
