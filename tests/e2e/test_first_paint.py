@@ -1,12 +1,15 @@
-"""First paint before Python: real odds in the markup, and English at once when it was chosen."""
+"""First paint before Python: real odds in the markup, and English at once when it was chosen; the
+kit mounts a panel in its initial state on that paint, without writing it again."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e_support import Watch, hold_python_back, watch_page, watched_context
+from e2e_support import Watch, hold_python_back, wait_ready, watch_page, watched_context
+from kit.msg import pct, render
 from rules import gauss
 
 CYRILLIC_OUTSIDE_QUOTES = re.compile(r"[А-Яа-яЁё]")
@@ -56,4 +59,44 @@ def test_english_saved_shows_english_before_python(browser: Browser, site_url: s
     assert not CYRILLIC_OUTSIDE_QUOTES.search(roller), roller
     assert page.title().startswith("GM's dice")
     page.context.close()
+    watch.assert_clean()
+
+
+# Tags every row, bar and list item the first paint put in a section (the roller's at
+# DOMContentLoaded, every other one as it is stamped, before the kit mounts it).
+TAG_PAINTED = """
+const tag = (root) => { for (const node of root.querySelectorAll("tr, .bar, li")) node.gmPainted = true; };
+addEventListener("DOMContentLoaded", () => tag(document));
+document.addEventListener("gm-stamped", (event) => tag(event.target), true);
+"""
+# Per panel: the rows, bars and items it shows, and how many of them the first paint did not make.
+REWRITTEN = """Object.fromEntries([...document.querySelectorAll("section.panel[id]")].map((section) => {
+  const nodes = [...section.querySelectorAll("tr, .bar, li")];
+  return [section.id, [nodes.length, nodes.filter((node) => !node.gmPainted).length]];
+}))"""
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_panels_mounted_in_their_first_paint_keep_its_tables(
+    browser: Browser, site_url: str, lang: str
+) -> None:
+    """A fresh page, every panel in its initial state: each mounts (the roller at start, the
+    others in idle time after a touch) keeping the rows, bars and items its first paint made, in
+    the saved language, instead of writing the same markup again (kit.prerender.painted); the
+    odds it shows are the rules' own."""
+    watch = Watch()
+    context = watched_context(browser, watch)
+    context.add_init_script(f"localStorage.setItem('gm.lang', JSON.stringify({lang!r}));" + TAG_PAINTED)
+    page = watch_page(context.new_page(), watch)
+    page.goto(site_url + "index.html")
+    wait_ready(page)
+    shown = page.evaluate(REWRITTEN)
+    assert shown["roller"][0] >= 40 and shown["checks"][0] >= 40  # their tables and charts
+    assert {name: rewritten for name, (_, rewritten) in shown.items() if rewritten} == {}
+    lands = gauss.exchange_odds(gauss.CombatSetup()).lands
+    expect(page.locator("#chk-cmb-lands")).to_contain_text(render(pct(lands), lang))
+    if lang == "en":
+        checks = re.sub(r"«[^»]*»", "", page.locator("#checks").inner_text())
+        assert not CYRILLIC_OUTSIDE_QUOTES.search(checks), checks
+    context.close()
     watch.assert_clean()

@@ -31,6 +31,7 @@ from e2e_support import (
     watch_page,
     watched_context,
 )
+from panels import registry
 from panels.notation.lab_share import encode_lab
 from panels.notation.lab_state import Lab
 from single_file import build_single
@@ -98,39 +99,60 @@ def test_a_lab_link_of_long_lines_never_freezes_on_open_or_the_next_load(
     watch.assert_clean()
 
 
-MOUNT_TASK_MS = 100  # the task that mounts a panel with heavy saved state, at most
-# The moment each panel is marked mounted (the end of its mount's task), from document start.
-MOUNTS = """
-window.mounts = {};
-new MutationObserver((changes) => { for (const c of changes) window.mounts[c.target.id] = performance.now(); })
-  .observe(document, {attributes: true, subtree: true, attributeFilter: ["data-mounted"]});
-"""
+MOUNT_TASK_MS = 100  # the longest main-thread task while the panels mount in idle time, at most
+ATTEMPTS = 3  # plain loads tried: the shortest mounting counts (the docstring below says why)
+# Each panel's mount, timed by the page itself (kit.browser.mount: the measure ``mount NAME``).
+MOUNTS = (
+    "Object.fromEntries(performance.getEntriesByType('measure').filter((m) => m.name.startsWith('mount '))"
+)
+MOUNTS += ".map((m) => [m.name.slice(6), [Math.round(m.startTime), Math.round(m.duration)]]))"
 
 
-def test_a_saved_heavy_lab_mounts_in_idle_time_without_a_long_task(browser: Browser, site_url: str) -> None:
-    """After a ``?lab=`` link of 8 different rows of the long line, a plain load opens the roller;
-    once the GM touches the page the other panels mount one per idle period, the dice panel with
-    the saved lab among them. Its rows go to the worker as they are: the task that mounts it is
-    under ``MOUNT_TASK_MS`` (parsing the rows there made it 0.35-1.2 s). (The other panels' own
-    mounts are not this test's: tools/bench.py --only-links prints the longest of them.)"""
-    rows = tuple(f"{LONG}+{i}" for i in range(8))
-    watch, context, page = _open(browser, site_url + f"index.html?lab={encode_lab(Lab(rows))}#notation")
-    _stop(page)
-    context.add_init_script(MOUNTS)
-    page.goto(site_url + "index.html")
+def _idle_mounting(page: Page, url: str) -> tuple[list[list[int]], dict[str, list[int]]]:
+    """A plain load of ``url``; once its panel works and its start has settled, the GM's touch; the
+    main-thread tasks of ``MOUNT_TASK_MS`` or more from the touch until every panel is mounted
+    (``data-ready``, marked in the last mount's task), and each mount's (start, duration)."""
+    page.goto(url)
     page.wait_for_selector(INTERACTIVE, state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_timeout(SETTLE_MS)  # the start's own tasks (and the worker's warm-up) done
     touched = float(page.evaluate(f"{TOUCH}, performance.now()"))
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     page.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done, 200)))")
-    assert page.input_value("#lab-row-7") == rows[7]  # the saved lab, mounted after the touch
-    assert page.evaluate("gmCompute.busy()") is True  # its rows in the worker
-    mounted = float(page.evaluate("window.mounts.notation"))
+    ready = float(page.evaluate("document.documentElement.dataset.readyMs"))
     tasks = page.evaluate("window.longTasks")
-    assert mounted > touched
-    mounting = [task for task in tasks if task[0] <= mounted <= task[0] + task[1] + 1]
-    assert [task for task in mounting if task[1] > MOUNT_TASK_MS] == []
+    long = [task for task in tasks if task[0] <= ready and task[0] + task[1] >= touched]
+    return [task for task in long if task[1] >= MOUNT_TASK_MS], page.evaluate(MOUNTS)
+
+
+def test_after_a_heavy_lab_link_the_panels_mount_in_idle_time_without_a_long_task(
+    browser: Browser, site_url: str
+) -> None:
+    """After a ``?lab=`` link of 8 different rows of the long line, a plain load opens the roller;
+    once the GM touches the page the other panels mount one per idle period, the dice panel with
+    the saved lab among them. No main-thread task from the touch until the last is mounted reaches
+    ``MOUNT_TASK_MS``: the lab's rows go to the worker as they are (parsing them took a 0.35-1.2 s
+    task), the checks panel's combat odds are whole-number sums and FUDGE's view is computed once,
+    and a panel in its initial state keeps the tables of its first paint instead of writing them
+    again (the checks panel's mount took a 0.34-0.81 s task, FUDGE's 0.33-1.04 s, at load 4-8).
+
+    On this shared 2-core machine a task's length grows with the load and never shrinks below
+    what the page itself does, so the plain load is tried up to ``ATTEMPTS`` times and passes
+    once one mounting has no such task; the tasks are the page's own, from the touch to the last
+    mount (``data-ready``), each mount timed by the page (``mount NAME`` measures) for the message."""
+    rows = tuple(f"{LONG}+{i}" for i in range(8))
+    watch, context, page = _open(browser, site_url + f"index.html?lab={encode_lab(Lab(rows))}#notation")
     _stop(page)
+    seen: list[tuple[list[list[int]], dict[str, list[int]]]] = []
+    for _ in range(ATTEMPTS):
+        long, mounts = _idle_mounting(page, site_url + "index.html")
+        assert page.input_value("#lab-row-7") == rows[7]  # the saved lab, mounted after the touch
+        assert page.evaluate("gmCompute.busy()") is True  # its rows in the worker
+        assert set(mounts) == set(registry.NAMES)  # every panel mounted, the roller before the touch
+        _stop(page)
+        seen.append((long, mounts))
+        if not long:
+            break
+    assert seen[-1][0] == [], f"each load's long tasks, and each panel's mount (start, ms): {seen}"
     context.close()
     watch.assert_clean()
 
