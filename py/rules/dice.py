@@ -31,6 +31,7 @@ __all__ = [
     "roll_faces",
     "sum_of",
     "uniform",
+    "weights",
 ]
 
 Distribution = dict[int, Fraction]
@@ -140,6 +141,18 @@ def _power_by_pairs(weights: dict[int, int], count: int, /) -> dict[int, int]:
         if count:
             square = times(square, square)
     return dict(sorted(result.items()))
+
+
+def weights(dist: Mapping[int, Fraction], /) -> tuple[dict[int, int], int]:
+    """``dist`` as whole weights over their common denominator, and that denominator: sums of
+    products over several dice stay whole numbers, made fractions once at the end (a fraction's
+    every addition costs a gcd).
+
+    >>> weights({1: Fraction(1, 4), 2: Fraction(3, 4)}), weights(uniform(range(1, 21)))[1]
+    (({1: 1, 2: 3}, 4), 20)
+    """
+    total = math.lcm(*(p.denominator for p in dist.values()))
+    return {value: p.numerator * (total // p.denominator) for value, p in dist.items()}, total
 
 
 def map_outcomes(dist: Distribution, fn: Callable[[int], int], /) -> Distribution:

@@ -154,34 +154,42 @@ def attack_odds(
     Fraction(28, 729)
     """
     _check_attack(graze_cap, bullets, min_hit_level, range_penalty)
-    d = distribution(dice)
-    attacks = {attacker.static + k: p for k, p in d.items()}
+    # Whole weights over one denominator, made fractions once at the end (as rules.gauss_combat).
+    rolls, total = dice_engine.weights(distribution(dice))
+    attacks = {attacker.static + k: w for k, w in rolls.items()}
+    defences: dict[int, int] = {}
     if defender is None:
-        defences = {NO_DODGE - range_penalty: Fraction(1)}
+        defences[NO_DODGE - range_penalty], defence_total = 1, 1
     else:
-        defences = dice_engine.map_outcomes(
-            {defender.static + k: p for k, p in d.items()}, lambda v: max(v, MIN_DODGE) - range_penalty
-        )
-    out = {FAILURE: Fraction(0), TIE: Fraction(0), SUCCESS: Fraction(0)}
-    margins: dict[int, Fraction] = {}
-    damages: dict[int, Fraction] = {}
-    hits: dict[int, Fraction] = {}
-    for a, pa in attacks.items():
-        for b, pb in defences.items():
-            p = pa * pb
+        for k, w in rolls.items():
+            counted = max(defender.static + k, MIN_DODGE) - range_penalty
+            defences[counted] = defences.get(counted, 0) + w
+        defence_total = total
+    out = {FAILURE: 0, TIE: 0, SUCCESS: 0}
+    margins: dict[int, int] = {}
+    damages: dict[int, int] = {}
+    hits: dict[int, int] = {}
+    for a, wa in attacks.items():
+        for b, wb in defences.items():
+            w = wa * wb
             outcome, margin, dmg, n = _resolve(a, b, factors, graze_cap, bullets, min_hit_level)
-            out[outcome] += p
+            out[outcome] += w
             if outcome == SUCCESS:
-                margins[margin] = margins.get(margin, Fraction(0)) + p
-            damages[dmg] = damages.get(dmg, Fraction(0)) + p
-            hits[n] = hits.get(n, Fraction(0)) + p
+                margins[margin] = margins.get(margin, 0) + w
+            damages[dmg] = damages.get(dmg, 0) + w
+            hits[n] = hits.get(n, 0) + w
+    scale = total * defence_total
+
+    def odds(weighed: dict[int, int]) -> dict[int, Fraction]:
+        return {key: Fraction(w, scale) for key, w in sorted(weighed.items())}
+
     return AttackOdds(
-        miss=out[FAILURE],
-        graze=out[TIE],
-        hit=out[SUCCESS],
-        margins=dict(sorted(margins.items())),
-        damage=dict(sorted(damages.items())),
-        hits=dict(sorted(hits.items())) if bullets is not None else None,
+        miss=Fraction(out[FAILURE], scale),
+        graze=Fraction(out[TIE], scale),
+        hit=Fraction(out[SUCCESS], scale),
+        margins=odds(margins),
+        damage=odds(damages),
+        hits=odds(hits) if bullets is not None else None,
     )
 
 

@@ -3,12 +3,12 @@ of an exchange, its endings, landing damage and exact odds. Re-exported by :mod:
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from rules import dice
 from rules.gauss_checks import *  # noqa: F403  (re-exported: rule data and integer rules)
 from rules.gauss_checks import (
     CombatEntry,
@@ -243,19 +243,12 @@ class ExchangeOdds:
         return sum(self.damage.values(), Fraction(0))
 
 
-def _weights(dist: dict[int, Fraction], /) -> tuple[dict[int, int], int]:
-    """``dist`` as whole weights over their common denominator, and that denominator (8000 for
-    every GaussD20 distribution: 20³ equally likely dice)."""
-    total = math.lcm(*(p.denominator for p in dist.values()))
-    return {value: p.numerator * (total // p.denominator) for value, p in dist.items()}, total
-
-
 def _pierce_weights(setup: CombatSetup, /) -> tuple[Callable[[int], int], int]:
     """The opposed check's chance to pierce, for any window modifier: a function from the modifier
     to a whole weight, and the total those weights are out of (the product of the two dice's)."""
     defence_luck, attack_luck = setup.opposed_lucks
-    defences, defence_total = _weights(distribution(defence_luck))
-    attacks, attack_total = _weights(distribution(attack_luck))
+    defences, defence_total = dice.weights(distribution(defence_luck))
+    attacks, attack_total = dice.weights(distribution(attack_luck))
     at_most = [0] * (VALUE_MAX + 1)  # at_most[k]: the attack die's weight of values 1..k
     for k in range(VALUE_MIN, VALUE_MAX + 1):
         at_most[k] = at_most[k - 1] + attacks.get(k, 0)
@@ -295,8 +288,10 @@ def exchange_odds(setup: CombatSetup, /) -> ExchangeOdds:
         total = 1
         add(DEFENDER_HELPLESS, 1, None, None)
     else:
-        attacks, attack_total = _weights(check_distribution(setup.attack_modifier, luck=setup.attack_luck))
-        defences, defence_total = _weights(
+        attacks, attack_total = dice.weights(
+            check_distribution(setup.attack_modifier, luck=setup.attack_luck)
+        )
+        defences, defence_total = dice.weights(
             check_distribution(setup.active_defence_modifier, luck=setup.defence_luck)
         )
         pierce, opposed_total = _pierce_weights(setup)
