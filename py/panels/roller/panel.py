@@ -82,12 +82,15 @@ def _odds(luck: int) -> tuple[tuple[tuple[str, Fraction], ...], tuple[Node, ...]
     """The chart's bars and the two tables for ``luck`` (nine lucks: computed once each)."""
     dist = gauss.distribution(luck)
     values = range(gauss.VALUE_MIN, gauss.VALUE_MAX + 1)
-    odds = [
-        (str(k), pct(dist[k]), pct(dice.at_most(dist, k)), pct(dice.at_least(dist, k)))
-        if k in dist
-        else (str(k), common.IMPOSSIBLE, "—", "—")
-        for k in values
-    ]
+    at_most = dice.cumulative_at_most(dist)  # one running sum, not two sums per value
+    odds: list[tuple[Renderable, ...]] = []
+    below = Fraction(0)  # P(X < k)
+    for k in values:
+        if k in dist:
+            odds.append((str(k), pct(dist[k]), pct(at_most[k]), pct(1 - below)))
+            below = at_most[k]
+        else:
+            odds.append((str(k), common.IMPOSSIBLE, "—", "—"))
     windows = [(f"{low}–{high}", pct(p)) for low, high, p in gauss.centre_windows(luck)[:-1]]
     bars = tuple((str(k), dist.get(k, Fraction(0))) for k in values)
     return bars, table_rows(odds), table_rows(windows)
