@@ -6,6 +6,7 @@ a saved state. Heavy work goes to the worker; where no worker runs it is refused
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -13,12 +14,13 @@ from kit import compute
 from kit.compute import TOO_SLOW_HERE, settle
 from kit.msg import render
 from kit.panel import Answer, Compute, Outcome, outcome
-from panels.notation import jobs, lab
+from panels.notation import jobs, lab, roller
 from panels.notation import panel as dice
 from panels.notation.lab_share import encode_lab
 from panels.notation.lab_state import Lab
 from panels.notation.state import Roller, State
 from panels.notation.view import odds_of
+from rules import notation_expression, notation_parser
 
 LONG = "+".join(["d10000>=5000"] * 38)  # 2.9 s on the page's main thread before
 LAB = Lab((LONG,) * 8)
@@ -98,3 +100,32 @@ def test_the_routing_is_one_decision_per_panel() -> None:
     """The lab and the line use the same bound and the same limit (``kit.compute.light``)."""
     assert jobs.is_light_lab(("3d6",)) == compute.light(jobs.lab_steps(("3d6",)))
     assert lab.compute_lab(Lab(), ("3d6",)).state.digest is not None  # light: at once
+
+
+PARSER = [notation_parser.__file__]
+
+
+def test_a_saved_line_too_heavy_to_parse_is_restored_and_asked_of_the_worker_unparsed(
+    work_meter: Callable[..., Any],
+) -> None:
+    """The next plain load restores the 38-term line (and its roll) and asks the worker for its
+    odds without parsing it on the page: parsing it (380,000 faces built, ~40 ms on CPython) made
+    the dice panel's mount in idle time a long task. The worker's refusal of a saved line that
+    does not parse is shown as the page shows its own."""
+    rolled = State(roller.roll(random.Random(3), Roller(), {"notation-expr": LONG}).state)
+    raw = json.loads(json.dumps(dice.dump(rolled)))
+    notation_expression._parse_cached.cache_clear()
+    mounted = work_meter(lambda: outcome(dice.start(dice.load(raw), {}, {})), files=PARSER)
+    assert mounted.lines == 0
+    done = mounted.result
+    assert _jobs(done) == ["notation.digest"]
+    assert done.state.roller.roll is not None and done.state.roller.roll.total == rolled.roller.roll.total
+    assert work_meter(dice.view, done.state, files=PARSER).lines == 0
+    broken = LONG + "+"
+    restored = outcome(dice.start(dice.load({**raw, "expr": broken, "roll": None}), {}, {}))
+    ask = next(e for e in restored.effects if isinstance(e, Compute))
+    answer = json.loads(compute.run_json(ask.job, json.dumps(ask.args)))
+    told = outcome(
+        ask.done(restored.state, Answer(False, None, answer["error"]["code"], answer["error"]["params"]))
+    )
+    assert odds_of(told.state.roller)[1] is not None  # refused, with its position

@@ -58,12 +58,21 @@ def line_steps(line: str, *_: object, **__: object) -> int:
 
 
 def is_light(line: str) -> bool:
-    """Whether ``line`` (which parses) is cheap enough to compute on the page.
+    """Whether ``line`` (which parses) is cheap enough to compute on the page; a line too heavy
+    even to parse there (``parse_is_light``: a saved line restored at mount, in idle time) is
+    not parsed to find out.
 
     >>> is_light("4d6kh3"), is_light("+".join(["d10000>=5000"] * 38)), is_light("200d6")
     (True, False, False)
     """
-    return compute.light(line_steps(line))
+    return parse_is_light((line,)) and compute.light(line_steps(line))
+
+
+def _line_job_steps(line: str, *_: object, **__: object) -> int:
+    """The parse's bound, and once that is light the line's: where no worker runs, a line too
+    heavy to parse on the page is refused without being parsed."""
+    parsing = parse_steps((line,))
+    return parsing if parsing > compute.MAIN_THREAD_STEPS else parsing + line_steps(line)
 
 
 _NUMBER = re.compile(r"\d+")
@@ -178,7 +187,7 @@ def rolled_steps(rolled: Any, line: str | None = None, *_: object, **__: object)
 
 
 def _digest_steps(line: str, hit: int | None, view: str, show_all: bool, rolled: Any = None) -> int:
-    return line_steps(line) + rolled_steps(rolled, line)
+    return _line_job_steps(line) + rolled_steps(rolled, line)
 
 
 def _rolled_answer(rolled: list[list[Any]] | None) -> list[Any]:
@@ -224,7 +233,7 @@ def rolled_odds(rolled: Any) -> dict[str, Any]:
     return {"rolled": _rolled_answer(rolled)}
 
 
-@job("notation.csv", steps=line_steps)
+@job("notation.csv", steps=_line_job_steps)
 def csv(line: str) -> str:
     """The whole table of ``line`` as CSV."""
     return csv_text(_summary(line).table())

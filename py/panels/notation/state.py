@@ -19,6 +19,7 @@ from typing import Any
 from kit.merge import merge_by_id
 from kit.part import Part, field_part
 from panels.notation.digest import Digest, Key
+from panels.notation.jobs import parse_is_light
 from panels.notation.lab_digest import MAX_ROWS
 from panels.notation.lab_state import MAX_LENGTH, VIEWS, Lab, dump_lab, load_lab
 from panels.notation.late import Waiting, dump_waiting, load_waiting
@@ -190,7 +191,10 @@ def _group(raw: Any) -> notation.DiceGroup:
 
 
 def load(raw: Any) -> State:
-    """A saved state back; ``ValueError`` on anything malformed (a line that does not parse too)."""
+    """A saved state back; ``ValueError`` on anything malformed (a line that does not parse too).
+    A line too heavy even to parse on the page (``jobs.parse_is_light``) comes back unparsed:
+    the worker parses it with its odds, and says so if it does not parse (parsing it here made
+    the panel's mount in idle time a long task); its roll comes back without its label."""
     if not isinstance(raw, dict):
         raise ValueError("notation state must be an object")
     expr, view = raw.get("expr"), raw.get("view")
@@ -199,7 +203,7 @@ def load(raw: Any) -> State:
     if view not in VIEWS:
         raise ValueError("unknown chart view")
     parsed = None
-    if expr:
+    if expr and parse_is_light((expr,)):
         try:
             parsed = notation.parse(expr)
         except notation.NotationError as error:
@@ -207,13 +211,14 @@ def load(raw: Any) -> State:
     roll = raw.get("roll")
     rolled, from_table = None, False
     if roll is not None:
-        if parsed is None or not isinstance(roll, dict) or not isinstance(roll.get("groups"), list):
+        if not expr or not isinstance(roll, dict) or not isinstance(roll.get("groups"), list):
             raise ValueError("a roll needs its expression and its dice groups")
         total = _int(roll.get("total"))
-        if not parsed.minimum <= total <= parsed.maximum:
+        if parsed is not None and not parsed.minimum <= total <= parsed.maximum:
             raise ValueError("the roll's total is outside the expression's range")
         groups = tuple(map(_group, roll["groups"]))
-        rolled = notation.RollResult(expr, parsed.label, total, groups, formula=parsed.formula)
+        label, formula = (parsed.label, parsed.formula) if parsed is not None else (None, "")
+        rolled = notation.RollResult(expr, label, total, groups, formula=formula)
         from_table = _bool(roll.get("table", False))
     lab = load_lab(raw["lab"]) if "lab" in raw else Lab()  # records from before the lab have none
     lab = replace(lab, linked=_bool(raw.get("lab_linked", False)) and bool(lab.program.strip()))

@@ -19,7 +19,7 @@ from kit.msg import Cat, Renderable, fixed, short_pct
 from kit.view import Node, Show, View, bar_chart
 from panels.notation import text
 from panels.notation.digest import Digest, Key, make
-from panels.notation.jobs import is_light
+from panels.notation.jobs import is_light, parse_is_light
 from panels.notation.lab_view import lab_view
 from panels.notation.layout import label_every
 from panels.notation.state import LIFT, Roller, State
@@ -187,28 +187,32 @@ def view(state: State) -> View:
     return {**LIFT["roller"].view(roller_view)(state), **LIFT["lab"].view(lab_view)(state)}
 
 
-def _formula(line: str, /) -> str:
-    """The line without a pasted chat command and its label (as typed if it does not parse)."""
+def _parsed(line: str, /) -> notation.Expression | None:
+    """``line`` parsed on the page (cached), or None: empty, refused, or too heavy even to parse
+    here (``jobs.parse_is_light``: the worker parses it with its odds)."""
+    if not line or not parse_is_light((line,)):
+        return None
     try:
-        return notation.parse(line).formula
+        return notation.parse(line)
     except notation.NotationError:
-        return line.split("#")[0].strip()
+        return None
+
+
+def _formula(line: str, /) -> str:
+    """The line without a pasted chat command and its label (as typed if not parsed here)."""
+    parsed = _parsed(line)
+    return parsed.formula if parsed is not None else line.split("#")[0].strip()
 
 
 def _readings(line: str, /) -> Show:
     """How the line's symbols that the tools read differently were read (nothing for most lines)."""
-    try:
-        readings = notation.parse(line).readings if line else ()
-    except notation.NotationError:
-        readings = ()
-    return Show(hidden=not readings)
+    parsed = _parsed(line)
+    return Show(hidden=parsed is None or not parsed.readings)
 
 
 def _reading_items(line: str, /) -> Show:
-    try:
-        readings = notation.parse(line).readings if line else ()
-    except notation.NotationError:
-        readings = ()
+    parsed = _parsed(line)
+    readings = parsed.readings if parsed is not None else ()
     return Show(children=tuple(Node("li", reading_message(r)) for r in readings))
 
 
