@@ -272,7 +272,9 @@
 // copies a string across one character at a time (a megabyte of Cyrillic: tens of milliseconds
 // into Python, hundreds out of it); as UTF-8 bytes it is a memory copy and a native decode.
 // gmText.read(field) → its value's bytes; gmText.write(field, bytes) sets it; gmText.html(element,
-// bytes) sets its markup (a long list a view wrote). (The worker's answer comes as bytes too:
+// bytes) sets its markup (a long list a view wrote); gmText.splice(element, start, remove, markup)
+// removes `remove` child elements from index `start` and puts the markup (text or bytes) there (a
+// list written where it changed: kit.view.kept). (The worker's answer comes as bytes too:
 // gmCompute.requestBytes, static/compute-client.js.)
 (() => {
   const encoder = new TextEncoder();
@@ -281,5 +283,14 @@
     read: (field) => encoder.encode(field.value),
     write: (field, bytes) => { field.value = decoder.decode(bytes); },
     html: (element, bytes) => { element.innerHTML = decoder.decode(bytes); },
+    splice: (element, start, remove, markup) => {
+      const children = element.children;
+      for (let n = 0; n < remove && start < children.length; n++) children[start].remove();
+      const html = typeof markup === "string" ? markup : decoder.decode(markup);
+      if (!html) return;
+      const anchor = children[start];
+      if (anchor) anchor.insertAdjacentHTML("beforebegin", html);
+      else element.insertAdjacentHTML("beforeend", html);
+    },
   };
 })();

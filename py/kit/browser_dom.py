@@ -389,6 +389,14 @@ class BrowserDom:
     def prepend_html(self, element: Any, markup: str, /) -> None:
         element.insertAdjacentHTML("afterbegin", markup)
 
+    def splice_html(self, element: Any, start: int, remove: int, markup: str, /) -> None:
+        text = getattr(window, "gmText", None)
+        if text is None:  # static/prefs.js did not run: the children are written whole instead
+            raise RuntimeError("gmText is missing")
+        text.splice(
+            element, start, remove, to_js(markup.encode("utf-8")) if len(markup) > LONG_TEXT else markup
+        )
+
     def keep_children(self, element: Any, count: int, /) -> None:
         while int(element.childElementCount) > count:
             element.lastElementChild.remove()

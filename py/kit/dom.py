@@ -91,6 +91,11 @@ class Dom(Protocol):
 
     def prepend_html(self, element: Element, markup: str, /) -> None: ...
 
+    def splice_html(self, element: Element, start: int, remove: int, markup: str, /) -> None:
+        """Remove ``remove`` child elements from index ``start``, and put ``markup`` (from
+        ``kit.view.to_html``) there: a list written where it changed (``kit.view.kept``)."""
+        ...
+
     def keep_children(self, element: Element, count: int, /) -> None:
         """Remove children from the end until at most ``count`` are left."""
         ...

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 __all__ = [
     "fixed",
+    "language",
     "localize",
     "number",
     "numbers_in",
@@ -44,6 +45,11 @@ def use_language(lang: str, /) -> None:
     if lang not in _STYLES:
         raise ValueError(f"no number style for language {lang!r}")
     _style["lang"] = lang
+
+
+def language() -> str:
+    """The language numbers are formatted for now."""
+    return _style["lang"]
 
 
 @contextmanager

@@ -179,6 +179,10 @@ def render(value: Renderable | None, lang: str, /) -> str:
     """``value`` as text in ``lang`` ("ru" or "en"); ``None`` is the empty text."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}")
+    if value is None or isinstance(value, str):  # most of a view's texts: no numbers to format
+        return value or ""
+    if fmt.language() == lang:
+        return _render(value, lang)
     with fmt.numbers_in(lang):
         return _render(value, lang)
 

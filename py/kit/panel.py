@@ -324,6 +324,9 @@ class Panel(Generic[S]):
     in the state, such as a journal, should merge instead: ``kit.merge``).
     ``long_fields`` are text areas whose actions word a paste too long to read themselves
     (``form.oversized``); for any other, the kit refuses the action with ``common.TOO_LONG``.
+    ``later(state)`` is the view's work left for later (a long list drawn a screen at a time):
+    after each render the kit calls it in a task of its own and renders the state it returns,
+    until it returns ``None``; so no render of the panel is longer than a slice of that work.
     """
 
     name: str
@@ -341,6 +344,7 @@ class Panel(Generic[S]):
     fallback: S | None = None
     follows: tuple[Follow[S, Any], ...] = ()
     merge: Callable[[S, S, S, bool], S] | None = None
+    later: Callable[[S], S | None] | None = None
 
     @property
     def key(self) -> str:

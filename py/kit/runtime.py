@@ -32,11 +32,12 @@ from kit.msg import LANGUAGES, Renderable, catalogue, render
 from kit.panel import MAX_FIELD_CHARS, Download, LogEntry, Panel, encode
 from kit.prerender import painted
 from kit.shared import Shared, decode_shared, encode_shared
-from kit.view import Node, Show, changes, to_html
+from kit.view import Node, Show, changes, kept, to_html
 
 __all__ = ["LANG_KEY", "Broadcast", "Held", "Mounted", "Offer", "Runtime", "language_of"]
 
 LANG_KEY = "gm.lang"
+MADE_NODES = 4096  # markup kept for this many view nodes (``Runtime.markup``), then made again
 STATIC_ATTRIBUTES = ("title", "aria-label", "placeholder")
 
 
@@ -80,6 +81,7 @@ class Mounted:
     computing_for_journal: bool = False  # … whose answer gives journal entries their rolls
     asking: dict[str, int] = field(default_factory=dict)  # the journal store's request in flight, by kind
     log_view: tuple[Journal, LogMark | None, tuple[Entry, ...]] | None = None  # the last one worked out
+    later_due: bool = False  # the panel's ``later`` is asked for in a task of its own (``Runtime.render``)
 
 
 @dataclass
@@ -128,6 +130,7 @@ class Runtime:
     broadcast: Broadcast | None = None
     told: str | None = None  # the broadcast's last text sent
     telling: bool = False  # a broadcast is due at the end of this turn
+    made: dict[int, tuple[Node, str, str]] = field(default_factory=dict)  # id(node) → node, lang, markup
 
     # ----------------------------------------------------------------------- elements
 
@@ -192,16 +195,13 @@ class Runtime:
 
     # ----------------------------------------------------------------------- views
 
-    def write(self, element: Element, show: Show) -> None:
-        """Make ``element`` show ``show``."""
+    def write(self, element: Element, show: Show, shown: tuple[Node, ...] | None = None) -> None:
+        """Make ``element`` show ``show``; ``shown``: the children it shows now (as last written)."""
         dom, lang = self.dom, self.lang
         if show.text is not None:
             dom.set_text(element, render(show.text, lang))
         if show.children is not None:
-            # One assignment instead of a browser call per element, attribute and text (a table of
-            # 200 rows is thousands of them). Safe: kit.view.to_html escapes every text and attribute,
-            # and the markup comes only from a view's Nodes, never from user text as markup.
-            dom.set_html(element, "".join(to_html(node, lang) for node in show.children))
+            self.write_children(element, shown, show.children)
         if show.value is not None and dom.value(element) != show.value:
             dom.set_value(element, show.value)
         if show.checked is not None:
@@ -216,22 +216,72 @@ class Runtime:
             else:
                 dom.set_attribute(element, name, render(value, lang))
 
+    def write_children(
+        self, element: Element, shown: tuple[Node, ...] | None, nodes: tuple[Node, ...]
+    ) -> None:
+        """Make ``element``'s children ``nodes``, where it shows ``shown`` now (``None``: not known).
+
+        Markup, not a browser call per element, attribute and text (a table of 200 rows is thousands
+        of them). Safe: kit.view.to_html escapes every text and attribute, and the markup comes only
+        from a view's Nodes, never from user text as markup. Where the children that stay are known
+        (``kit.view.kept``: a run of them, with children added before or after it, such as a new
+        entry on top of a list or a list's next page), only the others are written or removed: a
+        list's cost follows what changed, not its length."""
+        plan = kept(shown, nodes) if shown is not None else None
+        if plan is None:
+            self.dom.set_html(element, self.markup(nodes))
+            return
+        for start, remove, added in plan:
+            self.dom.splice_html(element, start, remove, self.markup(added))
+
+    def markup(self, nodes: tuple[Node, ...]) -> str:
+        """``to_html`` of each node in the page's language, made once per node object (a view that
+        keeps its nodes, such as the journal's list items, pays for each one once)."""
+        lang, made = self.lang, self.made
+        if len(made) > MADE_NODES:
+            made.clear()
+        out = []
+        for node in nodes:
+            known = made.get(id(node))
+            if known is None or known[0] is not node or known[1] != lang:
+                known = (node, lang, to_html(node, lang))
+                made[id(node)] = known
+            out.append(known[2])
+        return "".join(out)
+
     def render(self, mounted: Mounted) -> None:
         """Write what changed in the view since the last render (everything after a switch). The
         first render of a panel whose section still shows the first paint, in its initial state,
-        starts from what that paint wrote (``kit.prerender.painted``)."""
+        starts from what that paint wrote (``kit.prerender.painted``). A panel with ``later`` is
+        asked for its next step in a task of its own (``_later``)."""
         view = mounted.panel.view(mounted.state)
         if mounted.painted:
             mounted.painted = False
             if mounted.state == mounted.panel.initial:
                 mounted.written = painted(view)
         for element_id, show in view.items():
-            change = changes(mounted.written.get(element_id), show)
+            before = mounted.written.get(element_id)
+            change = changes(before, show)
             if change is not None:
-                self.write(self.by_id(element_id), change)
+                self.write(self.by_id(element_id), change, before.children if before is not None else None)
                 mounted.written[element_id] = show
         self._render_log(mounted)
         self.changed()
+        if mounted.panel.later is not None and not mounted.later_due:
+            mounted.later_due = True
+            self.dom.later(0, lambda: self._later(mounted))
+
+    def _later(self, mounted: Mounted) -> None:
+        """The panel's ``later`` step (a long list drawn a slice at a time): its state rendered,
+        and the next one asked for, until it has none."""
+        mounted.later_due = False
+        later = mounted.panel.later
+        if later is None or self.mounted.get(mounted.panel.name) is not mounted:
+            return
+        step = later(mounted.state)
+        if step is not None:
+            mounted.state = step
+            self.render(mounted)
 
     def log_entries(self, mounted: Mounted) -> tuple[Entry, ...]:
         """The journal entries the panel's short log shows (newest first; none without a LogSpec)."""

@@ -31,6 +31,7 @@ __all__ = [
     "bar_chart",
     "changes",
     "items",
+    "kept",
     "options",
     "table_rows",
     "texts",
@@ -158,6 +159,67 @@ def changes(before: Show | None, after: Show, /) -> Show | None:
         disabled=differs("disabled"),
         attrs=attrs,
     )
+
+
+Splice = tuple[int, int, tuple[Node, ...]]  # at this index remove so many children, put these there
+
+
+def _same(a: Node, b: Node) -> bool:
+    return a is b or a == b
+
+
+def kept(before: Sequence[Node], after: Sequence[Node], /) -> list[Splice] | None:
+    """How to turn children ``before`` into ``after`` keeping those that stay: splices ``(start,
+    remove, added)``, each at an index of the children as the ones before it left them; ``None``
+    where none stays (write them all) or a child has a ``tail`` (text that is no child element).
+    Kept: the children both start with, then one run found in both (by identity: a view that keeps
+    its nodes, such as a list of entries) after children added or removed before it.
+
+    >>> a, b, c, d, e = (Node("li", x) for x in "abcde")
+    >>> def plan(before, after):
+    ...     return [(at, gone, "".join(str(x.text) for x in put)) for at, gone, put in kept(before, after)]
+    >>> plan((a, b, c), (e, a, b))  # a new one on top, the oldest gone
+    [(0, 0, 'e'), (3, 1, '')]
+    >>> plan((a, b), (a, b, c)), plan((a, b, c, d), (a, c, d)), plan((a, b), (a, b))  # a next page, one hidden
+    ([(2, 0, 'c')], [(1, 1, '')], [])
+    >>> kept((a, b), (c, d)) is None  # nothing stays: written whole
+    True
+    """
+    if any(n.tail is not None for n in before) or any(n.tail is not None for n in after):
+        return None
+    n, m = len(before), len(after)
+    p = 0
+    while p < n and p < m and _same(before[p], after[p]):
+        p += 1
+    plan: list[Splice] = []
+    inserted = removed = None
+    if p < n and p < m:
+        at_after = {id(node): i for i, node in reversed(list(enumerate(after[p:], p)))}
+        at_before = {id(node): i for i, node in reversed(list(enumerate(before[p:], p)))}
+        j, i = at_after.get(id(before[p])), at_before.get(id(after[p]))
+        inserted = None if j is None else j - p
+        removed = None if i is None else i - p
+        if inserted is not None and removed is not None:
+            inserted, removed = (inserted, None) if inserted <= removed else (None, removed)
+    if inserted is not None:
+        plan.append((p, 0, tuple(after[p : p + inserted])))
+        source, target = p, p + inserted  # before[source] sits at target now, as after[target]
+    elif removed is not None:
+        plan.append((p, removed, ()))
+        source, target = p + removed, p
+    else:
+        if p == 0 and (n or m):
+            return None
+        source = target = p
+    run = 0
+    while source + run < n and target + run < m and _same(before[source + run], after[target + run]):
+        run += 1
+    if not p and not run:
+        return None
+    left, rest = n - source - run, tuple(after[target + run :])
+    if left or rest:
+        plan.append((target + run, left, rest))
+    return plan
 
 
 _NAME = re.compile(r"[a-z][a-z0-9-]*")

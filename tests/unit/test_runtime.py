@@ -167,8 +167,10 @@ class FakeDom:
         self.copied: list[str] = []
         self.logged: list[tuple[str, str]] = []
         self.timers: dict[int, tuple[Callable[[], None], bool]] = {}
+        self.timer_count = 0
         self.clock = 0.0
         self.broadcasts: list[str] = []  # what the page sent to the players' window
+        self.drawn: list[tuple[str, int]] = []  # each markup write: the element's id, elements made
 
     # finding
     def root(self) -> El:
@@ -260,9 +262,20 @@ class FakeDom:
 
     def set_html(self, element: El, markup: str, /) -> None:
         element.children = parse_into(element, markup)
+        self.drawn.append((element.attrs.get("id", ""), sum(isinstance(c, El) for c in element.children)))
 
     def prepend_html(self, element: El, markup: str, /) -> None:
         element.children[:0] = parse_into(element, markup)
+
+    def splice_html(self, element: El, start: int, remove: int, markup: str, /) -> None:
+        places = [i for i, c in enumerate(element.children) if isinstance(c, El)]
+        for place in reversed(places[start : start + remove]):
+            del element.children[place]
+        places = [i for i, c in enumerate(element.children) if isinstance(c, El)]
+        at = places[start] if start < len(places) else len(element.children)
+        made = parse_into(element, markup)
+        element.children[at:at] = made
+        self.drawn.append((element.attrs.get("id", ""), sum(isinstance(c, El) for c in made)))
 
     def keep_children(self, element: El, count: int, /) -> None:
         while len([c for c in element.children if isinstance(c, El)]) > count:
@@ -339,12 +352,14 @@ class FakeDom:
         return "2026-12-01T12:34:56"
 
     def later(self, ms: int, callback: Callable[[], None], /) -> int:
-        self.timers[len(self.timers) + 1] = (callback, False)
-        return len(self.timers)
+        self.timer_count += 1  # a handle is never given twice, as the browser's are not
+        self.timers[self.timer_count] = (callback, False)
+        return self.timer_count
 
     def every(self, ms: int, callback: Callable[[], None], /) -> int:
-        self.timers[len(self.timers) + 1] = (callback, True)
-        return len(self.timers)
+        self.timer_count += 1
+        self.timers[self.timer_count] = (callback, True)
+        return self.timer_count
 
     def stop_timer(self, handle: int, /) -> None:
         self.timers.pop(handle, None)
@@ -354,6 +369,18 @@ class FakeDom:
             if not repeat:
                 self.timers.pop(handle)
             callback()
+
+    def run_later(self, most: int = 100) -> None:
+        """The timers due at once, and those they set, until none is left (at most ``most``
+        rounds): what the page does in the tasks after this one."""
+        for _ in range(most):
+            due = [h for h, (_, repeat) in self.timers.items() if not repeat]
+            if not due:
+                return
+            for handle in due:
+                callback, _ = self.timers.pop(handle)
+                callback()
+        raise AssertionError("timers keep setting timers")
 
     def console(self, level: str, text: str, /) -> None:
         self.logged.append((level, text))
@@ -564,6 +591,13 @@ class FakeRecords:
                 f'{{"count": {len(matching)}, "total": {len(entries)}, "newest": {newest}, "entries": [{body}],'
                 f' "evenings": {json.dumps(evenings)}, "who": {json.dumps(list(whole.who()), ensure_ascii=False)}}}'
             )
+        if kind == "stats":  # the store's index tallies the selection (journal-db.js Index.tally)
+            from panels.journal.tally import tally_of_json, tally_to_json
+
+            entries, _ = entries_from_json(json.loads(r["j"]) for r in reversed(ordered))
+            chosen = Filter(**args["filter"])
+            kept = [json.loads(self.entries[e.id]["j"]) for e in entries if chosen.keeps(e)]
+            return json.dumps(tally_to_json(tally_of_json(kept)), ensure_ascii=False)
         return json.dumps({"ok": False, "code": "unavailable"})
 
 
