@@ -4,9 +4,9 @@ Every saved record is read first (IndexedDB). The visible panel (the URL's #frag
 last tab or the roller: static/first-paint.js shows it before Python) is mounted before anything
 else, and becomes usable at once (``data-interactive-ms``; its section gets
 ``data-mounted="true"``). Nothing else is mounted before its first click can be answered: another
-panel mounts when it is opened (before the tabs move focus to it), and after the GM's first
-interaction the rest mount one per idle period (``requestIdleCallback``), so a click is never
-kept waiting for a panel nobody opened. Once all are mounted the page gets its ``data-ready``
+panel mounts when it is opened (in the task after the one that shows its section), and after the
+GM's first interaction the rest mount one per idle period (``requestIdleCallback``), so a click is
+never kept waiting for a panel nobody opened. Once all are mounted the page gets its ``data-ready``
 marker (tests that need every panel wait for it; tests of one panel wait for its
 ``data-mounted``). The panels and their order are ``panels.registry``; each is
 ``panels.NAME.panel.panel(rng)``, mounted by ``kit.browser``. A players' window (``./#players``,
@@ -75,8 +75,12 @@ def mount(name: str) -> None:
 
 
 def opened(*_: object) -> None:
-    """A panel opened by its tab or a link: mounted before the tabs move focus to it."""
-    mount(str(window.location.hash).removeprefix("#"))
+    """A panel opened by its tab or a link: its section is stamped in this task (first-paint.js;
+    then the tabs move focus to its heading) and mounted in the next, so that no one task does
+    both (each is tens of milliseconds on a phone)."""
+    name = str(window.location.hash).removeprefix("#")
+    if name in waiting:
+        window.setTimeout(create_once_callable(lambda *_: mount(name)), 0)
 
 
 def mount_next(*_: object) -> None:
@@ -121,7 +125,7 @@ first = first_panel()
 document.documentElement.dataset.firstPanel = first
 waiting = list(registry.NAMES)
 mount(first)
-window.addEventListener("hashchange", create_proxy(opened))  # before the tabs' own listener
+window.addEventListener("hashchange", create_proxy(opened))
 browser.start_page()
 browser.broadcast(BROADCAST, players_asked)  # the players' screen (static/players.js)
 browser.start_seed(rng)
