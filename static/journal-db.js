@@ -104,6 +104,7 @@
   const SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
   const STRIP = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, "g");
   const SEP = "\u0001";
+  const WORDS = "\u0002"; // between entries' words in the index's one text (Index.searched)
 
   function names(who) {
     return String(who).replaceAll("→", ",").split(",").map((n) => n.replace(STRIP, "")).filter((n) => n);
@@ -111,8 +112,53 @@
 
   const text = (entry, name) => (typeof entry[name] === "string" ? entry[name] : "");
 
-  // What the index keeps of an entry (its parsed JSON): no sentence kept whole, only its words.
-  function facts(entry) {
+  // Every set of odds the rolls carry, once (its text → its id): a roll's facts keep the id.
+  const ODDS = new Map();
+  const ODDS_OF = [];
+  function oddsId(odds) {
+    if (!odds || typeof odds !== "object" || Array.isArray(odds) || !Object.keys(odds).length) return null;
+    const key = JSON.stringify(Object.keys(odds).sort().map((code) => [code, odds[code]]));
+    let id = ODDS.get(key);
+    if (id === undefined) {
+      id = ODDS_OF.length;
+      ODDS.set(key, id);
+      ODDS_OF.push(odds);
+    }
+    return id;
+  }
+
+  // What the statistics read of an entry's roll (panels/journal/statistics.py tally_of_json, the
+  // same checks): null for no roll; its key [who, rule, outcome, p, below, odds id] as JSON text
+  // (null where one of the first three is no text: counted nowhere, unless it is secret), whether
+  // it was typed in from the table, its rule and its dice ([sides, face] of whole numbers).
+  function rolled(entry) {
+    const roll = entry.roll;
+    if (!roll || typeof roll !== "object" || Array.isArray(roll)) return null;
+    const who = Object.prototype.hasOwnProperty.call(entry, "who") ? entry.who : "";
+    if (typeof roll.rule !== "string" || typeof roll.outcome !== "string" || typeof who !== "string") {
+      return { key: null, hand: false, rule: "", dice: null };
+    }
+    const fraction = (value) => (typeof value === "string" ? value : "");
+    const key = JSON.stringify([who, roll.rule, roll.outcome, fraction(roll.p), fraction(roll.below), oddsId(roll.odds)]);
+    const dice = Array.isArray(roll.dice) && roll.dice.length
+      ? roll.dice.filter((die) => Array.isArray(die) && die.length === 2 && Number.isInteger(die[0]) && Number.isInteger(die[1]))
+      : null;
+    return { key, hand: roll.by_hand === true, rule: roll.rule, dice };
+  }
+
+  // The UTF-8 size of a text, without making its bytes (a record's share of the saved data).
+  function utf8Bytes(text) {
+    let bytes = text.length;
+    for (let at = 0; at < text.length; at++) {
+      const code = text.charCodeAt(at);
+      if (code >= 0x80) bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
+    }
+    return bytes;
+  }
+
+  // What the index keeps of an entry (its parsed JSON; `json`: its record's text, for its size):
+  // no sentence kept whole, only its words.
+  function facts(entry, json = "") {
     const secret = entry.hidden === true && entry.revealed !== true;
     const shown = secret ? [text(entry, "public_ru"), text(entry, "public_en")] : [text(entry, "ru"), text(entry, "en")];
     const evening = entry.evening && typeof entry.evening === "object" ? entry.evening : null;
@@ -125,6 +171,8 @@
       names: names(text(entry, "who")),
       words: [...shown, text(entry, "who"), text(entry, "why")].map((w) => w.toLowerCase()).join(SEP),
       secret,
+      roll: rolled(entry),
+      bytes: utf8Bytes(json),
     };
   }
 
@@ -397,20 +445,24 @@
   }
 
   // Every record in time order, READ at a time (a transaction each: nothing waits on the page's
-  // writes for long), handed to `each(records)`.
+  // writes for long), handed to `each(records)`; `index` null: in the order of their ids, read
+  // from the store itself (twice as fast as through an index: the index builds so, then sorts).
   async function readAll(db, each, index = "order", range = null) {
     let after = null;
     for (;;) {
       const transaction = db.transaction(STORE, "readonly");
-      const source = transaction.objectStore(STORE).index(index);
-      const bound = after === null ? range : index === "order" ? IDBKeyRange.lowerBound(after, true) : IDBKeyRange.bound(after, range.upper, true, false);
+      const store = transaction.objectStore(STORE);
+      const source = index === null ? store : store.index(index);
+      const bound = after === null ? range
+        : index === null || index === "order" ? IDBKeyRange.lowerBound(after, true)
+          : IDBKeyRange.bound(after, range.upper, true, false);
       const request = source.getAll(bound, READ);
       const records = await done(transaction, () => request.result);
       if (!records.length) return;
       await each(records);
       if (records.length < READ) return;
       const last = records[records.length - 1];
-      after = index === "order" ? key(last) : [last.e, last.t, last.id];
+      after = index === null ? last.id : index === "order" ? key(last) : [last.e, last.t, last.id];
     }
   }
 
@@ -439,18 +491,84 @@
     constructor() {
       this.sorted = []; // facts, oldest first
       this.byId = new Map();
-      this.facets = null; // the filters' choices, made again after a change
+      this.bytes = 0; // the entries' records' texts, UTF-8 (the journal's share of the saved data)
+      // Kept for the next question, grown by an entry put after the newest (a roll), made again
+      // after any other change: the counts of evenings, characters and panels (`counts`), the
+      // filters' choices, and every entry's words in one text (`starts`: where each begins).
+      this.counted = null;
+      this.facets = null;
+      this.text = null;
+      this.starts = null;
+    }
+
+    changed() {
+      this.counted = null;
+      this.facets = null;
+      this.text = null;
+      this.starts = null;
+    }
+
+    // `f` was put after the newest entry.
+    grown(f) {
+      this.facets = null;
+      if (this.counted) Index.count(this.counted, f);
+      if (this.text !== null && this.starts.length) {
+        this.starts.push(this.text.length + 1);
+        this.text += WORDS + f.words;
+      } else {
+        this.text = null;
+      }
+    }
+
+    // What the filters' choices and a one-field filter's count read: each evening's [id, date,
+    // time of its first entry, count, [time, id] of its newest] and each character's and panel's
+    // count, in first-seen order.
+    static count(counted, f) {
+      if (f.e) {
+        const seen = counted.evenings.get(f.e);
+        if (seen) {
+          seen[3] += 1;
+          seen[4] = key(f); // its newest entry (entries are counted oldest first)
+        } else {
+          counted.evenings.set(f.e, [f.e, f.date, f.t, 1, key(f)]);
+        }
+      }
+      for (const name of new Set(f.names)) counted.who.set(name, (counted.who.get(name) || 0) + 1);
+      counted.panels.set(f.p, (counted.panels.get(f.p) || 0) + 1);
+    }
+
+    counts() {
+      if (!this.counted) {
+        this.counted = { evenings: new Map(), who: new Map(), panels: new Map() };
+        for (const f of this.sorted) Index.count(this.counted, f);
+      }
+      return this.counted;
+    }
+
+    // Where the entries older than `older` ([time, id]) end: the place of the newest of them + 1.
+    below(older) {
+      let low = 0;
+      let high = this.sorted.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (before(key(this.sorted[middle]), older)) low = middle + 1;
+        else high = middle;
+      }
+      return low;
     }
 
     static async build(db) {
       const index = new Index();
+      const found = [];
       await readAll(db, (records) => {
         for (const record of records) {
           let entry = null;
           try { entry = JSON.parse(record.j); } catch { entry = null; }
-          if (isObject(entry) && entry.id === record.id && typeof entry.panel === "string") index.append(facts(entry));
+          if (isObject(entry) && entry.id === record.id && typeof entry.panel === "string") found.push(facts(entry, record.j));
         }
-      });
+      }, null);
+      index.appendAll(found); // sorted once
+      index.words(); // ready for the first search
       return index;
     }
 
@@ -459,6 +577,7 @@
       const last = this.sorted[this.sorted.length - 1];
       if (!last || before(key(last), key(f))) {
         this.sorted.push(f);
+        this.grown(f);
       } else {
         let low = 0;
         let high = this.sorted.length;
@@ -468,9 +587,10 @@
           else high = middle;
         }
         this.sorted.splice(low, 0, f);
+        this.changed();
       }
       this.byId.set(f.id, f);
-      this.facets = null;
+      this.bytes += f.bytes || 0;
     }
 
     // Many at once (an import): appended, then sorted once.
@@ -479,26 +599,69 @@
         if (this.byId.has(f.id)) continue;
         this.sorted.push(f);
         this.byId.set(f.id, f);
+        this.bytes += f.bytes || 0;
       }
       this.sorted.sort((a, b) => (before(key(a), key(b)) ? -1 : before(key(b), key(a)) ? 1 : 0));
-      this.facets = null;
+      this.changed();
     }
 
     remove(id) {
       const f = this.byId.get(id);
       if (!f) return;
       this.byId.delete(id);
+      this.bytes -= f.bytes || 0;
       const at = this.sorted.indexOf(f);
       if (at >= 0) this.sorted.splice(at, 1);
-      this.facets = null;
+      this.changed();
     }
 
     removeAll(ids) {
       const gone = new Set(ids.filter((id) => this.byId.has(id)));
       if (!gone.size) return;
-      for (const id of gone) this.byId.delete(id);
+      for (const id of gone) {
+        this.bytes -= this.byId.get(id).bytes || 0;
+        this.byId.delete(id);
+      }
       this.sorted = this.sorted.filter((f) => !gone.has(f.id));
-      this.facets = null;
+      this.changed();
+    }
+
+    // Every entry's words in one text (made once the index is read, and again after a change that
+    // is not a new newest entry), and where each begins.
+    words() {
+      if (this.text === null) {
+        this.starts = [];
+        let at = 0;
+        for (const f of this.sorted) {
+          this.starts.push(at);
+          at += f.words.length + 1;
+        }
+        this.text = this.sorted.map((f) => f.words).join(WORDS);
+      }
+      return { text: this.text, starts: this.starts };
+    }
+
+    // The places (oldest first) of the entries whose words hold `needle` (lower case), found by
+    // `indexOf` in every entry's words at once: a search of 100,000 entries in a few milliseconds.
+    // Null for a needle holding a separator (then each entry is asked, as `matches` does).
+    searched(needle) {
+      if (needle.includes(SEP) || needle.includes(WORDS)) return null;
+      const { text, starts } = this.words();
+      const places = [];
+      let place = 0;
+      for (let at = text.indexOf(needle); at >= 0;) {
+        let high = starts.length - 1;
+        while (place < high) { // the last entry that begins at or before `at`
+          const middle = (place + high + 1) >> 1;
+          if (starts[middle] <= at) place = middle;
+          else high = middle - 1;
+        }
+        places.push(place);
+        if (place + 1 >= starts.length) break;
+        at = text.indexOf(needle, starts[place + 1]);
+        place += 1;
+      }
+      return places;
     }
 
     // The ids of the matching entries older than `older` ([time, id]; null: from the newest), at
@@ -506,8 +669,24 @@
     select(filter, older, limit) {
       const ids = [];
       let count = 0;
-      for (let at = this.sorted.length - 1; at >= 0; at--) {
-        const f = this.sorted[at];
+      const fields = [filter.who, filter.panel, filter.evening].filter(Boolean).length;
+      if (!filter.search && fields <= 1) {
+        // one field (or none): its count is kept; the page is read from `older` back, no further
+        const { who, panels, evenings } = this.counts();
+        count = filter.who ? who.get(filter.who) || 0 : filter.panel ? panels.get(filter.panel) || 0
+          : filter.evening ? evenings.get(filter.evening)?.[3] || 0 : this.sorted.length;
+        let from = older ? this.below(older) : this.sorted.length;
+        const last = filter.evening ? evenings.get(filter.evening)?.[4] : null;
+        if (last) from = Math.min(from, this.below(last) + 1); // an evening's entries end at its newest
+        for (let at = from - 1; at >= 0 && ids.length < limit; at--) {
+          if (matches(this.sorted[at], filter)) ids.push(this.sorted[at].id);
+        }
+        return { ids, count };
+      }
+      const places = filter.search ? this.searched(String(filter.search).toLowerCase()) : null;
+      const many = places ? places.length : this.sorted.length;
+      for (let n = many - 1; n >= 0; n--) {
+        const f = this.sorted[places ? places[n] : n];
         if (!matches(f, filter)) continue;
         count += 1;
         if (ids.length < limit && (!older || before(key(f), older))) ids.push(f.id);
@@ -515,21 +694,49 @@
       return { ids, count };
     }
 
+    // The rolls `filter` keeps, grouped as panels/journal/statistics.py tally_of_json groups them
+    // (its tally_from_json reads this): how many of each key, the faces of each (by hand, rule),
+    // the secret rolls left out, and each odds id used with its odds. A pass over the index: the
+    // statistics of 100,000 entries without reading one of them again.
+    tally(filter) {
+      const keys = new Map();
+      const faces = new Map();
+      const odds = new Set();
+      let secret = 0;
+      for (const f of this.sorted) {
+        const roll = f.roll;
+        if (!roll || !matches(f, filter)) continue;
+        if (f.secret) { secret += 1; continue; }
+        if (roll.key === null) continue;
+        keys.set(roll.key, (keys.get(roll.key) || 0) + 1);
+        if (!roll.dice) continue;
+        const group = `${roll.hand ? 1 : 0}${SEP}${roll.rule}`;
+        let counted = faces.get(group);
+        if (!counted) faces.set(group, (counted = new Map()));
+        for (const [sides, face] of roll.dice) {
+          const die = `${sides} ${face}`;
+          counted.set(die, (counted.get(die) || 0) + 1);
+        }
+      }
+      const rows = [];
+      for (const [key, count] of keys) {
+        const row = JSON.parse(key);
+        if (row[5] !== null) odds.add(row[5]);
+        rows.push([...row, count]);
+      }
+      const dice = [...faces].map(([group, counted]) => {
+        const cut = group.indexOf(SEP);
+        return [group.slice(0, cut) === "1", group.slice(cut + 1), [...counted].map(([die, count]) => [...die.split(" ").map(Number), count])];
+      });
+      return { ok: true, secret, keys: rows, odds: [...odds].map((id) => [id, ODDS_OF[id]]), faces: dice };
+    }
+
     // The filters' choices: every evening (newest first: [id, date, time of its first entry, count])
     // and every character (in first-seen order), as kit.journal.Journal.evenings/who give them.
     choices() {
       if (!this.facets) {
-        const evenings = new Map();
-        const who = new Set();
-        for (const f of this.sorted) {
-          if (f.e) {
-            const seen = evenings.get(f.e);
-            if (seen) seen[3] += 1;
-            else evenings.set(f.e, [f.e, f.date, f.t, 1]);
-          }
-          for (const name of f.names) who.add(name);
-        }
-        this.facets = { evenings: [...evenings.values()].reverse(), who: [...who] };
+        const { evenings, who } = this.counts();
+        this.facets = { evenings: [...evenings.values()].reverse().map((e) => e.slice(0, 4)), who: [...who.keys()] };
       }
       return this.facets;
     }
@@ -542,7 +749,8 @@
   // keeps the index in step with this tab's writes, the channel with other tabs'.
   class Service {
     constructor() {
-      this.index = null; // a promise of the Index, made when a filter first needs it
+      this.index = null; // a promise of the Index, made when first needed (the page asks its size once ready)
+      this.early = []; // this tab's news heard before the index was asked for: applied once it is read
       this.asides = new Map(); // import batch → the Blob of the entries it set aside
       this.channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
       if (this.channel) this.channel.onmessage = ({ data }) => this.changed(data);
@@ -550,25 +758,35 @@
 
     indexed() {
       if (!this.index) {
-        this.index = openDatabase().then(Index.build);
+        // News come before their write commits: what was heard before the read began may be
+        // missing from it, so it is applied on top (a put twice, a delete twice: no harm).
+        const early = this.early;
+        this.early = [];
+        this.index = openDatabase().then(Index.build).then((index) => {
+          for (const news of early) Service.apply(index, news);
+          return index;
+        });
         this.index.catch(() => { this.index = null; });
       }
       return this.index;
     }
 
+    static apply(index, news) {
+      for (const id of news.gone || []) index.remove(id);
+      for (const record of news.put || []) {
+        try {
+          const entry = JSON.parse(record.j);
+          if (isObject(entry) && entry.id === record.id) index.append(facts(entry, record.j));
+        } catch { /* not an entry: left out, as the index leaves it out when it is built */ }
+      }
+    }
+
     // {put: [records], gone: [ids]} written by a tab; {reload: true}: many changed at once.
     changed(news) {
-      if (!news || !this.index) return;
+      if (!news) return;
       if (news.reload) { this.index = null; return; }
-      this.index.then((index) => {
-        for (const id of news.gone || []) index.remove(id);
-        for (const record of news.put || []) {
-          try {
-            const entry = JSON.parse(record.j);
-            if (isObject(entry) && entry.id === record.id) index.append(facts(entry));
-          } catch { /* not an entry: left out, as the index leaves it out when it is built */ }
-        }
-      }, () => {});
+      if (!this.index) { this.early.push(news); return; }
+      this.index.then((index) => Service.apply(index, news), () => {});
     }
 
     async ask(kind, args = {}, file = null, progress = () => {}) {
@@ -576,6 +794,8 @@
       switch (kind) {
         case "head": return readHead(db, args.newest, args.perPanel);
         case "select": return this.select(db, args);
+        case "stats": return JSON.stringify((await this.indexed()).tally(args.filter || {}));
+        case "size": return this.size();
         case "panel": return this.panel(db, args);
         case "import": return this.importFile(db, file, args, progress);
         case "undo_import": return this.undoImport(db, args, progress);
@@ -586,14 +806,25 @@
       }
     }
 
+    // How many entries the journal keeps and the UTF-8 size of their records' texts (the page's
+    // footer says what the GM's data weighs: static/storage.js usage). Asked once the page is
+    // ready, it builds the index then, so the journal's first filter need not wait for it.
+    async size() {
+      const index = await this.indexed();
+      return JSON.stringify({ ok: true, entries: index.sorted.length, bytes: index.bytes });
+    }
+
     async select(db, { filter = {}, before: older = null, limit = 100 }) {
       const index = await this.indexed();
       const { ids, count } = index.select(filter, Array.isArray(older) ? older.map(String) : null, limit);
-      const texts = await readIds(db, ids);
-      const { evenings, who } = index.choices();
+      // what the count includes, and the choices: taken with it, before the read below lets this
+      // tab's next news into the index (the page counts what is newer than `newest` itself)
       const last = index.sorted[index.sorted.length - 1];
-      const newest = JSON.stringify(last ? key(last) : null); // what the count includes
-      return `{"count":${count},"total":${index.sorted.length},"newest":${newest},"entries":[${texts.join(",")}],"evenings":${JSON.stringify(evenings)},"who":${JSON.stringify(who)}}`;
+      const newest = JSON.stringify(last ? key(last) : null);
+      const total = index.sorted.length;
+      const { evenings, who } = index.choices();
+      const texts = await readIds(db, ids);
+      return `{"count":${count},"total":${total},"newest":${newest},"entries":[${texts.join(",")}],"evenings":${JSON.stringify(evenings)},"who":${JSON.stringify(who)}}`;
     }
 
     // A panel's newest `limit` entries (a short log longer than the head holds).
@@ -789,7 +1020,7 @@
           if (entry.evening === null) delete entry.evening;
           const record = { id: item.id, t: item.t, p: item.p, e: item.evening ? item.evening.id : "", j: JSON.stringify(entry), b: batch };
           const request = store.add(record);
-          request.onsuccess = () => { added += 1; made.push(facts(entry)); };
+          request.onsuccess = () => { added += 1; made.push(facts(entry, record.j)); };
           request.onerror = (event) => {
             if (request.error?.name === "ConstraintError") event.preventDefault(); // kept already
           };
@@ -808,6 +1039,6 @@
     CHANNEL, LIMITS, VERSION, DATABASE, RECORDS, STORE,
     openDatabase, done, failure, readHead, writeEntries, readAll, selectedTexts,
     names, facts, matches, entryProblem, importProblem, assignEvenings, journalOf, latestAllowed,
-    Index, Service,
+    utf8Bytes, Index, Service,
   };
 })();

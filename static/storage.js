@@ -13,6 +13,10 @@ const PENDING_ENTRY = "gm.pending-journal."; // an entry's record ({id, t, p, e,
 const inFlight = new Map(); // key → text of saves not yet committed
 const entriesInFlight = new Map(); // entry id → its record (or {id, gone}) until its write commits
 const TAB = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`; // this tab, in the journal's news
+const recordBytes = new Map(); // key → the UTF-8 size of its record's text (the footer's size: usage)
+const keep = (key, text) => {
+  if (typeof text === "string") recordBytes.set(key, gmJournalDb.utf8Bytes(text));
+};
 
 // Every record, as {key: text}; saves that were in flight when the last page went away win.
 async function loadAll() {
@@ -22,7 +26,7 @@ async function loadAll() {
   const cursor = transaction.objectStore(STORE).openCursor();
   cursor.onsuccess = () => {
     const at = cursor.result;
-    if (at) { records[at.key] = at.value; at.continue(); }
+    if (at) { records[at.key] = at.value; keep(at.key, at.value); at.continue(); }
   };
   await done(transaction, () => records);
   for (const name of Object.keys(localStorage).filter((k) => k.startsWith(PENDING))) {
@@ -79,6 +83,7 @@ async function save(key, text, base = null) {
     }
     await done(transaction, () => true);
     if (current !== null) return { current };
+    keep(key, text);
     channel?.postMessage({ key, text });
     return null;
   } catch (error) {
@@ -96,7 +101,11 @@ if (channel) {
     // The record as it is on disk now: a message may be older than what this tab already has.
     const key = event.data?.key;
     if (typeof key !== "string" || !changed) return;
-    get(key).then((text) => { if (typeof text === "string") changed(key, text); }, () => {});
+    get(key).then((text) => {
+      if (typeof text !== "string") return;
+      keep(key, text);
+      changed(key, text);
+    }, () => {});
   };
 }
 function onChange(callback) { changed = callback; }
@@ -122,7 +131,9 @@ async function remove(key) {
   const db = await open();
   const transaction = db.transaction(STORE, "readwrite", { durability: "strict" });
   transaction.objectStore(STORE).delete(key);
-  return done(transaction, () => true);
+  await done(transaction, () => true);
+  recordBytes.delete(key);
+  return true;
 }
 
 // Ask the browser not to evict our data under storage pressure, and say how much is used.
@@ -131,10 +142,24 @@ async function persist() {
   return (await navigator.storage.persisted()) || navigator.storage.persist();
 }
 
+// [bytes, quota]: the GM's own data, the panels' records and the journal's entries as the texts
+// they are saved as (UTF-8; the journal worker sums its entries' from its index), never the service
+// worker's copies of the site (tens of megabytes). Where no journal worker runs (the saved file from
+// disk, which has no service worker either) the browser's own figure for IndexedDB, or all it keeps.
 async function usage() {
-  if (!navigator.storage?.estimate) return null;
-  const { usage, quota } = await navigator.storage.estimate();
-  return [usage ?? 0, quota ?? 0];
+  const estimate = navigator.storage?.estimate ? await navigator.storage.estimate() : null;
+  const quota = estimate?.quota ?? 0;
+  if (gmJournal.usable()) {
+    let size = null;
+    try { size = JSON.parse(await gmJournal.ask("size", "{}")); } catch { size = null; }
+    if (size?.ok) {
+      let records = 0;
+      for (const bytes of recordBytes.values()) records += bytes;
+      return [records + size.bytes, quota];
+    }
+  }
+  if (!estimate) return null;
+  return [estimate.usageDetails?.indexedDB ?? estimate.usage ?? 0, quota];
 }
 
 // What the page holds but has not asked to save yet (text typed since the last pause): settled()
@@ -322,10 +347,16 @@ const gmJournal = (() => {
   return {
     ask,
     usable: () => usable,
-    // This tab's writes, in order with its requests (the worker's index stays exact).
+    // This tab's writes, in order with its requests (the worker's index stays exact): the worker
+    // is started by the first of them if nothing asked for it yet, so it hears every one.
     changed(news) {
-      if (worker) worker.postMessage({ changed: news });
-      else local?.changed(news);
+      if (usable) {
+        if (!worker) spawn();
+        worker.postMessage({ changed: news });
+      } else {
+        local = local || new gmJournalDb.Service();
+        local.changed(news);
+      }
     },
   };
 })();

@@ -43,6 +43,18 @@ const all = index.select({}, null, 1000000).ids;
 const middle = index.byId.get(all[40]);
 out.older = middle ? index.select({}, [middle.t, middle.id], 10).ids : [];
 out.choices = index.choices();
+out.tallies = cases.filters.map((filter) => index.tally(filter));
+// The same index grown one entry at a time, oldest first (as rolls come), asked between, with one
+// entry removed and put back in the middle: what it keeps between questions stays exact.
+const ordered = [...cases.indexed].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.id < b.id ? -1 : 1));
+const grown = new db.Index();
+ordered.forEach((entry, n) => {
+  grown.append(db.facts(entry));
+  if (n % 7 === 0) { grown.select({ search: "к" }, null, 5); grown.choices(); }
+  if (n === 60) { grown.remove(ordered[30].id); grown.select({ search: "а" }, null, 5); grown.append(db.facts(ordered[30])); }
+});
+out.grown = cases.filters.map((filter) => grown.select(filter, null, 1000000));
+out.grownChoices = grown.choices();
 process.stdout.write(JSON.stringify(out));
 """
 
@@ -300,6 +312,8 @@ def test_the_worker_filters_and_lists_choices_as_the_journal_does(tmp_path: Path
     assert middle.id not in answer["older"]
     evenings = [[e.id, e.date, first, n] for e, first, n in journal.evenings()]
     assert answer["choices"] == {"evenings": evenings, "who": list(journal.who())}
+    assert answer["grown"] == answer["selected"], "an index grown entry by entry answers the same"
+    assert answer["grownChoices"] == answer["choices"]
 
 
 def test_the_worker_gives_evenings_and_reads_files_as_the_page_does(tmp_path: Path) -> None:
@@ -397,3 +411,70 @@ def test_the_pause_that_starts_an_evening_is_the_same(gap_hours: float, tmp_path
     assert answer["evenings"] == python
     assert (python[1][1] == start) == (gap_hours <= 6)
     assert replace(entries[0]) == entries[0]
+
+
+def _rolled(rng: random.Random, n: int) -> dict[str, Any]:
+    """An entry whose roll the statistics read: odds or none, by hand or not, behind the screen
+    or not, dice of several sizes, and now and then a field the statistics skip."""
+    raw = _entry(rng, n)
+    face = rng.randint(1, 20)
+    roll_data: dict[str, Any] = {
+        "rule": rng.choice(["gauss.roll", "gauss.skill", "fudge.action"]),
+        "dice": [
+            [rng.choice([3, 6, 20, 20, 20, 1000]), rng.randint(-1, 20)] for _ in range(rng.randint(0, 4))
+        ],
+        "by_hand": rng.random() < 0.3,
+        "outcome": str(face),
+        "p": rng.choice(["1/20", "1/8000", "3/40", "x", "2/1"]),
+    }
+    if rng.random() < 0.7:
+        roll_data["below"] = rng.choice(["1/2", "0/1", "19/20", "7/8"])
+    if rng.random() < 0.5:
+        roll_data["odds"] = rng.choice(
+            [{str(k): "1/20" for k in range(1, 21)}, {"hit": "1/4", "miss": "3/4"}, {str(face): "1/1"}]
+        )
+    if rng.random() < 0.05:
+        roll_data["outcome"] = 7  # no text: counted nowhere
+    raw["roll"] = roll_data
+    return raw
+
+
+def test_the_worker_tallies_rolls_as_the_statistics_do(tmp_path: Path) -> None:
+    """``Index.tally`` groups what each filter keeps as ``statistics.tally_of_json`` does, so the
+    statistics of a journal the page does not hold whole, counted from the store's index, are the
+    statistics of those entries read one by one (secret ones left out, damaged rolls nowhere)."""
+    from panels.journal.statistics import statistics_of_json, summarise
+    from panels.journal.tally import tally_from_json
+
+    rng = random.Random(11)
+    raws = [_rolled(rng, n) if rng.random() < 0.8 else _entry(rng, n) for n in range(300)]
+    filters = _filters(rng)
+    answer = _run(
+        {
+            "entries": [],
+            "who": [],
+            "pairs": [],
+            "timed": [],
+            "files": [],
+            "now": [],
+            "indexed": raws,
+            "filters": [f.__dict__ for f in filters],
+        },
+        tmp_path,
+    )
+    entries = {raw["id"]: entry_from_json({**raw, "roll": None}) for raw in raws}  # the filters read no roll
+    oldest_first = sorted(raws, key=lambda raw: (raw["time"], raw["id"]))
+
+    counted = 0
+    for chosen, tally in zip(filters, answer["tallies"], strict=True):
+        kept = [raw for raw in oldest_first if chosen.keeps(entries[raw["id"]])]
+        python = statistics_of_json(kept)
+        worker = summarise(tally_from_json(tally))
+        assert worker.rolls == python.rolls and worker.secret == python.secret, chosen
+        assert worker.dice == python.dice and worker.luck == python.luck, chosen
+        for mine, theirs in zip(worker.outcomes, python.outcomes, strict=True):
+            assert (mine.rule, mine.outcome, mine.count) == (theirs.rule, theirs.outcome, theirs.count)
+            assert (mine.expected is None) == (theirs.expected is None)
+            assert mine.expected is None or theirs.expected == pytest.approx(mine.expected)
+        counted += python.rolls
+    assert counted > 0

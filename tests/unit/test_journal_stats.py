@@ -17,7 +17,7 @@ import pytest
 from kit.compute import settle
 from kit.journal import Entry, Filter, Journal, entry_to_json
 from kit.msg import render
-from kit.panel import Answer
+from kit.panel import AskJournal
 from kit.roll import Roll, ordered
 from kit.roll import d3 as d3_face
 from kit.view import Node, texts
@@ -31,6 +31,7 @@ from panels.journal.statistics import (
     statistics_of_json,
     statistics_to_json,
 )
+from panels.journal.tally import tally_of_json, tally_to_json
 from panels.roller.panel import as_data
 from rules import fairness, gauss
 
@@ -303,10 +304,10 @@ def test_the_job_bounds_its_work() -> None:
     assert jobs.steps([{}] * 100) == 1_000 + 100 * jobs.STEPS_PER_ENTRY
 
 
-def test_a_journal_held_in_part_is_counted_by_the_worker_from_the_store() -> None:
-    """The page holds only the newest entries of a long journal: «Посчитать» asks the job
-    ``journal.stats`` for the filters' selection read from the store (no entries sent from the
-    page), and its answer is shown."""
+def test_a_journal_held_in_part_is_counted_from_the_store_s_tally() -> None:
+    """The page holds only the newest entries of a long journal: «Посчитать» asks the journal's
+    store to tally the filters' selection over its index (no entries sent from the page, none read
+    again), and the statistics summarised from its answer are those of the entries themselves."""
     roll = Roll(
         "gauss.roll", ((20, 20), (20, 20), (20, 20)), "20", Fraction(1, 8000), below=Fraction(7999, 8000)
     )
@@ -318,12 +319,15 @@ def test_a_journal_held_in_part_is_counted_by_the_worker_from_the_store() -> Non
     done = stats.count(stats.Looking(journal, chosen, stats.Stats()), {})
     assert not isinstance(done, stats.Looking)
     (ask,) = done.effects
-    assert ask.job == "journal.stats" and "entries" not in ask.args
-    assert ask.journal == {"who": "Кац", "panel": "", "search": "", "evening": ""}
-    answer = json.loads(json.dumps(jobs.stats(entries=[entry_to_json(e) for e in held])))
-    shown = ask.done(done.state, Answer(True, answer))
-    assert isinstance(shown, stats.Looking) and shown.stats.found is not None
+    assert isinstance(ask, AskJournal) and ask.kind == "stats"
+    assert ask.args == {"filter": {"who": "Кац", "panel": "", "search": "", "evening": ""}}
+    saved = [entry_to_json(e) for e in held]
+    answer = json.loads(json.dumps(tally_to_json(tally_of_json(saved))))
+    shown = ask.done(done.state, answer)
+    assert isinstance(shown, stats.Looking) and shown.stats.found == statistics_of_json(saved)
     assert shown.stats.found.rolls == 1 and shown.stats.found.luck[0].who == "Кац"
+    failed = ask.done(done.state, {"ok": False, "code": "failed"})
+    assert isinstance(failed, stats.Looking) and failed.stats.failed and not failed.stats.pending
 
 
 SKILL_TIERS = (

@@ -53,6 +53,7 @@ from typing import Any
 
 from kit.journal import Entry
 from kit.roll import FUDGE_SIDES, MAX_DIGITS
+from panels.journal.tally import Faces, Key, Tally, tally_of_json
 from rules import fairness
 
 __all__ = [
@@ -69,6 +70,7 @@ __all__ = [
     "statistics_from_json",
     "statistics_of_json",
     "statistics_to_json",
+    "summarise",
 ]
 
 MAX_SIDES = 100  # dice sizes tested face by face (a d100 by hand, yes; a d1000, no)
@@ -164,14 +166,6 @@ def actor(who: str, /) -> str:
     return who.split("→", 1)[0].split(",", 1)[0].strip()
 
 
-# Rolls reduced to plain values for grouping: ``_Key`` is (who, rule, outcome, p, below, odds),
-# where ``p``/``below`` are exact values in a form ``_exact`` reads (a Fraction, "n/d" or (n, d))
-# and ``odds`` a number standing for one set of odds; the dice are counted per (by_hand, rule) as
-# (sides, face) pairs.
-_Key = tuple[str, str, str, Any, Any, "int | None"]
-_Faces = dict[tuple[bool, str], Counter[Any]]
-
-
 def _exact(value: Any, cache: dict[Any, Fraction | None]) -> Fraction | None:
     """``value`` as a Fraction in [0, 1] (``None`` for none, or for anything else)."""
     if value is None:
@@ -203,13 +197,14 @@ def _odds(raw: Any, cache: dict[Any, Fraction | None]) -> dict[str, Fraction] | 
     return {k: p for k, p in out.items() if p is not None}
 
 
-def _summarise(keys: Counter[_Key], faces: _Faces, secret: int, odds_of: Mapping[int, Any]) -> Statistics:
+def _summarise(keys: Counter[Key], faces: Faces, secret: int, odds_of: Mapping[int, Any]) -> Statistics:
     """The statistics of grouped rolls (the exact work, once per distinct roll)."""
     cache: dict[Any, Fraction | None] = {}
     luck_sum: dict[tuple[str, str], float] = {}
     luck_n: Counter[tuple[str, str]] = Counter()
     came: Counter[tuple[str, str]] = Counter()
     expected: dict[tuple[str, str], float] = {}
+    with_odds: Counter[tuple[str, int]] = Counter()  # rolls per rule and set of odds
     without_odds: Counter[str] = Counter()
     place: dict[tuple[str, str], int] = {}  # an outcome's place in its rule's odds (worst first)
     rolls = 0
@@ -225,7 +220,12 @@ def _summarise(keys: Counter[_Key], faces: _Faces, secret: int, odds_of: Mapping
             for slot in ((actor(who), ""), (actor(who), rule)):
                 luck_sum[slot] = luck_sum.get(slot, 0.0) + rank * count
                 luck_n[slot] += count
-        odds = _odds(odds_of[odds_id], cache) if odds_id is not None else None
+        if odds_id is None:
+            without_odds[rule] += count
+        else:
+            with_odds[(rule, odds_id)] += count
+    for (rule, odds_id), count in with_odds.items():  # each set of odds read once, whatever the rolls
+        odds = _odds(odds_of[odds_id], cache)
         if odds is None:
             without_odds[rule] += count
             continue
@@ -253,7 +253,7 @@ def _order(rule: str, outcome: str, place: Mapping[tuple[str, str], int], /) -> 
         return (rule, 1, float(place.get((rule, outcome), len(place))), outcome)
 
 
-def _dice(grouped: _Faces) -> tuple[DiceCounts, ...]:
+def _dice(grouped: Faces) -> tuple[DiceCounts, ...]:
     """Faces per die size, the table's and the page's apart. A die of three sides is written as a
     FUDGE die, −1/0/+1, a d3 too (``kit.roll.d3``): both are tested as three equal faces."""
     faces: dict[tuple[bool, int, bool], Counter[int]] = {}
@@ -286,12 +286,12 @@ def _is_die(pair: Any) -> bool:
 
 def statistics(entries: Iterable[Entry], /) -> Statistics:
     """The statistics of these journal entries' rolls (secret ones left out)."""
-    keys: Counter[_Key] = Counter()
+    keys: Counter[Key] = Counter()
     dice: dict[tuple[bool, str], list[tuple[tuple[int, int], ...]]] = {}
     odds_of: dict[int, Any] = {}
     odds_ids: dict[tuple[tuple[str, Fraction], ...], int] = {}
     secret = 0
-    rows: list[_Key] = []
+    rows: list[Key] = []
     add = rows.append
     for entry in entries:
         roll = entry.roll
@@ -326,65 +326,16 @@ def statistics(entries: Iterable[Entry], /) -> Statistics:
     )
 
 
-def _pairs(dice: list[Any]) -> Counter[Any]:
-    """Saved dice (lists of [sides, face]) counted as pairs; an unreadable one is left out."""
-    try:
-        return Counter(map(tuple, chain.from_iterable(dice)))
-    except TypeError:  # a die that is no list: the slow way, one by one
-        counted: Counter[Any] = Counter()
-        for one in dice:
-            for pair in one if isinstance(one, list) else ():
-                if isinstance(pair, list):
-                    try:
-                        counted[tuple(pair)] += 1
-                    except TypeError:
-                        continue
-        return counted
+def summarise(tally: Tally, /) -> Statistics:
+    """The statistics of a tally (the exact work, once per distinct roll)."""
+    return _summarise(tally.keys, tally.faces, tally.secret, tally.odds)
 
 
 def statistics_of_json(entries: Iterable[Any], /) -> Statistics:
     """``statistics`` of entries as saved (their JSON objects, as the journal's store and the
     compute worker hold them), without building an ``Entry`` or parsing a fraction per roll:
     rolls are grouped by their plain values first, and a damaged roll counts nowhere."""
-    keys: Counter[_Key] = Counter()
-    dice: dict[tuple[bool, str], list[Any]] = {}
-    odds_of: dict[int, Any] = {}
-    odds_ids: dict[str, int] = {}
-    secret = 0
-    for raw in entries:
-        roll = raw.get("roll") if isinstance(raw, dict) else None
-        if not isinstance(roll, dict):
-            continue
-        if raw.get("hidden") is True and raw.get("revealed") is not True:
-            secret += 1
-            continue
-        rule, outcome, who = roll.get("rule"), roll.get("outcome"), raw.get("who", "")
-        if not (isinstance(rule, str) and isinstance(outcome, str) and isinstance(who, str)):
-            continue
-        p, below, odds = roll.get("p"), roll.get("below"), roll.get("odds")
-        odds_id = None
-        if isinstance(odds, dict) and odds:
-            text = repr(sorted(odds.items()))  # equal odds, one key (saved rolls repeat them)
-            odds_id = odds_ids.setdefault(text, len(odds_ids))
-            odds_of.setdefault(odds_id, odds)
-        keys[
-            (
-                who,
-                rule,
-                outcome,
-                p if isinstance(p, str) else None,
-                below if isinstance(below, str) else None,
-                odds_id,
-            )
-        ] += 1
-        faces = roll.get("dice")
-        if isinstance(faces, list) and faces:
-            group = (roll.get("by_hand") is True, rule)
-            if group in dice:
-                dice[group].append(faces)
-            else:
-                dice[group] = [faces]
-    return _summarise(keys, {group: _pairs(d) for group, d in dice.items()}, secret, odds_of)
+    return summarise(tally_of_json(entries))
 
 
 def statistics_to_json(found: Statistics, /) -> dict[str, Any]:

@@ -5,9 +5,11 @@ Its part (``Looking``) sees the journal and the filters beside its own state (``
 is counted until the GM presses «Посчитать» (``#journal-stats-run``); from then on, a selection of
 at most ``INLINE_ENTRIES`` entries of a journal the page holds whole is counted again in the view
 whenever the filters or the journal change (once per change: ``_counted`` keeps the last answer);
-a bigger one, or any of a journal the page holds only the newest entries of, is counted in the
-compute worker (``jobs.stats``, reading the selection from the journal's store) when the GM asks,
-its answer marked stale once the filters or the journal move on.
+any selection of a journal the page holds only the newest entries of is tallied by the journal's
+store over its index when the GM asks (``AskJournal("stats")``: static/journal-db.js
+``Index.tally``, rolls grouped as ``tally.tally_of_json`` groups them) and summarised here,
+once per distinct roll; a bigger one of a journal held whole, in the compute worker
+(``jobs.stats``). Either answer is marked stale once the filters or the journal move on.
 
 >>> from kit.journal import Entry, Journal
 >>> from kit.roll import Roll
@@ -32,13 +34,21 @@ from typing import Any
 from kit.form import Form
 from kit.journal import Entry, Filter, Journal, entry_to_json
 from kit.msg import Msg, Renderable, fixed, grouped, pct
-from kit.panel import Answer, Compute, Outcome
+from kit.panel import Answer, AskJournal, Compute, Outcome
 from kit.part import Part
 from kit.roll import MAX_ODDS
 from kit.view import Node, Show, View, table_rows
 from panels.journal import text_stats as text
 from panels.journal.listing import filter_args
-from panels.journal.statistics import DiceCounts, Luck, Statistics, statistics, statistics_from_json
+from panels.journal.statistics import (
+    DiceCounts,
+    Luck,
+    Statistics,
+    statistics,
+    statistics_from_json,
+    summarise,
+)
+from panels.journal.tally import tally_from_json
 from panels.shell import fairness
 from panels.shell.outcomes import outcome_word
 
@@ -103,19 +113,48 @@ def count(looking: Looking, form: Form) -> Looking | Outcome[Looking]:
     if looking.journal.complete:
         entries = [entry_to_json(e) for e in looking.journal.select(chosen)]
         ask = Compute("journal.stats", {"entries": entries}, done, text.COUNTING, failed=_failed)
-    else:  # the worker reads the selection from the journal's store itself
-        ask = Compute("journal.stats", {}, done, text.COUNTING, failed=_failed, journal=filter_args(chosen))
-    return Outcome(replace(looking, stats=pending), effects=(ask,))
+        return Outcome(replace(looking, stats=pending), effects=(ask,))
+    # the journal's store tallies the selection over its index (static/journal-db.js Index.tally)
+    tallied = partial(_tallied, chosen, basis)
+    return Outcome(
+        replace(looking, stats=pending),
+        effects=(AskJournal("stats", {"filter": filter_args(chosen)}, tallied),),
+    )
+
+
+def _tallied(chosen: Filter, basis: tuple[Entry, ...], looking: Looking, answer: dict[str, Any]) -> Looking:
+    """The store's tally of the selection, summarised here (the exact work, once per distinct
+    roll: ``statistics.summarise``)."""
+    if not _current(chosen, basis, looking):
+        return looking
+    try:
+        found = summarise(tally_from_json(answer))
+    except ValueError:  # no tally (the store failed, or was refused): said as a failed count
+        return _found(chosen, basis, looking, None)
+    return _found(chosen, basis, looking, found)
 
 
 def counted(chosen: Filter, basis: tuple[Entry, ...], looking: Looking, answer: Answer[Any]) -> Looking:
     """The worker's statistics; kept for the filter and entries they were counted for."""
-    stats = looking.stats
-    if not stats.pending or stats.chosen != chosen or stats.basis is not basis:
+    if not _current(chosen, basis, looking):
         return looking
-    if not answer.ok:
+    return _found(chosen, basis, looking, statistics_from_json(answer.result) if answer.ok else None)
+
+
+def _current(chosen: Filter, basis: tuple[Entry, ...], looking: Looking) -> bool:
+    """Whether an answer asked for ``chosen`` over ``basis`` is the one awaited (else dropped)."""
+    stats = looking.stats
+    return stats.pending and stats.chosen == chosen and stats.basis is basis
+
+
+def _found(chosen: Filter, basis: tuple[Entry, ...], looking: Looking, found: Statistics | None) -> Looking:
+    """Statistics counted elsewhere (``None``: they could not be), kept for the filter and
+    entries they were asked for; an answer to an older question is dropped."""
+    stats = looking.stats
+    if not _current(chosen, basis, looking):
+        return looking
+    if found is None:
         return replace(looking, stats=replace(stats, pending=False, failed=True))
-    found = statistics_from_json(answer.result)
     return replace(looking, stats=replace(stats, pending=False, found=found))
 
 
@@ -236,7 +275,20 @@ def _why_unexpected(rule: str, n: int, of: int) -> Renderable:
     return text.NO_ODDS_OLD(n=grouped(n), of=grouped(of))
 
 
+_SHOWN: list[tuple[Statistics, tuple[Node, ...]]] = []  # the last statistics shown, as nodes
+
+
 def _shown(found: Statistics) -> tuple[Node, ...]:
+    """The statistics as nodes, made once per answer (the journal panel is rendered again after
+    every action; the same nodes are then compared at once, and their markup made once)."""
+    if _SHOWN and _SHOWN[0][0] is found:
+        return _SHOWN[0][1]
+    nodes = _make_shown(found)
+    _SHOWN[:] = [(found, nodes)]
+    return nodes
+
+
+def _make_shown(found: Statistics) -> tuple[Node, ...]:
     if not found.rolls:
         return (Node("p", text.NONE, cls="muted"),)
     return (
