@@ -13,7 +13,7 @@ from typing import Any
 
 from kit import aside, common
 from kit.dom import Element
-from kit.form import FILE_NAME, FILE_STORE, FILE_TEXT, InputError
+from kit.form import FILE_NAME, FILE_STORE, FILE_TEXT, NOW, InputError
 from kit.journal import JOURNAL, carry_log, of_panel
 from kit.journal_store import PER_PANEL, head_from_data, read_answer
 from kit.msg import Cat, Renderable
@@ -114,7 +114,9 @@ def _mount(
     if panel.start is not None:
         box = rt.error_of(mounted)
         try:  # the URL is untrusted input: a refusal shows like an action's
-            done = outcome(panel.start(mounted.state, dom.read_form(section), dom.url_params()))
+            form = dom.read_form(section)
+            form[NOW] = dom.local_stamp()  # as an action gets it
+            done = outcome(panel.start(mounted.state, form, dom.url_params()))
             apply(rt, mounted, done, box)
             shown = True
         except InputError as error:

@@ -26,6 +26,7 @@ from kit.roll import Roll
 from kit.shared import Share
 from panels.journal import export
 from panels.journal import panel as journal_panel
+from panels.journal.state import FIRST, drawn_more
 
 
 def _entry(n: int, panel: str = "roller", **more: object) -> Entry:
@@ -157,15 +158,32 @@ def test_a_file_without_a_journal_changes_nothing(text: str) -> None:
     assert journal_panel.panel(random.Random(1)).actions["#journal-import"] is journal_panel.import_file
 
 
+def _all_drawn(state: journal_panel.State) -> journal_panel.State:
+    """The state once the kit has run the panel's ``later`` steps (each a task of its own)."""
+    while (step := drawn_more(state)) is not None:
+        state = step
+    return state
+
+
+def test_the_first_paint_says_nothing_of_a_journal_it_cannot_see() -> None:
+    """Before Python (a deep link's first paint, a tab opened a task before its mount) the
+    journal's section shows no count and no «no entries yet»: it does not know them."""
+    shown = journal_panel.view(journal_panel.panel(random.Random(1)).initial)
+    assert shown["journal-count"].text == "" and shown["journal-empty"].hidden
+
+
 def test_the_list_shows_the_newest_page_and_more_on_request() -> None:
     """A full journal writes its newest ``PAGE`` entries into the list, not all 1,000 after every
     roll; «Показать ещё» adds the next page; a new filter starts from the first page again."""
     state = journal_panel.State(_journal(*(_entry(n) for n in range(1000))))
     shown = journal_panel.view(state)
+    assert len(shown["journal-list"].children) == FIRST  # drawn at once; the rest a slice per task
+    state = _all_drawn(state)
+    shown = journal_panel.view(state)
     assert len(shown["journal-list"].children) == journal_panel.PAGE
     assert not shown["journal-more-part"].hidden
     assert render(shown["journal-count"].text, "en") == "Entries: 1000 of 1000. The newest 100 are shown."
-    more = journal_panel.more(state, {}).state
+    more = _all_drawn(journal_panel.more(state, {}).state)
     assert len(journal_panel.view(more)["journal-list"].children) == 2 * journal_panel.PAGE
     chosen = journal_panel.choose(
         more, {"journal-who": "", "journal-panel": "", "journal-search": "бросок 99", "journal-evening": ""}

@@ -8,9 +8,11 @@ import io
 import random
 from fractions import Fraction
 
-from kit.evening import Evening
+from kit.evening import UNDATED, Evening
+from kit.form import LANG
 from kit.journal import Entry, Journal, Note, entry_for
 from kit.msg import render
+from kit.panel import Download, outcome
 from kit.roll import Roll
 from panels.journal import export
 from panels.journal import panel as journal_panel
@@ -59,7 +61,8 @@ def test_the_csv_carries_the_roll_as_data_and_keeps_secrets() -> None:
         assert rows[0] == [*WORDS.columns, *words.data] and len(rows[0]) == 5 + export.DATA_COLUMNS
         assert [r[4 - 1] for r in rows[1:]][-1] == "'=1+2"  # no cell starts a formula
         roller = rows[-1]
-        assert roller[5:] == ["", "gauss.roll", "3d20: 7 12 5", "", "24", "8", p]
+        day = "01.12.2026" if lang == "ru" else "2026-12-01"  # no evening: the one its date implies
+        assert roller[5:] == [day, "gauss.roll", "3d20: 7 12 5", "", "24", "8", p]
         fudge = rows[1]
         assert fudge[6:] == [
             "fudge.action",
@@ -73,6 +76,32 @@ def test_the_csv_carries_the_roll_as_data_and_keeps_secrets() -> None:
         assert len(rows) == 4 and not any(
             "T 11" in cell for row in rows for cell in row
         )  # the secret one is out
+
+
+def test_every_entry_s_evening_cell_says_which_evening_it_was() -> None:
+    """An evening's cell is when it began; lines an old log kept without a time are «без даты»
+    («undated»), as the evening filter names them; an entry with no evening, its date's."""
+    entries = [
+        Entry(
+            "3",
+            "2026-12-01T21:00:00",
+            "roller",
+            "c",
+            "c",
+            evening=Evening("2026-12-01T20:00:00", "2026-12-01"),
+        ),
+        Entry("2", "2026-11-20T19:00:00", "roller", "b", "b"),
+        Entry("1", "", "roller", "a", "a", evening=UNDATED),
+    ]
+    for lang, sep, cells in (
+        ("ru", ";", ["01.12.2026 20:00", "20.11.2026", "без даты"]),
+        ("en", ",", ["2026-12-01 20:00", "2026-11-20", "undated"]),
+    ):
+        export_csv = journal_panel.panel(random.Random(1)).actions["#journal-export-csv"]
+        made = outcome(export_csv(journal_panel.State(Journal(tuple(entries))), {LANG: lang}))
+        text = next(e for e in made.effects if isinstance(e, Download)).text
+        rows = list(csv.reader(io.StringIO(str(text).lstrip("\ufeff")), delimiter=sep))
+        assert [row[5] for row in rows[1:]] == cells
 
 
 def test_a_negative_total_stays_a_number_a_spreadsheet_can_sum() -> None:

@@ -22,6 +22,7 @@ from kit.msg import render
 from kit.panel import AskJournal
 from panels.journal import listing
 from panels.journal import panel as journal_panel
+from panels.journal.state import FIRST, PAGE, SLICE
 from panels.roller import panel as roller
 
 
@@ -103,9 +104,9 @@ def test_an_old_single_record_is_carried_over_once_entry_by_entry() -> None:
 
 def test_the_panel_shows_the_newest_at_once_and_asks_the_store_for_the_rest() -> None:
     """With 1,000 entries stored the page holds the newest ``HEAD`` (and each panel's newest):
-    the list shows the newest 100 at once, the count comes from the store; a filter, «Показать
-    ещё» (older than the last shown) and the evening filter are asked of the store; an entry the
-    GM rolls meanwhile comes from the journal, counted once."""
+    the list shows the newest 100 at once (drawn a slice per task), the count comes from the
+    store; a filter, «Показать ещё» (older than the last shown) and the evening filter are asked of
+    the store; an entry the GM rolls meanwhile comes from the journal, counted once."""
     stored = [
         _entry(n, "roller" if n % 4 == 0 else "checks", "2026-11-23" if n < 500 else "2026-11-30")
         for n in range(1000)
@@ -113,6 +114,7 @@ def test_the_panel_shows_the_newest_at_once_and_asks_the_store_for_the_rest() ->
     page = _page(stored, mount=("roller", "journal"))
     held = page.rt.shared["journal"].value
     assert not held.complete and len(held.entries) < 2 * HEAD and held.size == 1000
+    page.dom.run_later()
     assert _ids(page)[:2] == ["old-000999", "old-000998"] and len(_ids(page)) == 100
     assert "подсчёт" in _count(page)
     assert [kind for kind, *_ in page.records.asked] == ["select"]
@@ -134,11 +136,84 @@ def test_the_panel_shows_the_newest_at_once_and_asks_the_store_for_the_rest() ->
         and args["limit"] == 100
     )
     page.records.answer_asks()
+    page.dom.run_later()
     assert len(_ids(page)) == 200 and _ids(page)[-1] == "old-000204"
     page.change("journal-panel", "")
     page.change("journal-evening", "2026-11-23T18:00:00")
     page.records.answer_asks()
     assert _count(page).startswith("Записей: 500 из 1001.") and _ids(page)[0] == "old-000499"
+
+
+def test_the_list_draws_a_screen_at_once_and_the_rest_a_slice_per_task() -> None:
+    """The work of opening, filtering, paging and rolling is bounded whatever the journal's size:
+    opening the journal draws ``FIRST`` entries in its task and each later task ``SLICE`` more
+    until the page of 100 is drawn; a filter draws at most ``FIRST`` again; a roll with the list open
+    draws its one new entry, and an answer of the store that changes no entry shown draws none."""
+    stored = [_entry(n, "roller" if n % 4 == 0 else "checks") for n in range(1000)]
+    page = _page(stored, mount=("roller",))
+    drawn = page.dom.drawn
+    drawn.clear()
+    runtime_mount.mount(page.rt, journal_panel.panel(random.Random(3)))
+    assert [n for element, n in drawn if element == "journal-list"] == [FIRST]
+    for _ in range((PAGE - FIRST) // SLICE):
+        drawn.clear()
+        page.dom.run_timers()
+        assert [n for element, n in drawn if element == "journal-list"] == [SLICE]
+    assert len(_ids(page)) == PAGE
+    drawn.clear()
+    page.records.answer_asks()  # the count and the choices: the same entries, none drawn again
+    page.dom.run_later()
+    assert [n for element, n in drawn if element == "journal-list"] == []
+    assert _count(page).startswith("Записей: 1000 из 1000.")
+    drawn.clear()
+    page.click("gauss-roll")
+    page.dom.run_later()
+    assert sum(n for element, n in drawn if element == "journal-list") == 1
+    assert len(_ids(page)) == PAGE and page.el("journal-list").children[0].attrs["data-panel"] == "roller"
+    drawn.clear()
+    page.change("journal-panel", "checks")
+    assert sum(n for element, n in drawn if element == "journal-list") <= FIRST == len(_ids(page))
+    drawn.clear()
+    page.records.answer_asks()
+    page.dom.run_later()
+    assert sum(n for element, n in drawn if element == "journal-list") == PAGE - FIRST
+    assert len(_ids(page)) == PAGE and {
+        page.el("journal-list").children[i].attrs["data-panel"] for i in range(PAGE)
+    } == {"checks"}
+
+
+def test_the_statistics_of_a_journal_held_in_part_are_tallied_by_the_store() -> None:
+    """«Посчитать» over 1,000 stored entries asks the journal's store (its index), not the compute
+    worker, and shows what the entries themselves give."""
+    from fractions import Fraction
+
+    from kit.roll import Roll
+    from panels.journal.statistics import statistics
+
+    def rolled(n: int) -> Entry:
+        face = 1 + n % 20
+        roll = Roll("gauss.roll", ((20, face),) * 3, str(face), Fraction(1, 20), below=Fraction(face - 1, 20))
+        return _entry(n, "roller", who="Кац" if n % 2 else "Вера", roll=roll)
+
+    stored = [rolled(n) for n in range(1000)]
+    page = _page(stored)
+    page.records.answer_asks()
+    page.click("journal-stats-run")
+    assert [kind for kind, *_ in page.records.asked] == ["stats"] and page.worker.asked == []
+    page.records.answer_asks()
+    found = page.state("journal").stats.found
+    assert found == statistics(stored) and found.rolls == 1000
+    assert "Бросков с данными: 1" in page.el("journal-stats-result").text
+
+
+def test_an_entry_of_another_day_shows_its_date() -> None:
+    """The list shows the clock for today's entries and the date too for another day's (an
+    imported campaign's, last week's): «30.11.2026 18:00», not a bare «18:00»."""
+    page = _page([_entry(n) for n in range(3)], mount=("roller", "journal"))  # stored on 2026-11-30
+    page.click("gauss-roll")  # the fake page's today: 2026-12-01 12:34
+    page.dom.run_later()
+    times = [li.text for li in page.dom.query_all(page.el("journal-list"), ".journal-time")]
+    assert times == ["12:34", "30.11.2026 18:00", "30.11.2026 18:00", "30.11.2026 18:00"]
 
 
 def test_an_answer_that_already_counts_a_newer_entry_counts_it_once() -> None:

@@ -22,7 +22,7 @@ dice, dice from the table, total, outcome and its probability (a decimal comma i
 [*][b]20:00[/b] · GaussD20 · Кац: 3d20 → 8 — [i]［b]засада[/i]
 [/list]
 >>> csv_text(lines, "ru", words).splitlines()[1]
-'01.12.2026 20:00:05;GaussD20;Кац;3d20 → 8;[b]засада;;gauss.roll;3d20: 7 12 5;;24;8;0,025'
+'01.12.2026 20:00:05;GaussD20;Кац;3d20 → 8;[b]засада;01.12.2026;gauss.roll;3d20: 7 12 5;;24;8;0,025'
 """
 
 from __future__ import annotations
@@ -66,13 +66,15 @@ _MARKDOWN = re.compile(r"([\\`*_\[\]<>|#])")
 @dataclass(frozen=True)
 class Words:
     """The export's words in one language: its title, the five column names, each panel's title;
-    the CSV's columns of the roll as data (``DATA_COLUMNS`` of them) and its word for «yes»."""
+    the CSV's columns of the roll as data (``DATA_COLUMNS`` of them), its word for «yes» and for
+    the evening of lines an old log kept without a time («без даты», as the evening filter says)."""
 
     title: str
     columns: tuple[str, ...]
     panels: Mapping[str, str]
     data: tuple[str, ...] = ("Evening", "Rule", "Dice", "From the table", "Total", "Outcome", "Probability")
     yes: str = "yes"
+    undated: str = "undated"
 
 
 DATA_COLUMNS = 7
@@ -212,12 +214,21 @@ def _decimal(p: Fraction, lang: str) -> str:
     return text.replace(".", ",") if lang == "ru" else text
 
 
-def _evening(entry: Entry, lang: str) -> str:
-    """When the entry's evening began (``kit.evening``), as the time column; its id else, and
-    nothing for an undated one."""
+def _evening(entry: Entry, lang: str, words: Words) -> str:
+    """When the entry's evening began (``kit.evening``), as the time column; its id else. An entry
+    with no evening (one made before evenings, not yet given one) gets the evening its date
+    implies: that date; the lines an old log kept without a time (``UNDATED``, or no time at
+    all) the word for them, «без даты», never an empty cell.
+
+    >>> words = Words("Журнал", (), {}, undated="без даты")
+    >>> [_evening(Entry("1", time, "roller", "x", "x"), "ru", words) for time in ("2026-12-01T20:05:00", "")]
+    ['01.12.2026', 'без даты']
+    """
     evening = entry.evening
-    if evening is None or evening == UNDATED:
-        return ""
+    if evening == UNDATED or (evening is None and not entry.time):
+        return words.undated
+    if evening is None:
+        return _time(replace(entry, time=entry.time.partition("T")[0]), lang)
     return _time(replace(entry, time=evening.id), lang, seconds=False) if "T" in evening.id else evening.id
 
 
@@ -225,9 +236,9 @@ def _data(entry: Entry, lang: str, words: Words) -> tuple[str, ...]:
     """The CSV's cells of the roll as data (empty for an entry without one)."""
     roll = entry.roll
     if roll is None:
-        return (_evening(entry, lang), "", "", "", "", "", "")
+        return (_evening(entry, lang, words), "", "", "", "", "", "")
     return (
-        _evening(entry, lang),
+        _evening(entry, lang, words),
         roll.rule,
         _dice(roll),
         words.yes if roll.by_hand else "",

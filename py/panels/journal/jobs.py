@@ -65,6 +65,7 @@ def export_text(
         dict(words["panels"]),
         data,
         str(words.get("yes", "yes")),
+        str(words.get("undated", "undated")),
     )
     if kind == "csv":
         return export.csv_text(good, lang, worded)

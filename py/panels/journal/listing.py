@@ -100,8 +100,23 @@ def found_from(answer: dict[str, Any], chosen: Filter, after: LogMark | None, mo
     )
 
 
+_LISTED: list[tuple[Journal, Filter, int, Found | None, Listing]] = []  # the last one worked out
+
+
 def listing(journal: Journal, chosen: Filter, showing: int, found: Found | None) -> Listing:
-    """The list for ``chosen``, at most ``showing`` entries (see the module's docstring)."""
+    """The list for ``chosen``, at most ``showing`` entries (see the module's docstring); worked
+    out once per change (the panel is rendered again after every action of every panel, and asks
+    for its next slice to draw)."""
+    if _LISTED:
+        held, filtered, shown, answer, made = _LISTED[0]
+        if held is journal and filtered == chosen and shown == showing and answer is found:
+            return made
+    made = _listing(journal, chosen, showing, found)
+    _LISTED[:] = [(journal, chosen, showing, found, made)]
+    return made
+
+
+def _listing(journal: Journal, chosen: Filter, showing: int, found: Found | None) -> Listing:
     if journal.complete:
         matching = journal.select(chosen)
         return Listing(matching[:showing], len(matching), len(matching) > showing)
@@ -109,7 +124,8 @@ def listing(journal: Journal, chosen: Filter, showing: int, found: Found | None)
         horizon = journal.horizon
         sure = tuple(e for e in journal.select(chosen) if horizon is None or mark_of(e) >= horizon)
         return Listing(sure[:showing], None, True)
-    newer = [e for e in journal.select(chosen) if found.after is None or mark_of(e) > found.after]
+    matching = journal.select(chosen)
+    newer = [e for e in matching if found.after is None or mark_of(e) > found.after]
     seen = {e.id for e in newer}
     held = {e.id: e for e in journal.entries}
     older: list[Entry] = []
@@ -117,20 +133,45 @@ def listing(journal: Journal, chosen: Filter, showing: int, found: Found | None)
     for entry in found.entries:
         if entry.id in seen:
             continue
+        seen.add(entry.id)
         current = held.get(entry.id, entry)
         if entry.id in journal.removed or not chosen.keeps(current):
             left += 1
             continue
         older.append(current)
+    # the held entries certainly the newest (from the horizon on) that the answer did not reach
+    # yet (it brings the first entries at once and the rest of the page after): no gap between
+    horizon = journal.horizon
+    sure = [e for e in matching if e.id not in seen and (horizon is None or mark_of(e) >= horizon)]
+    if sure:
+        older = sorted((*older, *sure), key=mark_of, reverse=True)
     entries = (*newer, *older)
     count = max(len(entries), found.count + len(newer) - left)
     return Listing(entries[:showing], count, count > min(showing, len(entries)))
 
 
+_CHOSEN: list[tuple[Journal, Found | None, tuple[Choices, tuple[str, ...]]]] = []  # the last ones
+
+
 def choices(journal: Journal, found: Found | None) -> tuple[Choices, tuple[str, ...]]:
     """The evening and character filters' choices: over the whole journal (the store's answer,
-    with what the page got since), else over what the page holds."""
-    evenings, who = journal.evenings(), journal.who()
+    with what the page got since), else over what the page holds; once per change."""
+    if _CHOSEN and _CHOSEN[0][0] is journal and _CHOSEN[0][1] is found:
+        return _CHOSEN[0][2]
+    made = _choices(journal, found)
+    _CHOSEN[:] = [(journal, found, made)]
+    return made
+
+
+_HELD: list[tuple[Journal, tuple[Choices, tuple[str, ...]]]] = []  # the held entries' choices, last journal
+
+
+def _choices(journal: Journal, found: Found | None) -> tuple[Choices, tuple[str, ...]]:
+    if _HELD and _HELD[0][0] is journal:
+        evenings, who = _HELD[0][1]
+    else:  # a new journal (an action, another tab); a new answer of the store reuses these
+        evenings, who = journal.evenings(), journal.who()
+        _HELD[:] = [(journal, (evenings, who))]
     if journal.complete or found is None:
         return evenings, who
     known = {e for e, _, _ in found.evenings}

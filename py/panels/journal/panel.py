@@ -22,7 +22,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from kit.form import ARG, LANG, Form, read_choice, read_text
+from kit.form import ARG, LANG, NOW, Form, read_choice, read_text
 from kit.journal import JOURNAL, LIMIT, Entry, Filter, Journal, Note
 from kit.msg import Both, Cat, Renderable, render
 from kit.panel import Answer, AskJournal, Compute, Copy, Download, Outcome, Panel
@@ -33,7 +33,7 @@ from panels.journal import export, stats, text
 from panels.journal.importing import download_aside, import_file, undo_import
 from panels.journal.listing import choices, day_of, filter_args, listing
 from panels.journal.posts import post_choices, post_options
-from panels.journal.state import PAGE, State, ask, sync
+from panels.journal.state import FIRST, PAGE, State, ask, drawn_more, sync
 
 __all__ = ["PAGE", "State", "panel", "view"]
 
@@ -42,7 +42,16 @@ SEARCH_LIMIT = 100
 
 def start(state: State, form: Form, params: Any) -> Outcome[State]:
     """Opened: the count and the filters' choices over the whole journal come from the store."""
-    return ask(state)
+    return ask(_dated(state, form))
+
+
+def _dated(state: State, form: Form) -> State:
+    """The state with today's date from the time the kit gives an action (``kit.form.NOW``): the
+    list shows the date of an entry of another day. Opening the panel, a filter and «Показать
+    ещё» take it; past midnight, until one of them runs, a new entry shows its date too (true, if
+    more than needed)."""
+    today = str(form.get(NOW, ""))[:10]
+    return replace(state, today=today) if today and today != state.today else state
 
 
 def choose(state: State, form: Form) -> Outcome[State]:
@@ -52,15 +61,16 @@ def choose(state: State, form: Form) -> Outcome[State]:
     search = read_text(form, "journal-search", SEARCH_LIMIT, text.SEARCH).strip()
     evening = read_text(form, "journal-evening", 80, text.EVENING)
     chosen = Filter(who, panel, search, evening)
+    state = _dated(state, form)
     if chosen == state.chosen:
         return Outcome(state)
-    return ask(replace(state, chosen=chosen, showing=PAGE))
+    return ask(replace(state, chosen=chosen, showing=PAGE, drawn=FIRST))
 
 
 def more(state: State, form: Form) -> Outcome[State]:
     """«Показать ещё»: the next ``PAGE`` older entries too (asked of the store where the page
     does not hold them)."""
-    shown = replace(state, showing=state.showing + PAGE)
+    shown = replace(_dated(state, form), showing=state.showing + PAGE)
     found = state.found
     if state.journal.complete or found is None or found.chosen != state.chosen:
         return Outcome(shown)
@@ -116,7 +126,9 @@ def _words(lang: str) -> export.Words:
     columns = tuple(render(c, lang) for c in text.COLUMNS)
     panels = {e.name: render(e.tab, lang) for e in registry.PANELS}
     data = tuple(render(c, lang) for c in text.DATA_COLUMNS)
-    return export.Words(render(text.TITLE, lang), columns, panels, data, render(text.YES, lang))
+    return export.Words(
+        render(text.TITLE, lang), columns, panels, data, render(text.YES, lang), render(text.UNDATED, lang)
+    )
 
 
 def _lang(form: Form) -> str:
@@ -135,6 +147,7 @@ def _words_json(words: export.Words) -> dict[str, Any]:
         "panels": dict(words.panels),
         "data": list(words.data),
         "yes": words.yes,
+        "undated": words.undated,
     }
 
 
@@ -206,25 +219,41 @@ def _copied(state: State, answer: Answer[Any]) -> Outcome[State]:
 # --------------------------------------------------------------------------- view
 
 
-_ITEMS: dict[int, tuple[Entry, Node]] = {}  # id(entry) → the entry and its list item
+_ITEMS: dict[int, tuple[Entry, str, Node]] = {}  # id(entry) → the entry, today and its list item
 
 
-def _item(entry: Entry) -> Node:
-    """The entry's list item, made once per entry: the list is written again after every action
-    (a roll in any panel), and equal items are then the same objects, compared at once."""
+def _item(entry: Entry, today: str) -> Node:
+    """The entry's list item, made once per entry (and day): the list is written again after
+    every action (a roll in any panel), and equal items are then the same objects, compared at
+    once, and written only where they are new (``kit.view.kept``)."""
     known = _ITEMS.get(id(entry))
-    if known is not None and known[0] is entry:
-        return known[1]
+    if known is not None and known[0] is entry and known[1] == today:
+        return known[2]
     if len(_ITEMS) > 8 * PAGE:
         _ITEMS.clear()
-    node = _make_item(entry)
-    _ITEMS[id(entry)] = (entry, node)
+    node = _make_item(entry, today)
+    _ITEMS[id(entry)] = (entry, today, node)
     return node
 
 
-def _make_item(entry: Entry) -> Node:
+def stamp(time: str, today: str) -> str:
+    """When an entry was made, as the list shows it: the clock for one of ``today`` (an ISO date),
+    the date too for one of another day (an imported campaign's, or last week's).
+
+    >>> stamp("2026-12-04T20:15:07", "2026-12-04"), stamp("2025-01-07T18:00:00", "2026-12-04")
+    ('20:15', '07.01.2025 18:00')
+    >>> stamp("", "2026-12-04")
+    ''
+    """
+    date, _, clock = time.partition("T")
+    if not date or date == today:
+        return clock[:5]
+    return f"{day_of(date)} {clock[:5]}".strip()
+
+
+def _make_item(entry: Entry, today: str) -> Node:
     title = registry.entry(entry.panel).tab if entry.panel in registry.NAMES else entry.panel
-    clock = entry.time.partition("T")[2][:5]
+    clock = stamp(entry.time, today)
     parts: list[Node] = [Node("span", clock, cls="journal-time"), Node("span", title, cls="journal-panel")]
     if entry.who:
         parts.append(Node("span", entry.who, cls="journal-who"))
@@ -294,12 +323,12 @@ def view(state: State) -> View:
     notice = _limit_notice(state.journal)
     progress = state.importing
     return {
-        "journal-list": Show(children=tuple(_item(e) for e in shown.entries)),
+        "journal-list": Show(children=tuple(_item(e, state.today) for e in shown.entries[: state.drawn])),
         "journal-empty": Show(
             text=text.EMPTY if not total else text.NONE_MATCH,
-            hidden=bool(shown.entries) or shown.count is None,
+            hidden=bool(shown.entries) or shown.count is None or not state.held,
         ),
-        "journal-count": Show(text=count),
+        "journal-count": Show(text=count if state.held else ""),
         "journal-more-part": Show(hidden=not shown.more or not shown.entries),
         "journal-limit": Show(text=notice, hidden=not notice),
         "journal-import-status": Show(text=state.note, hidden=not state.note),
@@ -352,7 +381,7 @@ def panel(rng: random.Random) -> Panel[State]:
     }
     return Panel(
         name="journal",
-        initial=State(),
+        initial=State(held=False),  # the first paint says nothing of a journal it cannot see
         view=view,
         actions=actions,
         dump=dump,
@@ -360,4 +389,5 @@ def panel(rng: random.Random) -> Panel[State]:
         title=text.TITLE,
         follows=(Follow(JOURNAL, sync),),
         start=start,
+        later=drawn_more,
     )
