@@ -142,10 +142,37 @@ CAMPAIGN_PANELS = ("roller", "checks", "threat")
 CAMPAIGN_WHO = ("Кац", "Бандит", "Ведьма")
 
 
+def _gauss_odds() -> dict[int, tuple[int, int]]:
+    """A GaussD20 value (three d20, their sum's third rounded) → (ways of 8,000, ways below)."""
+    ways = {v: 0 for v in range(1, 21)}
+    for a in range(1, 21):
+        for b in range(1, 21):
+            for c in range(1, 21):
+                ways[(2 * (a + b + c) + 3) // 6] += 1
+    below, out = 0, {}
+    for value in range(1, 21):
+        out[value] = (ways[value], below)
+        below += ways[value]
+    return out
+
+
+def _fraction(ways: int) -> str:
+    from math import gcd
+
+    common = gcd(ways, 8000)
+    return f"{ways // common}/{8000 // common}"
+
+
+GAUSS = _gauss_odds()
+GAUSS_ODDS = {str(v): _fraction(ways) for v, (ways, _) in GAUSS.items()}
+
+
 def campaign_file(path: Path, count: int, nights: int) -> Path:
     """A v2 journal file (``{"format": "gm-journal", "v": 2}``) of ``count`` entries over
-    ``nights`` evenings of 2025 (at most 55), each with its evening; the roller's carry a roll.
-    Panels and characters take turns (roller, checks, threat; Кац, Бандит, Ведьма)."""
+    ``nights`` evenings of 2025 (at most 55), each with its evening. Panels and characters take
+    turns (roller, checks, threat; Кац, Бандит, Ведьма, the roller's each in turn too); the
+    roller's carry a roll as the page writes one: three d20 that vary (a fixed sequence), their
+    value, its exact odds before the roll, the odds of every value (~1,000 characters)."""
     per_night = count // nights + 1
     parts = []
     for n in range(count):
@@ -153,24 +180,28 @@ def campaign_file(path: Path, count: int, nights: int) -> Path:
         day = f"2025-{1 + night // 5:02d}-{1 + (night % 5) * 6:02d}"
         clock = f"{18 + at // 3600:02d}:{(at // 60) % 60:02d}:{at % 60:02d}"
         panel = CAMPAIGN_PANELS[n % 3]
+        faces = [1 + (n * 7919 + k * 104_729) % 20 for k in range(3)] if panel == "roller" else [7, 12, 20]
+        value = (2 * sum(faces) + 3) // 6
         entry = {
             "id": f"camp-{n:06d}",
             "time": f"{day}T{clock}",
             "panel": panel,
-            "ru": f"Бросок {n}: 7 + 12 + 20 = 39 → 13",
-            "en": f"Roll {n}: 7 + 12 + 20 = 39 → 13",
-            "who": CAMPAIGN_WHO[n % 3],
+            "ru": f"Бросок {n}: {faces[0]} + {faces[1]} + {faces[2]} = {sum(faces)} → {value}",
+            "en": f"Roll {n}: {faces[0]} + {faces[1]} + {faces[2]} = {sum(faces)} → {value}",
+            "who": CAMPAIGN_WHO[(n + n // 3) % 3],
             "evening": {"id": f"{day}T18:00:00", "date": day},
         }
         if panel == "roller":
+            ways, below = GAUSS[value]
             entry["roll"] = {
                 "rule": "gauss.roll",
-                "dice": [[20, 7], [20, 12], [20, 20]],
-                "by_hand": False,
-                "total": 39,
-                "outcome": "13",
-                "p": "9/200",
-                "below": "61/100",
+                "dice": [[20, face] for face in faces],
+                "by_hand": n % 30 == 0,
+                "total": sum(faces),
+                "outcome": str(value),
+                "p": _fraction(ways),
+                "below": _fraction(below),
+                "odds": GAUSS_ODDS,
             }
         parts.append(json.dumps(entry, ensure_ascii=False))
     path.write_text(

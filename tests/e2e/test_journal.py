@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from e2e_support import wait_ready
+from e2e_support import wait_ready, wait_until_controlled
 
 
 def _open(app: Page, panel: str) -> None:
@@ -135,3 +136,30 @@ def test_hide_clear_undo_and_import(app: Page, tmp_path: Path) -> None:
     expect(app.locator("#journal-list li")).to_have_count(total + 2)
     expect(app.locator("#journal-list li", has_text="из файла")).to_have_count(1)
     expect(app.locator("#journal-import-aside")).to_be_visible()
+
+
+SIZES_JS = """async () => {
+  const bytes = (text) => new TextEncoder().encode(text).length;
+  let total = 0;
+  for (const text of Object.values(await gmStorage.loadAll())) total += bytes(text);
+  await gmJournalDb.readAll(await gmJournalDb.openDatabase(), (records) => {
+    for (const record of records) total += bytes(record.j);
+  });
+  const { usage } = await navigator.storage.estimate();
+  return [total, usage];
+}"""
+
+
+def test_the_footer_says_what_the_gm_s_data_weighs_not_the_site_s_copies(app: Page) -> None:
+    """Once the service worker keeps its copies of the site (tens of megabytes), the footer still
+    says what the GM's data weighs: the panels' records and the journal's entries as saved."""
+    wait_until_controlled(app)
+    _open(app, "roller")
+    app.click("#gauss-roll")
+    app.evaluate("gmStorage.settled()")
+    mine, everything = app.evaluate(SIZES_JS)
+    assert everything > 20 * mine, "the site's copies are most of what the browser keeps"
+    footer = app.locator("#storage-usage")
+    expect(footer).to_contain_text(f"{round(mine / 1024)} КБ", timeout=10_000)
+    said = int(re.sub(r"\D", "", footer.inner_text()))
+    assert said < everything / 1024 / 20

@@ -10,7 +10,16 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, Route, expect
 
-from e2e_support import FREEZE_MS, LONG_TASKS, Watch, campaign_file, open_app, wait_ready
+from e2e_support import (
+    FREEZE_MS,
+    LONG_TASKS,
+    Watch,
+    campaign_file,
+    open_app,
+    wait_ready,
+    watch_page,
+    watched_context,
+)
 
 YEAR = 100_000  # entries: a year of weekly games at ~2,000 a night
 NIGHTS = 52
@@ -212,15 +221,16 @@ def test_a_full_disk_stops_an_import_keeping_what_was_written_and_says_what_was_
     2,000 entries written stay (also after a reload), and the notice says how many were not saved,
     of which days, and why."""
     watch = Watch()
-    context, page = open_app(
-        browser, site_url + "index.html?seed=48#roller", watch, "roller", service_workers="block"
-    )
+    context = watched_context(browser, watch, service_workers="block")
+    page = watch_page(context.new_page(), watch)
 
     def worker(route: Route) -> None:
         original = route.fetch()
         route.fulfill(response=original, body=FULL_DISK + original.text())
 
-    page.route("**/static/journal-worker.js", worker)
+    page.route("**/static/journal-worker.js", worker)  # before the page starts its journal worker
+    page.goto(site_url + "index.html?seed=48#roller")
+    wait_ready(page, "roller")
     page.click("#gauss-roll")
     page.evaluate("gmStorage.settled()")
     upload = campaign_file(tmp_path / "campaign.json", 5000, 2)
