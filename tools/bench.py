@@ -9,7 +9,8 @@ in the same context once the service worker controls the page (every file from i
 again" is one more reload, when Chromium's JS and wasm code caches are warm too. The first click
 answered, beside the floor (our snapshot restored alone) and after a browser restart, is measured
 by ``tools/bench_start.py`` (``--only-start``); in Chromium, Firefox ESR and WebKitGTK side by side
-by ``tools/bench_engines.py`` (``--only-engines``). Ready time is the page's own
+by ``tools/bench_engines.py`` (``--only-engines``); the journal with 10 and 100,000 entries stored by
+``tools/bench_journal.py`` (``--only-journal``). Ready time is the page's own
 ``performance.now()`` when Python finished wiring the UI (``data-ready-ms``). Click timings wrap
 the synchronous Python handler in the page, plus one frame. This is a measurement, not a test:
 record its output in docs/benchmarks.md.
@@ -31,6 +32,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from bench_engines import engine_rows  # noqa: E402
+from bench_journal import journal_rows  # noqa: E402
 from bench_start import (  # noqa: E402
     CHROMIUM_ENGINE,
     FIRST_CLICK_JS,
@@ -420,121 +422,6 @@ def converter_rows(browser: Browser, url: str, runs: int) -> None:
     print(f"| this product ÷ the seed's converter | {ours / seed:.2f}× | |")
 
 
-# ----------------------------------------------------------------------------- the journal of a campaign
-# With 10 and with 100,000 entries stored (a year of weekly games, imported as a v2 file): the
-# journal panel opened (mounted at that moment) until its newest entries are on screen, a filter and
-# a search until their count is shown (the first filter also starts the journal worker and builds
-# its index), a roll until its result shows and until its entry is on disk, with the characters the
-# roll's journal write carried, and the longest main-thread task of each.
-
-# Runs `action` (JS), then waits (a frame at a time) until `done` (a JS expression) holds: the time
-# taken and the longest main-thread task meanwhile (and 100 ms after).
-JOURNAL_JS = """async ([action, done]) => {
-  const tasks = [];
-  const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push(e.duration); });
-  observer.observe({ type: "longtask" });
-  const check = new Function(`return (${done});`);
-  const start = performance.now();
-  await (new Function(`return (async () => { ${action} })();`))();
-  while (!check()) await new Promise((resolve) => requestAnimationFrame(() => resolve()));
-  const ms = performance.now() - start;
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  observer.disconnect();
-  return [ms, Math.max(0, ...tasks)];
-}"""
-CHANGE = "const f = document.getElementById('{id}'); f.value = {value}; f.dispatchEvent(new Event('change', {{bubbles: true}}));"
-COUNTED = "/^Записей: \\d+ из/.test(document.getElementById('journal-count').textContent)"
-WRITTEN_JS = """() => {
-  window.journalWritten = [];
-  const write = gmStorage.journalWrite;
-  gmStorage.journalWrite = (records, ...rest) => { window.journalWritten.push(records.length); return write(records, ...rest); };
-}"""
-
-
-def _journal_case(page: Page, action: str, done: str) -> tuple[float, float]:
-    return tuple(page.evaluate(JOURNAL_JS, [action, done]))  # type: ignore[return-value]
-
-
-def journal_rows(browser: Browser, url: str, runs: int) -> None:
-    """The journal with 10 and 100,000 entries stored (see the comment above)."""
-    from e2e_support import campaign_file
-
-    rows: dict[str, list[tuple[float, float]]] = {}
-    written: dict[int, list[int]] = {}
-    folder = Path(tempfile.mkdtemp())
-    for size in (10, 100_000):
-        upload = campaign_file(folder / f"journal-{size}.json", size, 52 if size > 52 else 2)
-        context = browser.new_context()
-        page = context.new_page()
-        page.goto(url + "index.html#journal")
-        wait_ready(page, "journal")
-        page.evaluate(
-            "() => { window.importTasks = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.importTasks.push(e.duration); }).observe({type: 'longtask'}); }"
-        )
-        start = page.evaluate("performance.now()")
-        page.set_input_files("#journal-import", str(upload))
-        page.locator("#journal-import-status").filter(has_text="новых записей").wait_for(timeout=900_000)
-        ms = page.evaluate("performance.now()") - start
-        rows.setdefault(
-            f"{size:,} stored: import the v2 file (set_input_files → the answer shown)", []
-        ).append((ms, max([0, *page.evaluate("window.importTasks")])))
-        for run in range(runs):
-            page.goto(url + f"index.html?bench={size}-{run}#roller")  # a new load, not a hash change
-            wait_ready(page, "roller")  # no touch: the journal panel mounts when opened
-            shown = min(100, size)
-            rows.setdefault(f"{size:,} stored: open the journal → its newest entries shown", []).append(
-                _journal_case(
-                    page,
-                    "location.hash = '#journal';",
-                    f"document.querySelectorAll('#journal-list li').length >= {shown}",
-                )
-            )
-            for name, element, value in (
-                ("the first filter (by panel) → its count", "journal-panel", "'checks'"),
-                ("a filter (by character) → its count", "journal-who", "'Бандит'"),
-                ("a filter (by evening) → its count", "journal-evening", "'2025-01-07T18:00:00'"),
-                ("a search → its count", "journal-search", "'бросок 4242:'"),
-            ):
-                page.evaluate(CHANGE.format(id="journal-panel", value="''"))
-                page.evaluate(CHANGE.format(id="journal-who", value="''"))
-                page.evaluate(CHANGE.format(id="journal-evening", value="''"))
-                page.evaluate(CHANGE.format(id="journal-search", value="''"))
-                page.wait_for_function(COUNTED, timeout=600_000)
-                before = page.evaluate("document.getElementById('journal-count').textContent")
-                done = f"{COUNTED} && document.getElementById('journal-count').textContent !== {json.dumps(before)}"
-                rows.setdefault(f"{size:,} stored: {name}", []).append(
-                    _journal_case(page, CHANGE.format(id=element, value=value), done)
-                )
-            page.goto(url + f"index.html?bench={size}-{run}-roll#roller")
-            wait_ready(page, "roller")
-            page.evaluate(WRITTEN_JS)
-            rows.setdefault(f"{size:,} stored: a roll → its result shown", []).append(
-                _journal_case(
-                    page,
-                    "document.getElementById('gauss-roll').click();",
-                    "document.querySelectorAll('#gauss-log li').length > 0 && window.journalWritten.length > 0",
-                )
-            )
-            rows.setdefault(f"{size:,} stored: a roll → its entry on disk", []).append(
-                _journal_case(
-                    page, "document.getElementById('gauss-roll').click(); await gmStorage.settled();", "true"
-                )
-            )
-            written.setdefault(size, []).extend(page.evaluate("window.journalWritten"))
-        context.close()
-    print()
-    print(f"| the journal ({runs} runs; the import once) | median ms | longest task ms (median) |")
-    print("|---|---|---|")
-    for name, values in rows.items():
-        print(
-            f"| {name} | {statistics.median(v[0] for v in values):.0f} | {statistics.median(v[1] for v in values):.0f} |"
-        )
-    for size, chars in written.items():
-        print(
-            f"| {size:,} stored: characters a roll's journal write carried | {statistics.median(chars):.0f} | |"
-        )
-
-
 def target_rows(url: str, runs: int, kinds: Sequence[str] = KINDS) -> None:
     """The start-up rows beside their floor, then the warm worker's and the converter's rows."""
     with sync_playwright() as playwright:
@@ -578,7 +465,9 @@ def main() -> None:
         "--only-restarted", action="store_true", help="only --only-start's rows after a browser restart"
     )
     parser.add_argument(
-        "--only-journal", action="store_true", help="only the journal rows (10 and 100,000 entries stored)"
+        "--only-journal",
+        action="store_true",
+        help="only the journal rows, with 10 and 100,000 entries stored (tools/bench_journal.py)",
     )
     parser.add_argument(
         "--only-clicks", action="store_true", help="only the start-up marks and the click rows"
