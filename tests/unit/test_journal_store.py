@@ -232,6 +232,19 @@ def test_an_answer_that_already_counts_a_newer_entry_counts_it_once() -> None:
     assert shown.count == 12 and [e.id for e in shown.entries] == [roll.id, old.id]
 
 
+def test_the_rest_of_a_page_asked_after_a_roll_counts_the_roll_once() -> None:
+    """A filter's first answer came before the GM rolled, the rest of its page after (the store
+    counts the roll in that one): the roll is counted once, from the journal."""
+    stored = [_entry(n, "roller") for n in range(600)]
+    page = _page(stored)
+    page.records.answer_one()  # the open's first answer (its first entries and the count)
+    page.click("journal-new-evening")  # a line of the journal panel itself, written to the store
+    page.records.answer_asks()  # the rest of the page, the store counting that line
+    page.dom.run_later()
+    assert _count(page).startswith("Записей: 601 из 601.")
+    assert len(_ids(page)) == PAGE
+
+
 def test_a_hidden_entry_only_the_store_gave_is_revealed_and_written() -> None:
     """«Раскрыть» on an entry of an older page (not held by the page): the page holds it from now
     on and writes it revealed (the reveal is no line of its own)."""

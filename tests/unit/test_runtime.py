@@ -560,8 +560,12 @@ class FakeRecords:
     def answer_asks(self) -> None:
         """Answer every question asked of the store so far, as static/journal-db.js would."""
         while self.asked:
-            kind, args, on_answer, _file = self.asked.pop(0)
-            on_answer(self._answer(kind, args))
+            self.answer_one()
+
+    def answer_one(self) -> None:
+        """Answer the oldest question asked of the store (those it leads to wait)."""
+        kind, args, on_answer, _file = self.asked.pop(0)
+        on_answer(self._answer(kind, args))
 
     def _answer(self, kind: str, args: dict[str, Any]) -> str:
         from kit.journal import Filter, Journal, entries_from_json

@@ -86,10 +86,10 @@ def found_from(answer: dict[str, Any], chosen: Filter, after: LogMark | None, mo
     newest = answer.get("newest")
     if isinstance(newest, list) and len(newest) == 2 and all(isinstance(x, str) for x in newest):
         after = max(after, (newest[0], newest[1])) if after is not None else (newest[0], newest[1])
-    if more_of is not None:
+    if more_of is not None:  # its count and the newest entry it knew of go together: both kept
         known = {e.id for e in more_of.entries}
         entries = (*more_of.entries, *(e for e in entries if e.id not in known))
-        after = more_of.after
+        after, count = more_of.after, more_of.count
     return Found(
         chosen,
         entries,
