@@ -160,6 +160,11 @@ def test_a_panel_mounts_in_idle_time_within_its_work_bound(name: str) -> None:
     assert calls <= MOUNT_CALLS, f"{name}: {calls:,} calls"
 
 
+# Panels whose start leaves their initial state at every mount: the journal learns today's date
+# (an entry of another day shows its date), so its first paint says nothing of a journal it cannot see.
+LEAVES_INITIAL = {"journal"}
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 @pytest.mark.parametrize("name", registry.NAMES)
 def test_a_panel_mounted_in_its_first_paint_writes_no_markup_again(name: str, lang: str) -> None:
@@ -180,7 +185,10 @@ def test_a_panel_mounted_in_its_first_paint_writes_no_markup_again(name: str, la
         setattr(seeded.dom, method, counted)
     runtime_mount.mount(seeded.rt, panel)
     runtime_mount.mount(full.rt, _panel(name))
-    assert written == []
+    if name in LEAVES_INITIAL:  # its start changes the state: written as after any action
+        assert seeded.rt.mounted[name].state != panel.initial
+    else:
+        assert written == []
     assert _tree(seeded.el(name)) == _tree(full.el(name))
     assert PAINTED not in seeded.el(name).attrs  # the kit writes the section from now on
 

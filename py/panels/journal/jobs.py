@@ -9,7 +9,7 @@ grouped before any exact work).
 >>> words = {"title": "Журнал", "columns": ["Время", "Панель", "Кто", "Что", "Зачем"], "panels": {}}
 >>> entries = [entry_to_json(Entry("1", "2026-12-01T20:00:05", "roller", "8", "8"))]
 >>> export_text("csv", "en", words, entries).splitlines()[1]
-'2026-12-01 20:00:05,roller,,8,,,,,,,,'
+'2026-12-01 20:00:05,roller,,8,,2026-12-01,,,,,,'
 >>> entry = {"id": "1", "time": "2026-12-01T20:00:00", "panel": "roller", "ru": "x", "en": "x", "who": "Кац",
 ...          "roll": {"rule": "gauss.roll", "dice": [[20, 7], [20, 12], [20, 20]], "by_hand": True,
 ...                   "total": 39, "outcome": "13", "p": "1/40", "below": "3/4"}}
