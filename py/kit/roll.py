@@ -40,6 +40,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 __all__ = [
@@ -105,7 +106,14 @@ class Roll:
             _check_odds(self.odds, self.outcome, self.p)
 
 
-def _check_odds(odds: Sequence[tuple[str, Fraction]], outcome: str, p: Fraction) -> None:
+def _check_odds(odds: tuple[tuple[str, Fraction], ...], outcome: str, p: Fraction) -> None:
+    if _SCALES.get(id(odds)) is not odds:  # a scale read from a saved roll is checked once
+        _check_scale(odds)
+    if dict(odds).get(outcome) != p:
+        raise ValueError("a roll's odds give its own outcome the probability p")
+
+
+def _check_scale(odds: Sequence[tuple[str, Fraction]]) -> None:
     codes = [code for code, _ in odds]
     if len(odds) > MAX_ODDS or len(set(codes)) != len(codes):
         raise ValueError(f"a roll's odds are at most {MAX_ODDS} distinct outcomes")
@@ -113,8 +121,24 @@ def _check_odds(odds: Sequence[tuple[str, Fraction]], outcome: str, p: Fraction)
         raise ValueError("a roll's odds name outcomes of 1 to 80 characters")
     if any(not 0 <= q <= 1 for _, q in odds) or sum((q for _, q in odds), Fraction(0)) != 1:
         raise ValueError("a roll's odds are probabilities that sum to 1")
-    if dict(odds).get(outcome) != p:
-        raise ValueError("a roll's odds give its own outcome the probability p")
+
+
+# The scales read from saved rolls, by the tuple's id (kept alive here, so an id is never reused
+# while it is a key): a journal's rolls share a few scales (every plain roll at one luck has the
+# same 20 odds), and reading 700 rolls summed each one's fractions twice (~200 ms on CPython).
+_SCALES: dict[int, tuple[tuple[str, Fraction], ...]] = {}
+
+
+@lru_cache(maxsize=256)
+def _scale(given: tuple[tuple[str, Any], ...], /) -> tuple[tuple[str, Fraction], ...]:
+    """A saved roll's ``odds`` as fractions, checked (``_check_scale``); the same texts give the
+    same tuple."""
+    odds = tuple((code, _fraction(q, "odds")) for code, q in given)
+    _check_scale(odds)
+    if len(_SCALES) >= 512:
+        _SCALES.clear()
+    _SCALES[id(odds)] = odds
+    return odds
 
 
 Dice = Iterable[tuple[int, int]]
@@ -251,7 +275,7 @@ def roll_from_json(raw: Any, /) -> Roll:
         given = raw["odds"]
         if not isinstance(given, dict) or len(given) > MAX_ODDS:
             raise ValueError(f"a roll's odds are an object of at most {MAX_ODDS} outcomes")
-        odds = tuple((str(code), _fraction(q, "odds")) for code, q in given.items())
+        odds = _scale(tuple((str(code), q if isinstance(q, str) else None) for code, q in given.items()))
         if odds:  # {}: none kept
             _check_odds(odds, outcome, exact)
     total = raw.get("total")

@@ -248,3 +248,27 @@ def test_a_small_scale_s_odds_are_kept_with_the_roll_and_checked() -> None:
     ):
         with pytest.raises(ValueError):
             roll_from_json({**saved, "odds": broken})
+
+
+def test_a_scale_shared_by_many_saved_rolls_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading a journal's rolls sums each distinct scale once, not once per roll (700 rolls of
+    one luck's 20 odds took ~200 ms on CPython); a roll whose own outcome has another p is still
+    refused, and a scale that does not sum to 1 is refused every time it is read."""
+    from kit import roll as roll_module
+    from kit.roll import ordered, roll_from_json, roll_to_json
+
+    scale = tuple((str(v), Fraction(1, 20)) for v in range(1, 21))
+    saved = [roll_to_json(ordered("gauss.roll", ((20, v),), str(v), scale)) for v in range(1, 21)] * 5
+    checked: list[int] = []
+    check = roll_module._check_scale  # pyright: ignore[reportPrivateUsage]
+    monkeypatch.setattr(roll_module, "_check_scale", lambda odds: checked.append(len(odds)) or check(odds))
+    roll_module._scale.cache_clear()  # pyright: ignore[reportPrivateUsage]
+    rolls = [roll_from_json(json.loads(json.dumps(r))) for r in saved]
+    assert [r.outcome for r in rolls] == [str(v) for v in range(1, 21)] * 5
+    assert checked == [20]
+    with pytest.raises(ValueError):
+        roll_from_json({**saved[0], "p": "1/10"})
+    broken = {**saved[0], "odds": {**saved[0]["odds"], "20": "1/10"}}
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            roll_from_json(broken)
