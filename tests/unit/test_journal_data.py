@@ -272,3 +272,4 @@ def test_a_scale_shared_by_many_saved_rolls_is_checked_once(monkeypatch: pytest.
     for _ in range(2):
         with pytest.raises(ValueError):
             roll_from_json(broken)
+    assert roll_from_json({**saved[0], "odds": {}}).odds == ()  # none kept
