@@ -275,9 +275,8 @@ def roll_from_json(raw: Any, /) -> Roll:
         given = raw["odds"]
         if not isinstance(given, dict) or len(given) > MAX_ODDS:
             raise ValueError(f"a roll's odds are an object of at most {MAX_ODDS} outcomes")
-        if given:  # {}: none kept
+        if given:  # {}: none kept; the roll's own p is held against them by ``Roll``
             odds = _scale(tuple((str(code), q if isinstance(q, str) else None) for code, q in given.items()))
-            _check_odds(odds, outcome, exact)
     total = raw.get("total")
     by_hand = raw.get("by_hand", False)
     if not isinstance(by_hand, bool):

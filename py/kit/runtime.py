@@ -28,6 +28,7 @@ from typing import Any
 from kit import aside, bounded_json, common, fmt
 from kit.dom import Dom, Element, Records, Worker
 from kit.journal import JOURNAL, Entry, Journal, LogMark, of_panel
+from kit.journal_store import Head
 from kit.msg import LANGUAGES, Renderable, catalogue, render
 from kit.panel import MAX_FIELD_CHARS, Download, LogEntry, Panel, encode
 from kit.prerender import painted
@@ -495,11 +496,11 @@ class Runtime:
 
         runtime_journal.show(self, value)
 
-    def journal_head(self, data: Any) -> None:
+    def journal_head(self, head: Head) -> None:
         """The store's newest entries again (after an import, an undo, another tab's import)."""
         from kit import runtime_journal
 
-        runtime_journal.take_head(self, data)
+        runtime_journal.take_head(self, head)
 
     def reload_journal(self) -> None:
         """Read the journal's newest entries from the store again."""

@@ -28,7 +28,7 @@ from kit.journal import (
     mark_of,
     note_of,
 )
-from kit.journal_store import read_answer
+from kit.journal_store import Head, head_from_data, read_answer
 from kit.msg import Renderable, fixed, render
 from kit.panel import (
     Answer,
@@ -238,10 +238,20 @@ def _ask(rt: Runtime, mounted: Mounted, effect: AskJournal[Any], box: Element) -
     def answered(text: str) -> None:
         if not current():
             return
-        mounted.asking.pop(effect.kind, None)
         data = read(text)
-        if isinstance(data.get("head"), dict):
-            rt.journal_head(data["head"])
+        head = data.get("head")
+        if not isinstance(head, dict):
+            take(data, None)
+            return
+        # The store's newest entries (after an import, an undo, a trim; ~700 of them): read in
+        # this task, taken with the answer in the next, so that neither is one long task.
+        parsed = head_from_data(head)
+        rt.dom.later(0, lambda: take(data, parsed) if current() else None)
+
+    def take(data: dict[str, Any], head: Head | None) -> None:
+        mounted.asking.pop(effect.kind, None)
+        if head is not None:
+            rt.journal_head(head)
 
         def step() -> Renderable | _Keep | None:
             done = outcome(effect.done(mounted.state, data))

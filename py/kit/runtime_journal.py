@@ -93,13 +93,13 @@ def show(rt: Runtime, value: Journal) -> None:
     rt.render_logs()
 
 
-def take_head(rt: Runtime, data: Any) -> None:
-    """The store's newest entries again (after an import, an undo, another tab's many changes):
-    they replace the held ones; what this tab removed stays removed."""
+def take_head(rt: Runtime, head: Head) -> None:
+    """The store's newest entries again (after an import, an undo, another tab's many changes;
+    ``head_from_data`` of the answer): they replace the held ones; what this tab removed stays
+    removed."""
     held = rt.shared.get(JOURNAL.name)
     if held is None:
         return
-    head: Head = head_from_data(data)
     now = held.value
     if head.bad:
         rt.records.set_aside(JOURNAL.key, json.dumps(list(head.bad), ensure_ascii=False))
@@ -114,7 +114,7 @@ def reload(rt: Runtime) -> None:
 
     def answered(text: str) -> None:
         try:
-            take_head(rt, read_answer(text))
+            take_head(rt, head_from_data(read_answer(text)))
         except ValueError:
             rt.dom.console("warn", "the journal's newest entries could not be read again")
 

@@ -11,7 +11,7 @@ import json
 from kit import common
 from kit.dom import Element
 from kit.journal import JOURNAL, entry_to_json
-from kit.journal_store import HEAD, PER_PANEL, read_answer
+from kit.journal_store import HEAD, PER_PANEL, head_from_data, read_answer
 from kit.msg import Cat, Renderable
 from kit.panel import encode
 from kit.runtime import Runtime
@@ -127,7 +127,7 @@ def trim_logs(rt: Runtime) -> None:
         except (ValueError, AttributeError):
             return
         if isinstance(head, dict):
-            rt.journal_head(head)
+            rt.journal_head(head_from_data(head))
             retry(rt)
 
     rt.records.journal_ask("trim", {"newest": HEAD, "perPanel": PER_PANEL}, answered)

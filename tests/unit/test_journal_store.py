@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from kit import runtime_follow, runtime_mount, runtime_page
+from kit import runtime_effects, runtime_follow, runtime_mount, runtime_page
 from kit.evening import Evening
 from kit.form import FILE_NAME, FILE_STORE, FILE_TEXT, NOW
 from kit.journal import JOURNAL, LIMIT, Entry, Journal, entry_to_json
@@ -463,3 +463,36 @@ def test_a_job_gets_the_entries_a_selection_keeps_from_the_worker_not_the_page()
     ask(page)
     page.dom.run_timers()
     assert len(page.worker.asked) == asked, "a selection the page does not hold is not made here"
+
+
+def test_an_answer_with_the_store_s_newest_entries_is_read_in_its_task_and_taken_in_the_next() -> None:
+    """An import's answer carries the store's newest entries: they are read in the answer's task
+    and become the held journal, with the panel's ``done``, in the next (each a long task of its
+    own at ~700 entries); a newer request of the same kind made in between drops them."""
+    newer = entry_to_json(_entry(5000))
+    answer_text = json.dumps({"ok": True, "new": 1, "head": {"total": 4, "entries": [newer], "bad": []}})
+    for stale in (False, True):
+        page = _page([_entry(n) for n in range(3)])
+        page.dom.run_later()
+        mounted = page.rt.mounted["journal"]
+        got: list[int] = []
+
+        def done(state: Any, answer: dict[str, Any], got: list[int] = got) -> Any:
+            got.append(answer["new"])
+            return state
+
+        def ask(page: Any = page, mounted: Any = mounted, done: Any = done) -> None:
+            box = page.rt.error_of(mounted)
+            runtime_effects._ask(page.rt, mounted, AskJournal("import", {}, done), box)  # pyright: ignore[reportPrivateUsage]
+
+        def held(page: Any = page) -> list[str]:
+            return [e.id for e in page.rt.shared["journal"].value.entries]
+
+        ask()
+        *_, answer, _file = page.records.asked.pop()
+        answer(answer_text)
+        assert got == [] and newer["id"] not in held()
+        if stale:
+            ask()
+        page.dom.run_later()
+        assert (got, newer["id"] in held()) == (([], False) if stale else ([1], True))
