@@ -155,7 +155,7 @@ CROSSINGS_JS = """(() => {
   const kind = (value) => (typeof value === "string" ? "text" : value instanceof Uint8Array ? "bytes" : typeof value);
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (message, ...rest) {
-    if (message && "args" in message) {
+    if (message && "job" in message && "args" in message) { // the compute worker's, not the journal's
       window.crossings.push(["request", kind(message.args) + (message.texts ? " + fields" : "")]);
     }
     if (!this.noted) {
