@@ -59,9 +59,15 @@ process.stdout.write(JSON.stringify(out));
 """
 
 
+CASES = ("entries", "who", "pairs", "timed", "files", "now", "indexed", "filters")  # what RUNNER reads
+
+
 def _run(cases: dict[str, Any], tmp_path: Path) -> dict[str, Any]:
+    """What journal-db.js says of ``cases`` (a kind of case not given: none)."""
     data = tmp_path / "cases.json"
-    data.write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
+    data.write_text(
+        json.dumps({kind: cases.get(kind, []) for kind in CASES}, ensure_ascii=False), encoding="utf-8"
+    )
     runner = tmp_path / "runner.cjs"
     runner.write_text(RUNNER, encoding="utf-8")
     done = subprocess.run(
@@ -218,13 +224,6 @@ def test_the_worker_checks_an_imported_entry_as_the_page_reads_one(tmp_path: Pat
     answer = _run(
         {
             "entries": corpus,
-            "who": [],
-            "pairs": [],
-            "timed": [],
-            "files": [],
-            "now": [],
-            "indexed": [],
-            "filters": [],
         },
         tmp_path,
     )
@@ -286,12 +285,8 @@ def test_the_worker_filters_and_lists_choices_as_the_journal_does(tmp_path: Path
     whos = [raw.get("who", "") for raw in raws] + ["", ",", " , ", "a→b→c", "\x1c a \x1f", "\ufeffa"]
     answer = _run(
         {
-            "entries": [],
             "who": whos,
             "pairs": pairs,
-            "timed": [],
-            "files": [],
-            "now": [],
             "indexed": raws,
             "filters": [f.__dict__ for f in filters],
         },
@@ -356,14 +351,9 @@ def test_the_worker_gives_evenings_and_reads_files_as_the_page_does(tmp_path: Pa
     nows = ["2026-12-31T22:00:00", "2028-02-28T23:30:00", "", "junk"]
     answer = _run(
         {
-            "entries": [],
-            "who": [],
-            "pairs": [],
             "timed": times,
             "files": files,
             "now": nows,
-            "indexed": [],
-            "filters": [],
         },
         tmp_path,
     )
@@ -397,14 +387,7 @@ def test_the_pause_that_starts_an_evening_is_the_same(gap_hours: float, tmp_path
     python = [[e.id, e.evening.id, e.evening.date] for e in assign_evenings(entries) if e.evening]
     answer = _run(
         {
-            "entries": [],
-            "who": [],
-            "pairs": [],
             "timed": [[e.id, e.time, None] for e in entries],
-            "files": [],
-            "now": [],
-            "indexed": [],
-            "filters": [],
         },
         tmp_path,
     )
@@ -451,12 +434,6 @@ def test_the_worker_tallies_rolls_as_the_statistics_do(tmp_path: Path) -> None:
     filters = _filters(rng)
     answer = _run(
         {
-            "entries": [],
-            "who": [],
-            "pairs": [],
-            "timed": [],
-            "files": [],
-            "now": [],
             "indexed": raws,
             "filters": [f.__dict__ for f in filters],
         },
