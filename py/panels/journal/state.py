@@ -48,9 +48,8 @@ class State:
     undo_ids: tuple[str, ...] = ()  # … or the ids the last import on the page added
     stats: Stats = field(default_factory=Stats)  # the statistics sub-tool (panels.journal.stats)
     held: bool = True  # the kit gave the journal (False: the panel's first paint, before Python)
-    today: str = (
-        ""  # the local date (ISO) when the panel last started or acted: entries of other days show theirs
-    )
+    # the local date (ISO) when the panel last started or acted: entries of other days show theirs
+    today: str = ""
 
 
 def sync(state: State, journal: Journal) -> State:
